@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './context.ts';
+import { Api } from './http/api.ts';
+import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
+import { docsRoutes } from './http/docs.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { apiNotFound, problemHandler } from './http/problem.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { employeeRoutes } from './modules/employees/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
+import { publicV1Routes } from './modules/public-v1/routes.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+/** JSON bodies above this answer 413. */
+export const JSON_BODY_LIMIT = '1mb';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The built console: `dist/console` beside the source tree or the compiled one. */
+export function findConsoleDir(): string | undefined {
+  for (const candidate of [path.resolve(here, '../../dist/console'), path.resolve(here, '../../console')]) {
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+export interface BuiltApp {
+  app: Express;
+  api: Api;
+}
+
+/** Builds the whole HTTP application from its dependencies; nothing here listens or opens files. */
+export function createApp(deps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
+  const app = express();
+  app.disable('x-powered-by');
+  // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'script-src': ["'self'"],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      // The console is served over plain HTTP on a LAN; HSTS would lock browsers out.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(cookieParser(deps.secrets.sessionSecret));
+
+  const api = new Api({
+    none: [crossSiteGuard],
+    session: [sessionAuth(deps), crossSiteGuard],
+    apiKey: [apiKeyAuth(deps)],
+    connector: [connectorAuth(deps.secrets.connectorSecret)],
+  });
+  healthRoutes(api, deps);
+  setupRoutes(api, deps);
+  authRoutes(api, deps);
+  orgRoutes(api, deps);
+  employeeRoutes(api, deps);
+  userRoutes(api, deps);
+  notificationRoutes(api, deps);
+  apiKeyRoutes(api, deps);
+  publicV1Routes(api, deps);
+
+  const openapi = buildOpenApi(api.operations);
+  docsRoutes(app, openapi);
+  app.use(api.router);
+  app.use('/api', apiNotFound);
+
+  const consoleDir = options.consoleDir ?? findConsoleDir();
+  if (consoleDir) {
+    app.use(express.static(consoleDir, { index: false, maxAge: '1h' }));
+    // Client-side routes: any other GET that wants a page gets the console.
+    app.get('/{*path}', (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(consoleDir, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send('Muster API is running. The console is not built: run `npm run build:console`. API docs: /api/docs');
+    });
+  }
+  app.use(problemHandler(deps.logger));
+  return { app, api };
+}

@@ -1,0 +1,59 @@
+import { systemCaller, type Ctx } from './context.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { newId } from './ids.ts';
+import { findOrganisationRow, insertOrganisationRow } from './modules/org/repo.ts';
+import { countUsers } from './modules/users/repo.ts';
+import { createFirstAdmin } from './modules/setup/service.ts';
+import { seedDemo, type DemoResult } from './seed/demo.ts';
+
+export interface FirstRun {
+  /** What was created, for the start-up banner. */
+  kind: 'demo' | 'admin' | 'setup-pending' | 'existing';
+  admin?: { email: string; password: string; generated: boolean };
+  demo?: DemoResult;
+}
+
+/**
+ * Makes a migrated database ready: the organisation row and default shift, then
+ * on a database without logins the demo organisation or the first admin.
+ */
+export async function initialiseDatabase(db: Database, config: Config, clock: Clock): Promise<FirstRun> {
+  const now = clock.now().toISOString();
+  if (!(await findOrganisationRow(db))) {
+    await insertOrganisationRow(db, {
+      id: 'org',
+      name: 'My organisation',
+      time_zone: config.timeZone,
+      fy_start_month: 4,
+      weekly_offs: JSON.stringify([{ weekday: 0, weeks: 'all' }]),
+      setup_completed_at: null,
+      created_at: now,
+    });
+    await db
+      .insertInto('shift')
+      .values({ id: newId(), name: 'General', start_time: '09:30', end_time: '18:30', is_default: 1, created_at: now })
+      .execute();
+  }
+  if ((await countUsers(db)) > 0) return { kind: 'existing' };
+  const org = await findOrganisationRow(db);
+  const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone };
+  if (config.demo) {
+    const demo = await seedDemo(ctx, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demoPassword: config.demoPassword,
+    });
+    return {
+      kind: 'demo',
+      demo,
+      admin: { ...demo.admin, generated: config.adminPassword === undefined && config.demoPassword === undefined },
+    };
+  }
+  if (config.adminEmail && config.adminPassword) {
+    await createFirstAdmin(ctx, { fullName: 'Administrator', email: config.adminEmail, password: config.adminPassword });
+    return { kind: 'admin', admin: { email: config.adminEmail, password: config.adminPassword, generated: false } };
+  }
+  return { kind: 'setup-pending' };
+}

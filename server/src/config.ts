@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { Password } from '../../shared/auth.ts';
+import { isKnownTimeZone } from '../../shared/org.ts';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(0, 'must be 0..65535').max(65535, 'must be 0..65535').default(8080),
+  ),
+  HOST: z.preprocess(blankIsUnset, z.string().min(1).default('127.0.0.1')),
+  MUSTER_DATA_DIR: z.preprocess(blankIsUnset, z.string().min(1).default('./data')),
+  MUSTER_CONNECTOR_SECRET: z.preprocess(
+    blankIsUnset,
+    z.string().min(24, 'must be at least 24 characters').max(256).optional(),
+  ),
+  MUSTER_DEMO: z.preprocess(blankIsUnset, flag.default(false)),
+  MUSTER_ADMIN_EMAIL: z.preprocess(blankIsUnset, z.email('must be an email address').optional()),
+  MUSTER_ADMIN_PASSWORD: z.preprocess(blankIsUnset, Password.optional()),
+  MUSTER_DEMO_PASSWORD: z.preprocess(blankIsUnset, Password.optional()),
+  MUSTER_TIMEZONE: z.preprocess(
+    blankIsUnset,
+    z.string().refine(isKnownTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  ),
+  MUSTER_LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  MUSTER_JOBS: z.preprocess(blankIsUnset, flag.default(true)),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseFile: string;
+  readonly connectorSecret: string | undefined;
+  readonly demo: boolean;
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly demoPassword: string | undefined;
+  readonly timeZone: string;
+  readonly logLevel: string;
+  readonly jobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration from an environment. Throws a ConfigError whose
+ * message names every bad variable, one line each.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  if ((e.MUSTER_ADMIN_EMAIL === undefined) !== (e.MUSTER_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: MUSTER_ADMIN_EMAIL and MUSTER_ADMIN_PASSWORD must be set together',
+    );
+  }
+  const dataDir = path.resolve(e.MUSTER_DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'muster.sqlite'),
+    connectorSecret: e.MUSTER_CONNECTOR_SECRET,
+    demo: e.MUSTER_DEMO,
+    adminEmail: e.MUSTER_ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.MUSTER_ADMIN_PASSWORD,
+    demoPassword: e.MUSTER_DEMO_PASSWORD,
+    timeZone: e.MUSTER_TIMEZONE,
+    logLevel: e.MUSTER_LOG_LEVEL,
+    jobs: e.MUSTER_JOBS,
+  });
+}

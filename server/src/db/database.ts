@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface OpenedDatabase {
+  db: Database;
+  /** The raw handle, for the online backup API and bench floors only. */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) the SQLite file with the pragmas Muster relies on. */
+export function openDatabase(file: string): OpenedDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Kysely's destroy closes the better-sqlite3 handle too.
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Applies every pending migration, each in its own transaction, oldest first.
+ * Returns the names applied. Throws on the first failure (that one is rolled back).
+ */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const applied: string[] = [];
+  for (;;) {
+    const { error, results } = await migrator.migrateUp();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const done = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (done.length === 0) return applied;
+    applied.push(...done);
+  }
+}

@@ -1,0 +1,215 @@
+import type { Response } from 'express';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { stringify } from 'csv-stringify/sync';
+import type { ExportFormat } from '../../../shared/common.ts';
+
+export type CellValue = string | number | null;
+
+export interface Column<T> {
+  header: string;
+  /** Relative width, in characters. */
+  width: number;
+  value: (row: T) => CellValue;
+  /** `date` cells hold `YYYY-MM-DD` text and become real dates in xlsx. */
+  kind?: 'text' | 'number' | 'money' | 'date';
+  /** A background colour (hex `RRGGBB`) for the cell, e.g. a status. */
+  fill?: (row: T) => string | undefined;
+}
+
+/** One table, rendered alike to CSV, XLSX and PDF. */
+export interface TableModel<T> {
+  title: string;
+  subtitle?: string;
+  /** File name without extension. */
+  filename: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  /** Extra lines under the table in PDF and XLSX (totals, legend). */
+  notes?: string[];
+  landscape?: boolean;
+}
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+export function renderCsv<T>(model: TableModel<T>): Buffer {
+  const records = model.rows.map((row) => model.columns.map((c) => c.value(row)));
+  // The BOM makes Excel read UTF-8 instead of the ANSI code page.
+  const text = stringify([model.columns.map((c) => c.header), ...records], { cast: { number: (n) => String(n) } });
+  return Buffer.from('\uFEFF' + text, 'utf8');
+}
+
+function toExcelDate(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+}
+
+export async function renderXlsx<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Muster';
+  workbook.created = generatedAt;
+  const sheet = workbook.addWorksheet(model.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: model.landscape ? 'landscape' : 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sheet.columns = model.columns.map((c) => ({
+    header: c.header,
+    width: Math.max(c.width, c.header.length + 2),
+    style:
+      c.kind === 'money'
+        ? { numFmt: '#,##0' }
+        : c.kind === 'date'
+          ? { numFmt: 'yyyy-mm-dd' }
+          : {},
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2F4B7C' } };
+  header.alignment = { vertical: 'middle' };
+  for (const row of model.rows) {
+    const values = model.columns.map((c) => {
+      const v = c.value(row);
+      return c.kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? toExcelDate(v) : v;
+    });
+    const added = sheet.addRow(values);
+    model.columns.forEach((c, i) => {
+      const colour = c.fill?.(row);
+      if (colour) added.getCell(i + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${colour}` } };
+    });
+  }
+  if (model.rows.length > 0) {
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: model.columns.length } };
+  }
+  if (model.notes?.length) {
+    sheet.addRow([]);
+    for (const note of model.notes) sheet.addRow([note]).font = { italic: true };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const PDF_MARGIN = 36;
+const ROW_HEIGHT = 16;
+const FONT_SIZE = 8;
+
+function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
+  return value;
+}
+
+export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: model.landscape ? 'landscape' : 'portrait',
+    margin: PDF_MARGIN,
+    bufferPages: true,
+    info: { Title: model.title, Creator: 'Muster', Producer: 'Muster' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+
+  const width = doc.page.width - PDF_MARGIN * 2;
+  const totalUnits = model.columns.reduce((s, c) => s + c.width, 0);
+  const widths = model.columns.map((c) => (c.width / totalUnits) * width);
+  const bottom = () => doc.page.height - PDF_MARGIN - 14;
+
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#1b2a4a').text(model.title, PDF_MARGIN, PDF_MARGIN);
+  doc.font('Helvetica').fontSize(9).fillColor('#555555');
+  if (model.subtitle) doc.text(model.subtitle);
+  doc.text(`Generated ${generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${model.rows.length} rows`);
+  let y = doc.y + 8;
+
+  const drawHeader = () => {
+    doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#2f4b7c');
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('#ffffff');
+    let x = PDF_MARGIN;
+    model.columns.forEach((c, i) => {
+      doc.text(c.header, x + 3, y + 4, { width: (widths[i] ?? 0) - 6, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
+      x += widths[i] ?? 0;
+    });
+    y += ROW_HEIGHT;
+  };
+
+  drawHeader();
+  model.rows.forEach((row, index) => {
+    if (y + ROW_HEIGHT > bottom()) {
+      doc.addPage();
+      y = PDF_MARGIN;
+      drawHeader();
+    }
+    if (index % 2 === 1) doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#f1f4f9');
+    let x = PDF_MARGIN;
+    model.columns.forEach((c, i) => {
+      const w = widths[i] ?? 0;
+      const colour = c.fill?.(row);
+      if (colour) doc.rect(x, y, w, ROW_HEIGHT).fill(`#${colour}`);
+      const align = c.kind === 'number' || c.kind === 'money' ? 'right' : 'left';
+      doc
+        .font('Helvetica')
+        .fontSize(FONT_SIZE)
+        .fillColor('#1a1a1a')
+        .text(cellText(c.value(row), c.kind), x + 3, y + 4, { width: w - 6, height: ROW_HEIGHT, lineBreak: false, ellipsis: true, align });
+      x += w;
+    });
+    y += ROW_HEIGHT;
+  });
+  if (model.rows.length === 0) {
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text('No rows match this filter.', PDF_MARGIN, y + 6);
+    y += 20;
+  }
+  if (model.notes?.length) {
+    doc.font('Helvetica').fontSize(8).fillColor('#333333');
+    for (const note of model.notes) {
+      if (y + 12 > bottom()) {
+        doc.addPage();
+        y = PDF_MARGIN;
+      }
+      doc.text(note, PDF_MARGIN, y + 6, { width });
+      y = doc.y;
+    }
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing inside the bottom margin would otherwise make pdfkit open a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#777777')
+      .text(`${model.title} · page ${i + 1} of ${range.count}`, PDF_MARGIN, doc.page.height - PDF_MARGIN, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+export async function renderTable<T>(model: TableModel<T>, format: ExportFormat, generatedAt: Date): Promise<Buffer> {
+  switch (format) {
+    case 'csv':
+      return renderCsv(model);
+    case 'xlsx':
+      return renderXlsx(model, generatedAt);
+    case 'pdf':
+      return renderPdf(model, generatedAt);
+  }
+}
+
+/** Renders the table and answers it as a download with a correct file name. */
+export async function sendTable<T>(res: Response, model: TableModel<T>, format: ExportFormat, generatedAt: Date): Promise<void> {
+  const body = await renderTable(model, format, generatedAt);
+  res.attachment(`${model.filename}.${format}`);
+  res.type(CONTENT_TYPES[format]);
+  res.setHeader('Cache-Control', 'no-store');
+  res.send(body);
+}

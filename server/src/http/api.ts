@@ -1,0 +1,110 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import type { Permission } from '../../../shared/permissions.ts';
+import type { Caller } from '../context.ts';
+import { forbidden, validationError } from './problem.ts';
+
+/** Who may call an operation: nobody in particular, a console session, an API key, or the connector. */
+export type AuthKind = 'none' | 'session' | 'apiKey' | 'connector';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface BinaryResponse {
+  /** Content types the operation answers with, e.g. text/csv. */
+  contentTypes: readonly string[];
+  description: string;
+}
+
+export interface OperationSpec<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+> {
+  method: Method;
+  /** OpenAPI style, e.g. `/api/employees/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  auth: AuthKind;
+  /** Checked after authentication; 403 when the caller lacks it. */
+  permission?: Permission;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** A zod schema for JSON answers, or the content types of a file answer. */
+  response: z.ZodType | BinaryResponse;
+  /** Error statuses worth documenting beyond the ones every route of its kind has. */
+  errors?: readonly number[];
+  /** Extra middleware run after authentication, before validation (e.g. throttles). */
+  before?: readonly RequestHandler[];
+  /** Documented response headers, e.g. rate-limit headers. */
+  responseHeaders?: Readonly<Record<string, { description: string; schema: { type: 'integer' | 'string' } }>>;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface OperationInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+  res: Response;
+  /** Set for `session` operations (and for `apiKey` ones, as the key's caller). */
+  caller: Caller;
+}
+
+export type Handler<P, Q, B> = (input: OperationInput<P, Q, B>) => Promise<unknown> | unknown;
+
+export interface RegisteredOperation {
+  spec: OperationSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+}
+
+export interface AuthMiddlewares {
+  none: RequestHandler[];
+  session: RequestHandler[];
+  apiKey: RequestHandler[];
+  connector: RequestHandler[];
+}
+
+const NO_CALLER = undefined as unknown as Caller;
+
+/**
+ * Collects operations: each is mounted on the router with its authentication
+ * and input validation, and remembered for the OpenAPI description.
+ */
+export class Api {
+  readonly router = express.Router();
+  readonly operations: RegisteredOperation[] = [];
+
+  constructor(private readonly auth: AuthMiddlewares) {}
+
+  op<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+    spec: OperationSpec<P, Q, B>,
+    handler: Handler<Out<P>, Out<Q>, Out<B>>,
+  ): void {
+    this.operations.push({ spec } as RegisteredOperation);
+    const expressPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
+    const run: RequestHandler = async (req, res) => {
+      const caller = req.caller ?? NO_CALLER;
+      if (spec.permission && !caller?.permissions.includes(spec.permission)) {
+        throw forbidden(`This needs the permission ${spec.permission}.`);
+      }
+      const params = parseOrThrow(spec.params, req.params, 'params');
+      const query = parseOrThrow(spec.query, req.query, 'query');
+      const body = parseOrThrow(spec.body, req.body, 'body');
+      const result = await handler({ params, query, body, req, res, caller } as OperationInput<Out<P>, Out<Q>, Out<B>>);
+      if (result !== undefined && !res.headersSent) res.json(result);
+      else if (!res.headersSent && !res.writableEnded) res.status(204).end();
+    };
+    this.router[spec.method](expressPath, ...this.auth[spec.auth], ...(spec.before ?? []), run);
+  }
+}
+
+function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!parsed.success) throw validationError(parsed.error, where);
+  return parsed.data;
+}

@@ -1,0 +1,87 @@
+import type { RequestHandler } from 'express';
+import type { AppDeps } from '../context.ts';
+import { resolveSession, callerOfUser } from '../modules/auth/service.ts';
+import { resolveApiKey } from '../modules/api-keys/service.ts';
+import { safeEqual } from '../secrets.ts';
+import { forbidden, unauthorized } from './problem.ts';
+
+export const SESSION_COOKIE = 'muster_session';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses unsafe cookie requests that a browser marks as cross-site: by
+ * Sec-Fetch-Site, or by an Origin whose host differs from the request's.
+ * Clients that send neither header (curl, scripts) are not browsers.
+ */
+export const crossSiteGuard: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const fetchSite = req.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw forbidden('Cross-site request refused.');
+  }
+  const origin = req.get('origin');
+  if (origin !== undefined) {
+    let originHost: string | undefined;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = undefined;
+    }
+    if (!originHost || originHost !== req.get('host')) throw forbidden('Cross-site request refused.');
+  }
+  next();
+};
+
+/** A valid, live session cookie or 401 (spec §5.2), even when an API key is sent. */
+export function sessionAuth(deps: Pick<AppDeps, 'db' | 'clock'>): RequestHandler {
+  return async (req, _res, next) => {
+    const token: unknown = req.signedCookies?.[SESSION_COOKIE];
+    if (typeof token !== 'string' || token.length === 0) throw unauthorized();
+    const session = await resolveSession(deps, token);
+    if (!session) throw unauthorized('Your session has ended. Sign in again.');
+    req.caller = callerOfUser(session.user, session.sessionId);
+    next();
+  };
+}
+
+/** The key from `Authorization: Bearer …` or `X-Api-Key`. */
+export function apiKeyFromRequest(authorization: string | undefined, xApiKey: string | undefined): string | undefined {
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match?.[1]) return match[1];
+  }
+  const key = xApiKey?.trim();
+  return key ? key : undefined;
+}
+
+/** A live API key or 401 (spec §5.1). */
+export function apiKeyAuth(deps: Pick<AppDeps, 'db' | 'clock'>): RequestHandler {
+  return async (req, _res, next) => {
+    const key = apiKeyFromRequest(req.get('authorization'), req.get('x-api-key'));
+    if (!key) throw unauthorized('Send an API key as Authorization: Bearer <key> or X-Api-Key: <key>.');
+    const caller = await resolveApiKey(deps, key);
+    if (!caller) throw unauthorized('The API key is unknown or revoked.');
+    req.caller = caller;
+    next();
+  };
+}
+
+/** The shared connector secret as a bearer token (spec §5.4), compared in constant time. */
+export function connectorAuth(secret: string): RequestHandler {
+  return (req, _res, next) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+    if (!match?.[1] || !safeEqual(match[1], secret)) throw unauthorized('A valid connector secret is required.');
+    req.caller = {
+      kind: 'connector',
+      userId: null,
+      employeeId: null,
+      name: 'Connector',
+      roles: [],
+      permissions: [],
+      scope: 'org',
+      source: 'connector',
+    };
+    next();
+  };
+}

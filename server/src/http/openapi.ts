@@ -1,0 +1,136 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
+import { Problem } from '../../../shared/common.ts';
+import { API_KEY_PREFIX } from '../../../shared/api-keys.ts';
+import type { AuthKind, BinaryResponse, RegisteredOperation } from './api.ts';
+import { SESSION_COOKIE } from './auth.ts';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request failed validation; `errors` names each field.',
+  401: 'Missing or invalid credentials.',
+  403: 'Authenticated but not allowed (missing permission, or a cross-site request).',
+  404: 'Unknown id, or a row outside your scope.',
+  409: 'Conflict with the current state (duplicate, illegal transition).',
+  413: 'The request body is too large.',
+  429: 'Rate limited; wait `Retry-After` seconds.',
+  503: 'The database is not available.',
+};
+
+const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
+  none: [],
+  session: [{ sessionCookie: [] }],
+  apiKey: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }],
+  connector: [{ connectorSecret: [] }],
+};
+
+const DEFAULT_ERRORS: Record<AuthKind, number[]> = {
+  none: [],
+  session: [401],
+  apiKey: [401],
+  connector: [401],
+};
+
+function isBinary(r: z.ZodType | BinaryResponse): r is BinaryResponse {
+  return (r as BinaryResponse).contentTypes !== undefined;
+}
+
+function problemResponse(status: number) {
+  return {
+    description: STATUS_TEXT[status] ?? 'Error',
+    content: { 'application/problem+json': { schema: Problem } },
+  };
+}
+
+function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
+  const { spec } = op;
+  const statuses = new Set<number>([...DEFAULT_ERRORS[spec.auth], ...(spec.errors ?? [])]);
+  if (spec.params || spec.query || spec.body) statuses.add(400);
+  if (spec.body) statuses.add(413);
+  if (spec.params) statuses.add(404);
+  const ok = isBinary(spec.response)
+    ? {
+        description: spec.response.description,
+        content: Object.fromEntries(
+          spec.response.contentTypes.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }]),
+        ),
+      }
+    : { description: 'OK', content: { 'application/json': { schema: spec.response } } };
+  const headers = spec.responseHeaders
+    ? Object.fromEntries(Object.entries(spec.responseHeaders).map(([k, v]) => [k, { description: v.description, schema: v.schema }]))
+    : undefined;
+  const permissionNote = spec.permission ? `\n\nRequires the permission \`${spec.permission}\`.` : '';
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(spec.description || permissionNote ? { description: (spec.description ?? '') + permissionNote } : {}),
+    tags: [...spec.tags],
+    security: SECURITY[spec.auth],
+    ...(spec.params || spec.query
+      ? {
+          requestParams: {
+            ...(spec.params ? { path: spec.params as z.ZodObject } : {}),
+            ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
+          },
+        }
+      : {}),
+    ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+    responses: {
+      '200': headers ? { ...ok, headers } : ok,
+      ...Object.fromEntries(
+        [...statuses].sort().map((s) => [String(s), headers && s === 429 ? { ...problemResponse(s), headers } : problemResponse(s)]),
+      ),
+    },
+  } as ZodOpenApiOperationObject;
+}
+
+/** The OpenAPI 3.1 description of every registered operation. */
+export function buildOpenApi(operations: readonly RegisteredOperation[]) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    const item = (paths[op.spec.path] ??= {});
+    (item as Record<string, unknown>)[op.spec.method] = operationObject(op);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Muster API',
+      version: '1.0.0',
+      description: [
+        'Workforce back office: directory, attendance, leave, documents, compliance, reports.',
+        '',
+        '* **Public API v1** (`/api/public/v1/*`): read-only, API key, 600 requests per minute per key; the version is in the path.',
+        '* **Platform routes** (the rest of `/api/*`): the console\'s own routes, authenticated by the session cookie only (an API key is not accepted there); unversioned.',
+        '* **Biometric ingest** (`/api/ingest/biometric/*`): the connector, with the shared connector secret.',
+        '',
+        'Errors are RFC 9457 problem details (`application/problem+json`). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601.',
+      ].join('\n'),
+    },
+    servers: [{ url: '/', description: 'This Muster server' }],
+    tags: [
+      { name: 'Public API v1', description: 'For integrators: API key, read-only.' },
+      { name: 'Session', description: 'Sign-in and sessions of the console.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Signed, httpOnly, SameSite=Strict session cookie set by `POST /api/auth/login`.',
+        },
+        apiKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `An API key (starts with \`${API_KEY_PREFIX}\`) as \`Authorization: Bearer <key>\`.`,
+        },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same API key in the `X-Api-Key` header.' },
+        connectorSecret: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The shared connector secret as `Authorization: Bearer <secret>`.',
+        },
+      },
+    },
+  });
+}

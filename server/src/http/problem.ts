@@ -1,0 +1,145 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from '../logger.ts';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const PROBLEM_BASE = 'urn:muster:problem:';
+
+/** An error that becomes an RFC 9457 problem answer. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly slug: string,
+    readonly title: string,
+    detail?: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new AppError(400, 'validation', 'Your request is not valid', detail, errors);
+export const unauthorized = (detail = 'Sign in to continue.') =>
+  new AppError(401, 'unauthorized', 'Authentication required', detail);
+export const forbidden = (detail: string) => new AppError(403, 'forbidden', 'Not allowed', detail);
+export const notFound = (what: string) => new AppError(404, 'not-found', 'Not found', `${what} was not found.`);
+export const conflict = (detail: string, errors?: FieldError[]) =>
+  new AppError(409, 'conflict', 'Conflict', detail, errors);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate-limited', 'Too many requests', detail, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+/** Zod issues as `{ path, message }`, paths in dot notation, prefixed by where they came from. */
+export function zodFieldErrors(error: ZodError, where: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+}
+
+export function validationError(error: ZodError, where: string): AppError {
+  const errors = zodFieldErrors(error, where);
+  const detail = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+  return badRequest(detail, errors);
+}
+
+export function sendProblem(
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  body: { slug: string; title: string; detail?: string; errors?: FieldError[]; instance?: string },
+  headers?: Record<string, string>,
+): void {
+  if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res
+    .status(status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: body.slug === 'about:blank' ? 'about:blank' : PROBLEM_BASE + body.slug,
+        title: body.title,
+        status,
+        ...(body.detail !== undefined ? { detail: body.detail } : {}),
+        ...(body.instance !== undefined ? { instance: body.instance } : {}),
+        ...(body.errors ? { errors: body.errors } : {}),
+      }),
+    );
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  sendProblem(res, 404, {
+    slug: 'not-found',
+    title: 'Not found',
+    detail: `No route ${req.method} ${req.path}.`,
+    instance: req.originalUrl.split('?')[0],
+  });
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/** The last handler: everything becomes problem+json and nothing internal leaks. */
+export function problemHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      logger.error({ err, path: req.path }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    const instance = req.originalUrl.split('?')[0];
+    if (err instanceof AppError) {
+      sendProblem(
+        res,
+        err.status,
+        { slug: err.slug, title: err.title, detail: err.message, ...(err.errors ? { errors: err.errors } : {}), instance },
+        err.headers,
+      );
+      return;
+    }
+    if (err instanceof ZodError) {
+      const e = validationError(err, '');
+      sendProblem(res, 400, { slug: e.slug, title: e.title, detail: e.message, errors: e.errors ?? [], instance });
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      sendProblem(res, 413, {
+        slug: 'payload-too-large',
+        title: 'Request body too large',
+        detail: `The body is over the ${parserError.limit ?? ''} byte limit.`.replace('  ', ' '),
+        instance,
+      });
+      return;
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      sendProblem(res, 400, {
+        slug: 'validation',
+        title: 'Your request is not valid',
+        detail: 'The body is not valid JSON.',
+        errors: [{ path: 'body', message: 'is not valid JSON' }],
+        instance,
+      });
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      sendProblem(res, parserError.status, { slug: 'about:blank', title: 'Bad request', detail: 'The request could not be read.', instance });
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    sendProblem(res, 500, {
+      slug: 'internal',
+      title: 'Internal server error',
+      detail: 'Something went wrong on our side. It has been logged.',
+      instance,
+    });
+  };
+}

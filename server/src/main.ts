@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { initialiseDatabase, type FirstRun } from './bootstrap.ts';
+import { systemClock } from './clock.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { AppDeps } from './context.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+import { createLogger } from './logger.ts';
+import { loadOrCreateSecrets, SECRETS_FILE, type Secrets } from './secrets.ts';
+
+const CREDENTIALS_FILE = 'initial-credentials.txt';
+
+/** The first-run banner: what a newcomer needs to sign in, printed once. */
+function firstRunBanner(config: Config, run: FirstRun, secrets: Secrets): string[] {
+  const lines: string[] = [];
+  if (run.admin) {
+    lines.push(`First run: administrator ${run.admin.email} / password ${run.admin.password}`);
+  }
+  if (run.demo) {
+    lines.push(`Demo organisation: ${run.demo.employees} employees. Every demo login uses the password ${run.demo.demoPassword}:`);
+    for (const l of run.demo.logins.slice(0, 4)) lines.push(`  ${l.email.padEnd(28)} ${l.roles.join(', ')} (${l.fullName})`);
+    lines.push(`  …and ${run.demo.logins.length - 4} more managers and HR staff.`);
+  }
+  if (run.kind === 'setup-pending') {
+    lines.push(`No administrator yet: open http://${config.host}:${config.port}/ to run first-time setup.`);
+  }
+  if (secrets.connectorSecretGenerated) {
+    lines.push(`Connector secret (stored in ${path.join(config.dataDir, SECRETS_FILE)}): ${secrets.connectorSecret}`);
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret);
+  const { db, close } = openDatabase(config.databaseFile);
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const clock = systemClock;
+  const firstRun = await initialiseDatabase(db, config, clock);
+  const deps: AppDeps = { config, db, clock, logger, secrets };
+  const { app } = createApp(deps);
+  const scheduler = config.jobs ? await startScheduler(deps) : undefined;
+
+  const banner = firstRunBanner(config, firstRun, secrets);
+  if (banner.length) {
+    for (const line of banner) process.stdout.write(`${line}\n`);
+    if (firstRun.admin) {
+      fs.writeFileSync(path.join(config.dataDir, CREDENTIALS_FILE), `${banner.join('\n')}\nChange these passwords after signing in.\n`, {
+        mode: 0o600,
+      });
+      process.stdout.write(`(Saved to ${path.join(config.dataDir, CREDENTIALS_FILE)}; change the passwords after signing in.)\n`);
+    }
+  }
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Muster listening on http://${config.host}:${port}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await scheduler?.stop();
+    // Stop accepting; idle keep-alive sockets go now, busy ones after their response.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await closed;
+    await close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Muster failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import type { Db } from '../../context.ts';
+import type { SessionTable } from '../../db/schema.ts';
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('user_account')
+    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
+    .select([
+      'user_account.id',
+      'user_account.employee_id',
+      'user_account.email',
+      'user_account.password_hash',
+      'user_account.active',
+      'employee.full_name',
+      'employee.status',
+    ])
+    .where('user_account.email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string) {
+  return db
+    .selectFrom('user_account')
+    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
+    .select([
+      'user_account.id',
+      'user_account.employee_id',
+      'user_account.email',
+      'user_account.password_hash',
+      'user_account.active',
+      'employee.full_name',
+    ])
+    .where('user_account.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('user_role').select('role').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.role);
+}
+
+/** The session with its user, for the per-request check. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user_account', 'user_account.id', 'session.user_id')
+    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
+    .select([
+      'session.id',
+      'session.user_id',
+      'session.last_seen_at',
+      'session.expires_at',
+      'session.revoked_at',
+      'user_account.employee_id',
+      'user_account.email',
+      'user_account.active',
+      'employee.full_name',
+    ])
+    .where('session.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(db: Db, row: SessionTable): Promise<void> {
+  await db.insertInto('session').values(row).execute();
+}
+
+export async function touchSession(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('session').set({ last_seen_at: at }).where('id', '=', id).execute();
+}
+
+export async function revokeSessionRow(db: Db, id: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('session')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function revokeSessionsOfUser(db: Db, userId: string, at: string, exceptId?: string): Promise<void> {
+  let q = db.updateTable('session').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}
+
+/** Live sessions (not revoked, not past absolute expiry), newest first. */
+export async function listLiveSessions(db: Db, now: string, idleSince: string, userId?: string) {
+  let q = db
+    .selectFrom('session')
+    .innerJoin('user_account', 'user_account.id', 'session.user_id')
+    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
+    .select([
+      'session.id',
+      'session.user_id',
+      'session.created_at',
+      'session.last_seen_at',
+      'session.expires_at',
+      'session.ip_address',
+      'session.user_agent',
+      'user_account.employee_id',
+      'user_account.email',
+      'employee.full_name',
+    ])
+    .where('session.revoked_at', 'is', null)
+    .where('session.expires_at', '>', now)
+    .where('session.last_seen_at', '>', idleSince)
+    .orderBy('session.last_seen_at', 'desc');
+  if (userId) q = q.where('session.user_id', '=', userId);
+  return q.execute();
+}
+
+export async function findSessionOwner(db: Db, id: string) {
+  return db.selectFrom('session').select(['id', 'user_id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: Db, userId: string, hash: string, at: string): Promise<void> {
+  await db.updateTable('user_account').set({ password_hash: hash, password_changed_at: at }).where('id', '=', userId).execute();
+}
+
+export async function setLastLogin(db: Db, userId: string, at: string): Promise<void> {
+  await db.updateTable('user_account').set({ last_login_at: at }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,140 @@
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { LoginRequest, LoginResponse, PasswordChangeRequest, SessionList } from '../../../../shared/auth.ts';
+import { Ok, UuidInput } from '../../../../shared/common.ts';
+import { systemCaller, type AppDeps } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { SESSION_COOKIE } from '../../http/auth.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { loginThrottles } from '../../http/rate-limit.ts';
+import * as service from './service.ts';
+
+/** Sets the signed session cookie; Secure whenever the request came over HTTPS. */
+export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
+  res.cookie(SESSION_COOKIE, token, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clientMeta(req: Request): service.ClientMeta {
+  return { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
+}
+
+export function authRoutes(api: Api, deps: AppDeps): void {
+  api.op(
+    {
+      method: 'post',
+      path: '/api/auth/login',
+      operationId: 'login',
+      summary: 'Sign in and receive the session cookie',
+      description:
+        'Sets a signed, httpOnly, SameSite=Strict cookie `muster_session`. Wrong email and wrong password answer the same 401. Repeated failures for one email (5) or one address (30) within 15 minutes answer 429 with `Retry-After`.',
+      tags: ['Session'],
+      auth: 'none',
+      before: loginThrottles(),
+      body: LoginRequest,
+      response: LoginResponse,
+      errors: [401, 429],
+    },
+    async ({ body, req, res }) => {
+      const ctx = await ctxFor(deps, systemCaller('console'));
+      const { token, user, expiresAt } = await service.login(ctx, body, clientMeta(req));
+      setSessionCookie(req, res, token, expiresAt);
+      return { user };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      operationId: 'logout',
+      summary: 'End the current session',
+      tags: ['Session'],
+      auth: 'session',
+      response: Ok,
+    },
+    async ({ caller, res }) => {
+      await service.logout(await ctxFor(deps, caller));
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/auth/me',
+      operationId: 'me',
+      summary: 'The signed-in user with roles and permissions',
+      tags: ['Session'],
+      auth: 'session',
+      response: LoginResponse,
+    },
+    ({ caller }) => ({
+      user: {
+        id: caller.userId ?? '',
+        employeeId: caller.employeeId ?? '',
+        fullName: caller.name,
+        email: caller.email ?? '',
+        roles: [...caller.roles],
+        permissions: [...caller.permissions],
+      },
+    }),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/auth/password',
+      operationId: 'changePassword',
+      summary: 'Change your password (ends your other sessions)',
+      tags: ['Session'],
+      auth: 'session',
+      body: PasswordChangeRequest,
+      response: Ok,
+    },
+    async ({ body, caller }) => {
+      await service.changePassword(await ctxFor(deps, caller), body);
+      return { ok: true };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/sessions',
+      operationId: 'listSessions',
+      summary: 'Live sessions',
+      description: 'Every user\'s live sessions for holders of `session:manage` (Admin), otherwise your own.',
+      tags: ['Session'],
+      auth: 'session',
+      response: SessionList,
+    },
+    async ({ caller }) => ({ items: await service.listSessions(await ctxFor(deps, caller)) }),
+  );
+
+  api.op(
+    {
+      method: 'delete',
+      path: '/api/sessions/{id}',
+      operationId: 'revokeSession',
+      summary: 'End a session at once',
+      description: 'Your own sessions, or anyone\'s with `session:manage`. The next request with that cookie answers 401.',
+      tags: ['Session'],
+      auth: 'session',
+      params: z.object({ id: UuidInput }),
+      response: Ok,
+      errors: [404],
+    },
+    async ({ params, caller }) => {
+      await service.revokeSession(await ctxFor(deps, caller), params.id);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,233 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { EmployeeSortKey } from '../../../../shared/employees.ts';
+import type { SortOrder } from '../../../../shared/common.ts';
+import type { Db } from '../../context.ts';
+import type { DB, EmployeeTable } from '../../db/schema.ts';
+
+export interface EmployeeFilter {
+  /** Ids the caller may see, or all. */
+  visible: 'all' | readonly string[];
+  q?: string | undefined;
+  departmentId?: string | undefined;
+  locationId?: string | undefined;
+  designationId?: string | undefined;
+  managerId?: string | undefined;
+  status?: string | undefined;
+  ctcMin?: number | undefined;
+  ctcMax?: number | undefined;
+  joinedFrom?: string | undefined;
+  joinedTo?: string | undefined;
+}
+
+type FacetKey = 'department' | 'location' | 'status';
+
+/** The WHERE clause of a filter; `skip` leaves out one facet's own condition. */
+function filterExpression(eb: ExpressionBuilder<DB, 'employee'>, f: EmployeeFilter, skip?: FacetKey): Expression<SqlBool> {
+  const and: Expression<SqlBool>[] = [];
+  if (f.visible !== 'all') {
+    and.push(f.visible.length ? eb('employee.id', 'in', f.visible) : eb.val(false));
+  }
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    and.push(sql<SqlBool>`${eb.ref('employee.search_text')} like ${like} escape '\\'`);
+  }
+  if (f.departmentId && skip !== 'department') and.push(eb('employee.department_id', '=', f.departmentId));
+  if (f.locationId && skip !== 'location') and.push(eb('employee.location_id', '=', f.locationId));
+  if (f.status && skip !== 'status') and.push(eb('employee.status', '=', f.status));
+  if (f.designationId) and.push(eb('employee.designation_id', '=', f.designationId));
+  if (f.managerId) and.push(eb('employee.manager_id', '=', f.managerId));
+  if (f.ctcMin !== undefined) and.push(eb('employee.ctc_annual', '>=', f.ctcMin));
+  if (f.ctcMax !== undefined) and.push(eb('employee.ctc_annual', '<=', f.ctcMax));
+  if (f.joinedFrom) and.push(eb('employee.joined_date', '>=', f.joinedFrom));
+  if (f.joinedTo) and.push(eb('employee.joined_date', '<=', f.joinedTo));
+  return eb.and(and);
+}
+
+/** Employees matching a filter, before any join. */
+function filtered(db: Db, f: EmployeeFilter, skip?: FacetKey) {
+  return db.selectFrom('employee').where((eb) => filterExpression(eb, f, skip));
+}
+
+function selectEmployeeRows(db: Db, f: EmployeeFilter) {
+  return filtered(db, f)
+    .leftJoin('designation', 'designation.id', 'employee.designation_id')
+    .leftJoin('department', 'department.id', 'employee.department_id')
+    .leftJoin('location', 'location.id', 'employee.location_id')
+    .leftJoin('employee as manager', 'manager.id', 'employee.manager_id')
+    .leftJoin('shift', 'shift.id', 'employee.shift_id')
+    .leftJoin('user_account', 'user_account.employee_id', 'employee.id')
+    .select([
+      'employee.id',
+      'employee.code',
+      'employee.full_name',
+      'employee.email',
+      'employee.phone',
+      'employee.designation_id',
+      'designation.name as designation_name',
+      'employee.department_id',
+      'department.name as department_name',
+      'employee.location_id',
+      'location.name as location_name',
+      'employee.manager_id',
+      'manager.full_name as manager_name',
+      'employee.joined_date',
+      'employee.exit_date',
+      'employee.exit_reason',
+      'employee.status',
+      'employee.employment_type',
+      'employee.gender',
+      'employee.date_of_birth',
+      'employee.shift_id',
+      'shift.name as shift_name',
+      'employee.terminal_user_id',
+      'employee.ctc_annual',
+      'employee.pan',
+      'employee.uan',
+      'employee.esi',
+      'employee.bank_account_number',
+      'employee.bank_ifsc',
+      'employee.bank_name',
+      'employee.created_at',
+      'employee.updated_at',
+      'user_account.id as user_id',
+    ]);
+}
+
+export type EmployeeRow = Awaited<ReturnType<typeof findEmployeeRow>> & object;
+
+const SORT_COLUMNS = {
+  code: 'employee.code',
+  fullName: 'employee.full_name',
+  designation: 'designation.name',
+  department: 'department.name',
+  location: 'location.name',
+  manager: 'manager.full_name',
+  joinedDate: 'employee.joined_date',
+  status: 'employee.status',
+  ctcAnnual: 'employee.ctc_annual',
+} as const satisfies Record<EmployeeSortKey, string>;
+
+export async function findEmployeeRow(db: Db, id: string) {
+  return selectEmployeeRows(db, { visible: [id] }).executeTakeFirst();
+}
+
+/** One page (or, without a page, every row) of the filter in the given order. Ties break by name, then id. */
+export async function listEmployeeRows(
+  db: Db,
+  f: EmployeeFilter,
+  sort: EmployeeSortKey,
+  order: SortOrder,
+  page?: { limit: number; offset: number },
+) {
+  let q = selectEmployeeRows(db, f).orderBy(SORT_COLUMNS[sort], (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  if (sort !== 'fullName') q = q.orderBy('employee.full_name', 'asc');
+  q = q.orderBy('employee.id', 'asc');
+  if (page) q = q.limit(page.limit).offset(page.offset);
+  return q.execute();
+}
+
+export async function countEmployees(db: Db, f: EmployeeFilter): Promise<number> {
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function departmentFacet(db: Db, f: EmployeeFilter) {
+  return filtered(db, f, 'department')
+    .leftJoin('department', 'department.id', 'employee.department_id')
+    .select((eb) => ['employee.department_id as id', 'department.name as name', eb.fn.countAll<number>().as('count')])
+    .groupBy(['employee.department_id', 'department.name'])
+    .orderBy('department.name')
+    .execute();
+}
+
+export async function locationFacet(db: Db, f: EmployeeFilter) {
+  return filtered(db, f, 'location')
+    .leftJoin('location', 'location.id', 'employee.location_id')
+    .select((eb) => ['employee.location_id as id', 'location.name as name', eb.fn.countAll<number>().as('count')])
+    .groupBy(['employee.location_id', 'location.name'])
+    .orderBy('location.name')
+    .execute();
+}
+
+export async function statusFacet(db: Db, f: EmployeeFilter) {
+  return filtered(db, f, 'status')
+    .select((eb) => ['employee.status as value', eb.fn.countAll<number>().as('count')])
+    .groupBy('employee.status')
+    .execute();
+}
+
+/** Headcount (not exited), joiners and leavers in a day range, for a filter. */
+export async function employeeKpis(db: Db, f: EmployeeFilter, monthFirst: string, monthLast: string) {
+  const row = await filtered(db, f)
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('employee.status', '!=', 'Exited').then(1).else(0).end()).as('headcount'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('employee.joined_date', '>=', monthFirst), eb('employee.joined_date', '<=', monthLast)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('joiners'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('employee.exit_date', '>=', monthFirst), eb('employee.exit_date', '<=', monthLast)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('leavers'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { headcount: Number(row.headcount ?? 0), joiners: Number(row.joiners ?? 0), leavers: Number(row.leavers ?? 0) };
+}
+
+export async function countDirectReports(db: Db, id: string, activeOnly = false): Promise<number> {
+  let q = db.selectFrom('employee').select((eb) => eb.fn.countAll<number>().as('n')).where('manager_id', '=', id);
+  if (activeOnly) q = q.where('status', '!=', 'Exited');
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertEmployeeRow(db: Db, row: EmployeeTable): Promise<void> {
+  await db.insertInto('employee').values(row).execute();
+}
+
+export async function updateEmployeeRow(db: Db, id: string, patch: Partial<Omit<EmployeeTable, 'id'>>): Promise<void> {
+  await db.updateTable('employee').set(patch).where('id', '=', id).execute();
+}
+
+/** The first other employee already holding a unique value, if any. */
+export async function findClash(
+  db: Db,
+  column: 'code' | 'email' | 'terminal_user_id',
+  value: string | number,
+  exceptId?: string,
+) {
+  let q = db.selectFrom('employee').select(['id', 'code', 'full_name']).where(column, '=', value);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.executeTakeFirst();
+}
+
+export async function referenceExists(
+  db: Db,
+  table: 'designation' | 'department' | 'location' | 'shift' | 'employee',
+  id: string,
+): Promise<boolean> {
+  return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function employeesDueToExit(db: Db, today: string) {
+  return db
+    .selectFrom('employee')
+    .select(['id', 'full_name', 'exit_date'])
+    .where('status', '=', 'OnNotice')
+    .where('exit_date', '<', today)
+    .execute();
+}

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { AuditExportQuery, AuditList, AuditListQuery } from '../../../../shared/audit.ts';
+import { UuidInput } from '../../../../shared/common.ts';
+import { dayInZone } from '../../../../shared/dates.ts';
+import {
+  Employee,
+  EmployeeCreate,
+  EmployeeExit,
+  EmployeeExportQuery,
+  EmployeeListQuery,
+  EmployeeListResponse,
+  EmployeeRehire,
+  EmployeeUpdate,
+  type EmployeeListItem,
+} from '../../../../shared/employees.ts';
+import type { AppDeps } from '../../context.ts';
+import { CONTENT_TYPES, type TableModel, sendTable } from '../../exports/table.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { allAudit, listAudit } from '../audit/service.ts';
+import type { AuditEntry } from '../../../../shared/audit.ts';
+import * as service from './service.ts';
+
+const IdParams = z.object({ id: UuidInput });
+const EXPORT_TYPES = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' };
+
+function directoryTable(rows: EmployeeListItem[], sensitive: boolean, today: string): TableModel<EmployeeListItem> {
+  return {
+    title: 'Employee directory',
+    subtitle: `As of ${today}`,
+    filename: `employees-${today}`,
+    landscape: true,
+    rows,
+    columns: [
+      { header: 'Code', width: 9, value: (r) => r.code },
+      { header: 'Name', width: 22, value: (r) => r.fullName },
+      { header: 'Email', width: 26, value: (r) => r.email },
+      { header: 'Phone', width: 14, value: (r) => r.phone },
+      { header: 'Designation', width: 18, value: (r) => r.designation?.name ?? null },
+      { header: 'Department', width: 14, value: (r) => r.department?.name ?? null },
+      { header: 'Location', width: 12, value: (r) => r.location?.name ?? null },
+      { header: 'Manager', width: 18, value: (r) => r.manager?.fullName ?? null },
+      { header: 'Joined', width: 11, value: (r) => r.joinedDate, kind: 'date' },
+      { header: 'Exit', width: 11, value: (r) => r.exitDate, kind: 'date' },
+      { header: 'Status', width: 9, value: (r) => r.status },
+      { header: 'Type', width: 9, value: (r) => r.employmentType },
+      ...(sensitive
+        ? [
+            { header: 'CTC (INR/yr)', width: 12, value: (r: EmployeeListItem) => r.ctcAnnual ?? null, kind: 'money' as const },
+            { header: 'PAN', width: 11, value: (r: EmployeeListItem) => r.pan ?? null },
+          ]
+        : []),
+    ],
+  };
+}
+
+function auditTable(employeeName: string, entries: AuditEntry[], today: string, filter: string): TableModel<AuditEntry> {
+  return {
+    title: `Audit trail: ${employeeName}`,
+    subtitle: filter,
+    filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
+    landscape: true,
+    rows: entries,
+    columns: [
+      { header: 'When (UTC)', width: 16, value: (e) => e.at.replace('T', ' ').slice(0, 19) },
+      { header: 'Category', width: 11, value: (e) => e.category },
+      { header: 'Action', width: 16, value: (e) => e.action },
+      { header: 'Summary', width: 36, value: (e) => e.summary },
+      { header: 'By', width: 16, value: (e) => e.actorName },
+      { header: 'Source', width: 9, value: (e) => e.source },
+      {
+        header: 'Changes',
+        width: 40,
+        value: (e) => e.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('; '),
+      },
+    ],
+  };
+}
+
+export function employeeRoutes(api: Api, deps: AppDeps): void {
+  api.op(
+    {
+      method: 'get',
+      path: '/api/employees',
+      operationId: 'listEmployees',
+      summary: 'List employees (paginated, filtered, sorted)',
+      description:
+        'The platform paginated envelope (spec §2.8) with `facets` and `kpis` beside `items`. Rows outside the caller\'s scope are never listed: an employee sees self, a manager the reporting line, HR and Admin everyone.',
+      tags: ['Employees'],
+      auth: 'session',
+      query: EmployeeListQuery,
+      response: EmployeeListResponse,
+      errors: [403],
+    },
+    async ({ query, caller }) => service.listEmployees(await ctxFor(deps, caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/employees/export',
+      operationId: 'exportEmployees',
+      summary: 'Export the directory as CSV, XLSX or PDF',
+      description:
+        'Same filters and sort as the list. With `page` and `pageSize` only that page is exported; without them every matching row. `ctcMin`/`ctcMax` are the two non-negative integers (a CTC range), `joinedYearFrom`/`joinedYearTo` the two further integers (a joining-year range).',
+      tags: ['Employees'],
+      auth: 'session',
+      query: EmployeeExportQuery,
+      response: EXPORT_TYPES,
+      errors: [403],
+    },
+    async ({ query, caller, res }) => {
+      const ctx = await ctxFor(deps, caller);
+      const rows = await service.listEmployeesForExport(ctx, query);
+      const today = dayInZone(deps.clock.now(), ctx.timeZone);
+      const sensitive = caller.permissions.includes('employee:sensitive');
+      await sendTable(res, directoryTable(rows, sensitive, today), query.format, deps.clock.now());
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/employees',
+      operationId: 'createEmployee',
+      summary: 'Create an employee',
+      tags: ['Employees'],
+      auth: 'session',
+      permission: 'employee:write',
+      body: EmployeeCreate,
+      response: Employee,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => service.createEmployee(await ctxFor(deps, caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/employees/{id}',
+      operationId: 'getEmployee',
+      summary: 'Read one employee',
+      description: 'Salary, bank and government ids are present only for `employee:sensitive` holders.',
+      tags: ['Employees'],
+      auth: 'session',
+      params: IdParams,
+      response: Employee,
+      errors: [404],
+    },
+    async ({ params, caller }) => service.getEmployee(await ctxFor(deps, caller), params.id),
+  );
+
+  api.op(
+    {
+      method: 'patch',
+      path: '/api/employees/{id}',
+      operationId: 'updateEmployee',
+      summary: 'Change an employee',
+      description: 'Send only the fields to change. Every change is audited with before and after.',
+      tags: ['Employees'],
+      auth: 'session',
+      permission: 'employee:write',
+      params: IdParams,
+      body: EmployeeUpdate,
+      response: Employee,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => service.updateEmployee(await ctxFor(deps, caller), params.id, body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/employees/{id}/exit',
+      operationId: 'exitEmployee',
+      summary: 'Record an exit (or a notice period)',
+      description: 'A last working day in the future sets `OnNotice`; today or earlier sets `Exited` and ends their sessions. 409 when already exited or when direct reports remain.',
+      tags: ['Employees'],
+      auth: 'session',
+      permission: 'employee:write',
+      params: IdParams,
+      body: EmployeeExit,
+      response: Employee,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => service.exitEmployee(await ctxFor(deps, caller), params.id, body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/employees/{id}/rehire',
+      operationId: 'rehireEmployee',
+      summary: 'Rehire an exited employee',
+      tags: ['Employees'],
+      auth: 'session',
+      permission: 'employee:write',
+      params: IdParams,
+      body: EmployeeRehire,
+      response: Employee,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => service.rehireEmployee(await ctxFor(deps, caller), params.id, body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/employees/{id}/audit',
+      operationId: 'listEmployeeAudit',
+      summary: "An employee's audit trail (paginated)",
+      description: 'Readable by the employee themself and by holders of `audit:read` within scope.',
+      tags: ['Audit'],
+      auth: 'session',
+      params: IdParams,
+      query: AuditListQuery,
+      response: AuditList,
+      errors: [403, 404],
+    },
+    async ({ params, query, caller }) => listAudit(await ctxFor(deps, caller), params.id, query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/employees/{id}/audit/export',
+      operationId: 'exportEmployeeAudit',
+      summary: "Export an employee's audit trail",
+      description: 'Query `category` (spec §2.7 set, optional), `range` (`today`, `week`, `month`, `fy`, `all`; default `all`) and `format`.',
+      tags: ['Audit'],
+      auth: 'session',
+      params: IdParams,
+      query: AuditExportQuery,
+      response: EXPORT_TYPES,
+      errors: [403, 404],
+    },
+    async ({ params, query, caller, res }) => {
+      const ctx = await ctxFor(deps, caller);
+      const entries = await allAudit(ctx, params.id, query.category, query.range);
+      const employee = await service.getEmployee(ctx, params.id);
+      const today = dayInZone(deps.clock.now(), ctx.timeZone);
+      const filter = `Category: ${query.category ?? 'all'} · range: ${query.range}`;
+      await sendTable(res, auditTable(employee.fullName, entries, today, filter), query.format, deps.clock.now());
+    },
+  );
+}

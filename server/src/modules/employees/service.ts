@@ -1,0 +1,527 @@
+import type { AuditCategory, FieldChange } from '../../../../shared/audit.ts';
+import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
+import {
+  type Employee,
+  type EmployeeCreate,
+  type EmployeeExit,
+  type EmployeeFacets,
+  type EmployeeListItem,
+  type EmployeeListQuery,
+  type EmployeeListResponse,
+  type EmployeeRehire,
+  type EmployeeSortKey,
+  type EmployeeUpdate,
+  EmployeeStatus,
+  EmploymentType,
+  Gender,
+  maskGovernmentId,
+} from '../../../../shared/employees.ts';
+import { type Ctx, inTransaction } from '../../context.ts';
+import type { EmployeeTable } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
+import { newId } from '../../ids.ts';
+import { diffFields, recordAudit } from '../audit/service.ts';
+import { revokeSessionsOfUser } from '../auth/repo.ts';
+import { notify } from '../notifications/service.ts';
+import * as repo from './repo.ts';
+import { assertCanSeeEmployee, managerChainIds, visibleEmployeeIds } from './scope.ts';
+
+type Row = repo.EmployeeRow;
+
+const canSeeSensitive = (ctx: Ctx) => ctx.caller.permissions.includes('employee:sensitive');
+
+function ref(id: string | null, name: string | null) {
+  return id === null ? null : { id, name: name ?? '' };
+}
+
+function coreOf(row: Row) {
+  return {
+    id: row.id,
+    code: row.code,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    designation: ref(row.designation_id, row.designation_name),
+    department: ref(row.department_id, row.department_name),
+    location: ref(row.location_id, row.location_name),
+    manager: row.manager_id === null ? null : { id: row.manager_id, fullName: row.manager_name ?? '' },
+    joinedDate: row.joined_date,
+    exitDate: row.exit_date,
+    status: EmployeeStatus.parse(row.status),
+    employmentType: EmploymentType.parse(row.employment_type),
+    gender: row.gender === null ? null : Gender.parse(row.gender),
+    dateOfBirth: row.date_of_birth,
+    shift: ref(row.shift_id, row.shift_name),
+    terminalUserId: row.terminal_user_id,
+    hasLogin: row.user_id !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A list row: government ids masked, salary only for `employee:sensitive`. */
+export function toListItem(row: Row, sensitive: boolean): EmployeeListItem {
+  const core = coreOf(row);
+  if (!sensitive) return core;
+  return {
+    ...core,
+    ctcAnnual: row.ctc_annual,
+    pan: maskGovernmentId(row.pan),
+    uan: maskGovernmentId(row.uan),
+    esi: maskGovernmentId(row.esi),
+  };
+}
+
+export function toEmployee(row: Row, sensitive: boolean, directReports: number): Employee {
+  const core = { ...coreOf(row), directReports };
+  if (!sensitive) return core;
+  return {
+    ...core,
+    ctcAnnual: row.ctc_annual,
+    pan: row.pan,
+    uan: row.uan,
+    esi: row.esi,
+    bankAccountNumber: row.bank_account_number,
+    bankIfsc: row.bank_ifsc,
+    bankName: row.bank_name,
+  };
+}
+
+export interface FilterInput {
+  q?: string | undefined;
+  departmentId?: string | undefined;
+  locationId?: string | undefined;
+  designationId?: string | undefined;
+  managerId?: string | undefined;
+  status?: string | undefined;
+  ctcMin?: number | undefined;
+  ctcMax?: number | undefined;
+  joinedYearFrom?: number | undefined;
+  joinedYearTo?: number | undefined;
+  sort: EmployeeSortKey;
+}
+
+/** The caller's filter; salary filters and sort need `employee:sensitive` (403 names the parameter). */
+export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.EmployeeFilter> {
+  if (!canSeeSensitive(ctx)) {
+    const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
+    if (param) throw forbidden(`query.${param}: filtering or sorting by salary needs the permission employee:sensitive.`);
+  }
+  return {
+    visible: await visibleEmployeeIds(ctx),
+    q: input.q || undefined,
+    departmentId: input.departmentId,
+    locationId: input.locationId,
+    designationId: input.designationId,
+    managerId: input.managerId,
+    status: input.status,
+    ctcMin: input.ctcMin,
+    ctcMax: input.ctcMax,
+    joinedFrom: input.joinedYearFrom !== undefined ? `${input.joinedYearFrom}-01-01` : undefined,
+    joinedTo: input.joinedYearTo !== undefined ? `${input.joinedYearTo}-12-31` : undefined,
+  };
+}
+
+export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  const filter = await buildFilter(ctx, query);
+  const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
+  const [total, rows, departments, locations, statuses, kpis] = await Promise.all([
+    repo.countEmployees(ctx.db, filter),
+    repo.listEmployeeRows(ctx.db, filter, query.sort, query.order, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    repo.departmentFacet(ctx.db, filter),
+    repo.locationFacet(ctx.db, filter),
+    repo.statusFacet(ctx.db, filter),
+    repo.employeeKpis(ctx.db, filter, first, last),
+  ]);
+  const sensitive = canSeeSensitive(ctx);
+  const facets: EmployeeFacets = {
+    department: departments.map((d) => ({ id: d.id, name: d.name ?? 'No department', count: Number(d.count) })),
+    location: locations.map((l) => ({ id: l.id, name: l.name ?? 'No location', count: Number(l.count) })),
+    status: EmployeeStatus.options.map((value) => ({
+      value,
+      count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
+    })),
+  };
+  return {
+    items: rows.map((r) => toListItem(r, sensitive)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    facets,
+    kpis: { headcount: kpis.headcount, joinersThisMonth: kpis.joiners, leaversThisMonth: kpis.leavers },
+  };
+}
+
+/** Every matching row (or one page) for an export, in the list's order. */
+export async function listEmployeesForExport(
+  ctx: Ctx,
+  input: FilterInput & { order: 'asc' | 'desc'; page?: number | undefined; pageSize?: number | undefined },
+): Promise<EmployeeListItem[]> {
+  const filter = await buildFilter(ctx, input);
+  if ((input.page === undefined) !== (input.pageSize === undefined)) {
+    const missing = input.page === undefined ? 'page' : 'pageSize';
+    throw badRequest(`query.${missing}: send page and pageSize together, or neither`, [
+      { path: `query.${missing}`, message: 'send page and pageSize together, or neither' },
+    ]);
+  }
+  const page =
+    input.page !== undefined && input.pageSize !== undefined
+      ? { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }
+      : undefined;
+  const rows = await repo.listEmployeeRows(ctx.db, filter, input.sort, input.order, page);
+  const sensitive = canSeeSensitive(ctx);
+  return rows.map((r) => toListItem(r, sensitive));
+}
+
+export async function getEmployee(ctx: Ctx, id: string): Promise<Employee> {
+  await assertCanSeeEmployee(ctx, id);
+  const row = await repo.findEmployeeRow(ctx.db, id);
+  if (!row) throw notFound('Employee');
+  return toEmployee(row, canSeeSensitive(ctx), await repo.countDirectReports(ctx.db, id, true));
+}
+
+const COMPENSATION_FIELDS = ['ctcAnnual', 'bankAccountNumber', 'bankIfsc', 'bankName'];
+const COMPLIANCE_FIELDS = ['pan', 'uan', 'esi'];
+
+function categoryOf(field: string): AuditCategory {
+  if (COMPENSATION_FIELDS.includes(field)) return 'Compensation';
+  if (COMPLIANCE_FIELDS.includes(field)) return 'Compliance';
+  return 'Profile';
+}
+
+/** A readable snapshot for the audit trail: names instead of ids. */
+function auditView(row: Row): Record<string, unknown> {
+  return {
+    code: row.code,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    designation: row.designation_name,
+    department: row.department_name,
+    location: row.location_name,
+    manager: row.manager_name,
+    joinedDate: row.joined_date,
+    exitDate: row.exit_date,
+    status: row.status,
+    employmentType: row.employment_type,
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    shift: row.shift_name,
+    terminalUserId: row.terminal_user_id,
+    ctcAnnual: row.ctc_annual,
+    pan: row.pan,
+    uan: row.uan,
+    esi: row.esi,
+    bankAccountNumber: row.bank_account_number,
+    bankIfsc: row.bank_ifsc,
+    bankName: row.bank_name,
+  };
+}
+
+/** Writes one audit row per category touched (Profile, Compensation, Compliance). */
+async function auditChanges(ctx: Ctx, employeeId: string, action: string, verb: string, changes: FieldChange[]) {
+  const byCategory = new Map<AuditCategory, FieldChange[]>();
+  for (const c of changes) {
+    const cat = categoryOf(c.field);
+    byCategory.set(cat, [...(byCategory.get(cat) ?? []), c]);
+  }
+  for (const [category, list] of byCategory) {
+    const fields = list.map((c) => c.field).join(', ');
+    await recordAudit(ctx, { employeeId, category, action, summary: `${verb}: ${fields}`, changes: list });
+  }
+}
+
+type References = Pick<EmployeeCreate, 'designationId' | 'departmentId' | 'locationId' | 'shiftId' | 'managerId'>;
+
+async function assertReferences(ctx: Ctx, input: Partial<References>): Promise<void> {
+  const checks: [keyof References, 'designation' | 'department' | 'location' | 'shift' | 'employee'][] = [
+    ['designationId', 'designation'],
+    ['departmentId', 'department'],
+    ['locationId', 'location'],
+    ['shiftId', 'shift'],
+    ['managerId', 'employee'],
+  ];
+  const errors = [];
+  for (const [field, table] of checks) {
+    const value = input[field];
+    if (value && !(await repo.referenceExists(ctx.db, table, value.toLowerCase()))) {
+      errors.push({ path: `body.${field}`, message: `no such ${table === 'employee' ? 'manager' : table}` });
+    }
+  }
+  if (errors.length) throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+}
+
+async function assertUnique(
+  ctx: Ctx,
+  input: { code?: string | undefined; email?: string | null | undefined; terminalUserId?: number | null | undefined },
+  exceptId?: string,
+): Promise<void> {
+  const checks: ['code' | 'email' | 'terminal_user_id', string, string | number | null | undefined][] = [
+    ['code', 'code', input.code],
+    ['email', 'email', input.email],
+    ['terminal_user_id', 'terminalUserId', input.terminalUserId],
+  ];
+  for (const [column, field, value] of checks) {
+    if (value === undefined || value === null) continue;
+    const clash = await repo.findClash(ctx.db, column, value, exceptId);
+    if (clash) {
+      const message = `is already used by ${clash.full_name} (${clash.code})`;
+      throw conflict(`body.${field} ${message}.`, [{ path: `body.${field}`, message }]);
+    }
+  }
+}
+
+/** A new manager must not sit below the employee (409), nor be the employee. */
+async function assertNoManagerCycle(ctx: Ctx, employeeId: string, managerId: string | null | undefined) {
+  if (!managerId) return;
+  if (managerId === employeeId || (await managerChainIds(ctx.db, managerId)).includes(employeeId)) {
+    throw conflict('body.managerId: this manager reports to the employee, which would make a cycle.', [
+      { path: 'body.managerId', message: 'would make a reporting cycle' },
+    ]);
+  }
+}
+
+function searchText(fullName: string, code: string, email: string | null): string {
+  return [fullName, code, email ?? ''].join(' ').toLowerCase();
+}
+
+function lower(id: string | null | undefined): string | null | undefined {
+  return typeof id === 'string' ? id.toLowerCase() : id;
+}
+
+/** Creates an employee (and the audit rows) in one transaction. */
+export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<Employee> {
+  const id = newId();
+  await inTransaction(ctx, async (t) => {
+    const trx = t.db;
+    await assertReferences(t, input);
+    await assertUnique(t, input);
+    const now = ctx.clock.now().toISOString();
+    const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+    const row: EmployeeTable = {
+      id,
+      code: input.code,
+      full_name: input.fullName,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      search_text: searchText(input.fullName, input.code, input.email ?? null),
+      designation_id: lower(input.designationId) ?? null,
+      department_id: lower(input.departmentId) ?? null,
+      location_id: lower(input.locationId) ?? null,
+      manager_id: lower(input.managerId) ?? null,
+      joined_date: input.joinedDate,
+      exit_date: null,
+      exit_reason: null,
+      status: 'Active',
+      employment_type: input.employmentType,
+      gender: input.gender ?? null,
+      date_of_birth: input.dateOfBirth ?? null,
+      shift_id: lower(input.shiftId) ?? null,
+      terminal_user_id: input.terminalUserId ?? null,
+      ctc_annual: input.ctcAnnual ?? null,
+      pan: input.pan ?? null,
+      uan: input.uan ?? null,
+      esi: input.esi ?? null,
+      bank_account_number: input.bankAccountNumber ?? null,
+      bank_ifsc: input.bankIfsc ?? null,
+      bank_name: input.bankName ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    if (input.dateOfBirth && input.dateOfBirth >= today) {
+      throw badRequest('body.dateOfBirth: must be in the past', [{ path: 'body.dateOfBirth', message: 'must be in the past' }]);
+    }
+    await repo.insertEmployeeRow(trx, row);
+    const created = await repo.findEmployeeRow(trx, id);
+    if (!created) throw new Error('inserted employee vanished');
+    const changes = Object.entries(auditView(created))
+      .filter(([, v]) => v !== null)
+      .map(([field, after]) => ({ field, before: null, after }));
+    await auditChanges(t, id, 'employee.created', 'Created', changes);
+    if (row.manager_id) {
+      await notify(t, { employeeIds: [row.manager_id] }, {
+        kind: 'employee.joined-team',
+        title: `${row.full_name} now reports to you`,
+        body: `Joining ${row.joined_date}.`,
+        link: `/employees/${id}`,
+      });
+    }
+  });
+  return getEmployee(ctx, id);
+}
+
+/** Applies a partial update; 404 unknown, 409 for clashes and cycles; audited per category. */
+export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate): Promise<Employee> {
+  await inTransaction(ctx, async (t) => {
+    const trx = t.db;
+    const before = await repo.findEmployeeRow(trx, id);
+    if (!before) throw notFound('Employee');
+    await assertReferences(t, input);
+    await assertUnique(t, input, id);
+    await assertNoManagerCycle(t, id, lower(input.managerId));
+    if (input.joinedDate && before.exit_date && input.joinedDate > before.exit_date) {
+      throw badRequest('body.joinedDate: must not be after the exit date', [
+        { path: 'body.joinedDate', message: 'must not be after the exit date' },
+      ]);
+    }
+    const patch: Partial<EmployeeTable> = {};
+    const set = <K extends keyof EmployeeTable>(key: K, value: EmployeeTable[K] | undefined) => {
+      if (value !== undefined) patch[key] = value;
+    };
+    set('code', input.code);
+    set('full_name', input.fullName);
+    set('email', input.email);
+    set('phone', input.phone);
+    set('designation_id', lower(input.designationId));
+    set('department_id', lower(input.departmentId));
+    set('location_id', lower(input.locationId));
+    set('manager_id', lower(input.managerId));
+    set('joined_date', input.joinedDate);
+    set('employment_type', input.employmentType);
+    set('gender', input.gender);
+    set('date_of_birth', input.dateOfBirth);
+    set('shift_id', lower(input.shiftId));
+    set('terminal_user_id', input.terminalUserId);
+    set('ctc_annual', input.ctcAnnual);
+    set('pan', input.pan);
+    set('uan', input.uan);
+    set('esi', input.esi);
+    set('bank_account_number', input.bankAccountNumber);
+    set('bank_ifsc', input.bankIfsc);
+    set('bank_name', input.bankName);
+    patch.search_text = searchText(
+      patch.full_name ?? before.full_name,
+      patch.code ?? before.code,
+      patch.email !== undefined ? patch.email : before.email,
+    );
+    patch.updated_at = ctx.clock.now().toISOString();
+    await repo.updateEmployeeRow(trx, id, patch);
+    const after = await repo.findEmployeeRow(trx, id);
+    if (!after) throw new Error('updated employee vanished');
+    const changes = diffFields(auditView(before), auditView(after));
+    if (changes.length === 0) return;
+    await auditChanges(t, id, 'employee.updated', 'Updated', changes);
+    await notify(t, { employeeIds: [id] }, {
+      kind: 'employee.updated',
+      title: 'Your profile was updated',
+      body: `${ctx.caller.name} changed: ${changes.map((c) => c.field).join(', ')}.`,
+      link: `/employees/${id}`,
+    });
+    if (patch.manager_id && patch.manager_id !== before.manager_id) {
+      await notify(t, { employeeIds: [patch.manager_id] }, {
+        kind: 'employee.joined-team',
+        title: `${after.full_name} now reports to you`,
+        link: `/employees/${id}`,
+      });
+    }
+  });
+  return getEmployee(ctx, id);
+}
+
+/**
+ * Records an exit: on notice until a future last day, exited from a past or
+ * present one (sessions end at once). Direct reports must be moved first (409).
+ */
+export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): Promise<Employee> {
+  await inTransaction(ctx, async (t) => {
+    const trx = t.db;
+    const before = await repo.findEmployeeRow(trx, id);
+    if (!before) throw notFound('Employee');
+    if (before.status === 'Exited') throw conflict('This employee has already exited. Rehire them instead.');
+    if (input.exitDate < before.joined_date) {
+      throw badRequest('body.exitDate: must not be before the joining date', [
+        { path: 'body.exitDate', message: `must not be before the joining date ${before.joined_date}` },
+      ]);
+    }
+    const reports = await repo.countDirectReports(trx, id, true);
+    if (reports > 0) {
+      throw conflict(`Move the ${reports} direct report${reports === 1 ? '' : 's'} to another manager first.`);
+    }
+    const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+    const status = input.exitDate < today ? 'Exited' : 'OnNotice';
+    await repo.updateEmployeeRow(trx, id, {
+      status,
+      exit_date: input.exitDate,
+      exit_reason: input.reason,
+      updated_at: ctx.clock.now().toISOString(),
+    });
+    if (status === 'Exited' && before.user_id) await revokeSessionsOfUser(trx, before.user_id, ctx.clock.now().toISOString());
+    await recordAudit(t, {
+      employeeId: id,
+      category: 'Profile',
+      action: 'employee.exit',
+      summary: `${status === 'Exited' ? 'Exited' : 'On notice'}: last working day ${input.exitDate}. Reason: ${input.reason}`,
+      changes: diffFields(
+        { status: before.status, exitDate: before.exit_date },
+        { status, exitDate: input.exitDate },
+      ),
+    });
+    if (before.manager_id) {
+      await notify(t, { employeeIds: [before.manager_id] }, {
+        kind: 'employee.exit',
+        title: `${before.full_name} leaves on ${input.exitDate}`,
+        link: `/employees/${id}`,
+      });
+    }
+  });
+  return getEmployee(ctx, id);
+}
+
+/** Brings an exited employee back with a new joining date after the exit. */
+export async function rehireEmployee(ctx: Ctx, id: string, input: EmployeeRehire): Promise<Employee> {
+  await inTransaction(ctx, async (t) => {
+    const trx = t.db;
+    const before = await repo.findEmployeeRow(trx, id);
+    if (!before) throw notFound('Employee');
+    if (before.status !== 'Exited') throw conflict('Only an exited employee can be rehired.');
+    if (before.exit_date && input.joinedDate <= before.exit_date) {
+      throw badRequest('body.joinedDate: must be after the last exit date', [
+        { path: 'body.joinedDate', message: `must be after the last exit date ${before.exit_date}` },
+      ]);
+    }
+    await repo.updateEmployeeRow(trx, id, {
+      status: 'Active',
+      joined_date: input.joinedDate,
+      exit_date: null,
+      exit_reason: null,
+      updated_at: ctx.clock.now().toISOString(),
+    });
+    await recordAudit(t, {
+      employeeId: id,
+      category: 'Profile',
+      action: 'employee.rehired',
+      summary: `Rehired, joining ${input.joinedDate}${input.reason ? `. ${input.reason}` : ''}`,
+      changes: diffFields(
+        { status: before.status, joinedDate: before.joined_date, exitDate: before.exit_date },
+        { status: 'Active', joinedDate: input.joinedDate, exitDate: null },
+      ),
+    });
+  });
+  return getEmployee(ctx, id);
+}
+
+/** The daily step: people whose notice has run out become Exited (sessions end). Returns how many. */
+export async function completeDueExits(ctx: Ctx): Promise<number> {
+  const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+  const due = await repo.employeesDueToExit(ctx.db, today);
+  for (const e of due) {
+    await inTransaction(ctx, async (t) => {
+    const trx = t.db;
+      const row = await repo.findEmployeeRow(trx, e.id);
+      if (!row || row.status !== 'OnNotice') return;
+      await repo.updateEmployeeRow(trx, e.id, { status: 'Exited', updated_at: ctx.clock.now().toISOString() });
+      if (row.user_id) await revokeSessionsOfUser(trx, row.user_id, ctx.clock.now().toISOString());
+      await recordAudit(t, {
+        employeeId: e.id,
+        category: 'Profile',
+        action: 'employee.exited',
+        summary: `Notice period ended on ${row.exit_date}`,
+        changes: [{ field: 'status', before: 'OnNotice', after: 'Exited' }],
+      });
+    });
+  }
+  return due.length;
+}

@@ -1,0 +1,81 @@
+import type { Notification, NotificationList, NotificationListQuery } from '../../../../shared/notifications.ts';
+import type { Role } from '../../../../shared/permissions.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound, unauthorized } from '../../http/problem.ts';
+import { newId } from '../../ids.ts';
+import * as repo from './repo.ts';
+
+export interface NotificationInput {
+  kind: string;
+  title: string;
+  body?: string | null;
+  link?: string | null;
+}
+
+/** Who to notify: login users directly, employees (through their login, if any), or every holder of a role. */
+export interface Recipients {
+  userIds?: string[];
+  employeeIds?: string[];
+  roles?: Role[];
+}
+
+/**
+ * Writes one in-app notification per recipient (deduplicated). Call it inside
+ * the transaction of the change it announces. Returns how many were written.
+ */
+export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput): Promise<number> {
+  const ids = new Set(to.userIds ?? []);
+  for (const id of await repo.userIdsOfEmployees(ctx.db, to.employeeIds ?? [])) ids.add(id);
+  if (to.roles?.length) for (const id of await repo.userIdsWithRoles(ctx.db, to.roles)) ids.add(id);
+  const at = ctx.clock.now().toISOString();
+  await repo.insertNotifications(
+    ctx.db,
+    [...ids].map((userId) => ({
+      id: newId(),
+      user_id: userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body ?? null,
+      link: input.link ?? null,
+      created_at: at,
+      read_at: null,
+    })),
+  );
+  return ids.size;
+}
+
+function selfUserId(ctx: Ctx): string {
+  if (!ctx.caller.userId) throw unauthorized();
+  return ctx.caller.userId;
+}
+
+export async function listNotifications(ctx: Ctx, query: NotificationListQuery): Promise<NotificationList> {
+  const userId = selfUserId(ctx);
+  const [total, rows] = await Promise.all([
+    repo.countNotifications(ctx.db, userId, query.unreadOnly),
+    repo.listNotifications(ctx.db, userId, query.unreadOnly, query.pageSize, (query.page - 1) * query.pageSize),
+  ]);
+  const items: Notification[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    createdAt: r.created_at,
+    readAt: r.read_at,
+  }));
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function unreadCount(ctx: Ctx): Promise<number> {
+  return repo.countNotifications(ctx.db, selfUserId(ctx), true);
+}
+
+export async function markAllRead(ctx: Ctx): Promise<void> {
+  await repo.markAllRead(ctx.db, selfUserId(ctx), ctx.clock.now().toISOString());
+}
+
+/** 404 for a notification that is not the caller's. */
+export async function markRead(ctx: Ctx, id: string): Promise<void> {
+  if (!(await repo.markOneRead(ctx.db, selfUserId(ctx), id, ctx.clock.now().toISOString()))) throw notFound('Notification');
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
+import { dayInZone } from '../../../../shared/dates.ts';
+import {
+  Department,
+  DepartmentInput,
+  Designation,
+  DesignationInput,
+  Holiday,
+  Location,
+  LocationInput,
+  Organisation,
+  OrganisationUpdate,
+} from '../../../../shared/org.ts';
+import type { AppDeps, Ctx } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { forgetOrgSettings } from './settings-cache.ts';
+import * as service from './service.ts';
+
+const IdParams = z.object({ id: UuidInput });
+
+interface Catalogue<Item extends z.ZodType, Input extends z.ZodType> {
+  path: string;
+  noun: string;
+  plural: string;
+  item: Item;
+  input: Input;
+  list: (ctx: Ctx) => Promise<z.output<Item>[]>;
+  create: (ctx: Ctx, input: z.output<Input>) => Promise<z.output<Item>>;
+  update: (ctx: Ctx, id: string, input: z.output<Input>) => Promise<z.output<Item>>;
+  remove: (ctx: Ctx, id: string) => Promise<void>;
+}
+
+/** List, create, rename and delete for a small catalogue (departments, locations, designations). */
+function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: Api, deps: AppDeps, c: Catalogue<Item, Input>) {
+  const tags = ['Organisation'];
+  const opId = c.noun.replace(/ /g, '');
+  api.op(
+    {
+      method: 'get',
+      path: c.path,
+      operationId: `list${opId}s`,
+      summary: `List ${c.plural} with headcounts`,
+      tags,
+      auth: 'session',
+      response: z.object({ items: z.array(c.item) }),
+    },
+    async ({ caller }) => ({ items: await c.list(await ctxFor(deps, caller)) }),
+  );
+  api.op(
+    {
+      method: 'post',
+      path: c.path,
+      operationId: `create${opId}`,
+      summary: `Create a ${c.noun.toLowerCase()}`,
+      tags,
+      auth: 'session',
+      permission: 'org:manage',
+      body: c.input,
+      response: c.item,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => c.create(await ctxFor(deps, caller), body as z.output<Input>),
+  );
+  api.op(
+    {
+      method: 'patch',
+      path: `${c.path}/{id}`,
+      operationId: `update${opId}`,
+      summary: `Change a ${c.noun.toLowerCase()}`,
+      tags,
+      auth: 'session',
+      permission: 'org:manage',
+      params: IdParams,
+      body: c.input,
+      response: c.item,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => c.update(await ctxFor(deps, caller), params.id, body as z.output<Input>),
+  );
+  api.op(
+    {
+      method: 'delete',
+      path: `${c.path}/{id}`,
+      operationId: `delete${opId}`,
+      summary: `Delete an unused ${c.noun.toLowerCase()}`,
+      description: '409 while employees still belong to it.',
+      tags,
+      auth: 'session',
+      permission: 'org:manage',
+      params: IdParams,
+      response: Ok,
+      errors: [403, 404, 409],
+    },
+    async ({ params, caller }) => {
+      await c.remove(await ctxFor(deps, caller), params.id);
+      return { ok: true };
+    },
+  );
+}
+
+export function orgRoutes(api: Api, deps: AppDeps): void {
+  api.op(
+    {
+      method: 'get',
+      path: '/api/org',
+      operationId: 'getOrganisation',
+      summary: 'Organisation settings',
+      tags: ['Organisation'],
+      auth: 'session',
+      response: Organisation,
+    },
+    async () => service.getOrganisation(deps),
+  );
+
+  api.op(
+    {
+      method: 'patch',
+      path: '/api/org',
+      operationId: 'updateOrganisation',
+      summary: 'Change organisation settings',
+      description: 'Name, time zone, financial-year start month and weekly offs.',
+      tags: ['Organisation'],
+      auth: 'session',
+      permission: 'org:manage',
+      body: OrganisationUpdate,
+      response: Organisation,
+      errors: [403],
+    },
+    async ({ body, caller }) => {
+      const result = await service.updateOrganisation(await ctxFor(deps, caller), body);
+      forgetOrgSettings(deps.db);
+      return result;
+    },
+  );
+
+  catalogueRoutes(api, deps, {
+    path: '/api/departments',
+    noun: 'Department',
+    plural: 'departments',
+    item: Department,
+    input: DepartmentInput,
+    list: service.listDepartments,
+    create: service.createDepartment,
+    update: service.updateDepartment,
+    remove: service.deleteDepartment,
+  });
+  catalogueRoutes(api, deps, {
+    path: '/api/locations',
+    noun: 'Location',
+    plural: 'locations',
+    item: Location,
+    input: LocationInput,
+    list: service.listLocations,
+    create: service.createLocation,
+    update: service.updateLocation,
+    remove: service.deleteLocation,
+  });
+  catalogueRoutes(api, deps, {
+    path: '/api/designations',
+    noun: 'Designation',
+    plural: 'designations',
+    item: Designation,
+    input: DesignationInput,
+    list: service.listDesignations,
+    create: service.createDesignation,
+    update: service.updateDesignation,
+    remove: service.deleteDesignation,
+  });
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/shifts',
+      operationId: 'listShifts',
+      summary: 'Shifts',
+      tags: ['Organisation'],
+      auth: 'session',
+      response: z.object({
+        items: z.array(
+          z.object({ id: z.string(), name: z.string(), startTime: z.string(), endTime: z.string(), isDefault: z.boolean() }),
+        ),
+      }),
+    },
+    async ({ caller }) => ({ items: await service.listShifts(await ctxFor(deps, caller)) }),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/holidays',
+      operationId: 'listHolidays',
+      summary: 'Holidays of a year',
+      tags: ['Organisation'],
+      auth: 'session',
+      query: z.object({ year: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Default: this year.' }) }),
+      response: z.object({ items: z.array(Holiday) }),
+    },
+    async ({ query, caller }) => {
+      const ctx = await ctxFor(deps, caller);
+      const year = query.year ?? Number(dayInZone(deps.clock.now(), ctx.timeZone).slice(0, 4));
+      return { items: await service.listHolidays(ctx, year) };
+    },
+  );
+}

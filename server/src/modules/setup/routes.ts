@@ -1,0 +1,47 @@
+import { LoginResponse } from '../../../../shared/auth.ts';
+import { SetupRequest, SetupStatus } from '../../../../shared/org.ts';
+import { systemCaller, type AppDeps } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { clientMeta, setSessionCookie } from '../auth/routes.ts';
+import { login } from '../auth/service.ts';
+import { forgetOrgSettings } from '../org/settings-cache.ts';
+import { completeSetup, setupStatus } from './service.ts';
+
+export function setupRoutes(api: Api, deps: AppDeps): void {
+  api.op(
+    {
+      method: 'get',
+      path: '/api/setup',
+      operationId: 'setupStatus',
+      summary: 'Whether first-run setup is still open',
+      tags: ['System'],
+      auth: 'none',
+      response: SetupStatus,
+    },
+    () => setupStatus(deps),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/setup',
+      operationId: 'completeSetup',
+      summary: 'First-run setup: organisation and first admin (once)',
+      description: 'Only while no login exists; afterwards 409. Signs the new admin in (sets the session cookie).',
+      tags: ['System'],
+      auth: 'none',
+      body: SetupRequest,
+      response: LoginResponse,
+      errors: [409],
+    },
+    async ({ body, req, res }) => {
+      const ctx = await ctxFor(deps, systemCaller('console'));
+      await completeSetup(ctx, body);
+      forgetOrgSettings(deps.db);
+      const session = await login(await ctxFor(deps, systemCaller('console')), body.admin, clientMeta(req));
+      setSessionCookie(req, res, session.token, session.expiresAt);
+      return { user: session.user };
+    },
+  );
+}

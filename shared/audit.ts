@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ExportFormat, Instant, PageQuery, Uuid, paginated } from './common.ts';
+
+/** Spec §2.7. */
+export const AUDIT_CATEGORIES = [
+  'Profile',
+  'Compensation',
+  'Attendance',
+  'Leave',
+  'Documents',
+  'Devices',
+  'Permissions',
+  'Login',
+  'Payroll',
+  'Compliance',
+  'Other',
+] as const;
+export const AuditCategory = z.enum(AUDIT_CATEGORIES);
+export type AuditCategory = z.infer<typeof AuditCategory>;
+
+/** Spec §2.7. `fy` is the organisation's financial year to date. */
+export const AUDIT_RANGES = ['today', 'week', 'month', 'fy', 'all'] as const;
+export const AuditRange = z.enum(AUDIT_RANGES);
+export type AuditRange = z.infer<typeof AuditRange>;
+
+export const AuditSource = z.enum(['console', 'public-api', 'mcp', 'connector', 'system']);
+export type AuditSource = z.infer<typeof AuditSource>;
+
+export const FieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type FieldChange = z.infer<typeof FieldChange>;
+
+export const AuditEntry = z
+  .object({
+    id: Uuid,
+    employeeId: Uuid,
+    category: AuditCategory,
+    action: z.string().meta({ example: 'employee.updated' }),
+    summary: z.string().meta({ description: 'One readable sentence.' }),
+    actorName: z.string().meta({ description: 'Who did it, or `System`.' }),
+    actorEmployeeId: Uuid.nullable(),
+    source: AuditSource,
+    changes: z.array(FieldChange).meta({ description: 'Changed fields only, with before and after.' }),
+    at: Instant,
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditFilterQuery = z.object({
+  category: AuditCategory.optional(),
+  range: AuditRange.default('all'),
+});
+
+export const AuditListQuery = PageQuery.extend(AuditFilterQuery.shape);
+export type AuditListQuery = z.output<typeof AuditListQuery>;
+
+export const AuditExportQuery = AuditFilterQuery.extend({ format: ExportFormat.default('csv') });
+export type AuditExportQuery = z.output<typeof AuditExportQuery>;
+
+export const AuditList = paginated(AuditEntry).meta({ id: 'AuditList' });
+export type AuditList = z.infer<typeof AuditList>;

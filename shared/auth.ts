@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Instant, Uuid } from './common.ts';
+import { Permission, Role } from './permissions.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+export const Email = z
+  .email({ message: 'must be an email address' })
+  .max(254)
+  .transform((s) => s.trim().toLowerCase())
+  .meta({ example: 'asha.rao@example.in' });
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+export const LoginRequest = z
+  .object({
+    email: z.string().min(1, 'is required').max(254).meta({ example: 'admin@kaveri.example' }),
+    password: z.string().min(1, 'is required').max(PASSWORD_MAX),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionUser = z
+  .object({
+    id: Uuid.meta({ description: 'The user (login) id.' }),
+    employeeId: Uuid,
+    fullName: z.string(),
+    email: z.string(),
+    roles: z.array(Role),
+    permissions: z.array(Permission),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResponse = z.object({ user: SessionUser }).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const PasswordChangeRequest = z
+  .object({ currentPassword: z.string().min(1, 'is required').max(PASSWORD_MAX), newPassword: Password })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'must differ from the current password',
+    path: ['newPassword'],
+  })
+  .meta({ id: 'PasswordChangeRequest' });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+export const SessionInfo = z
+  .object({
+    id: Uuid,
+    userId: Uuid,
+    employeeId: Uuid,
+    fullName: z.string(),
+    email: z.string(),
+    createdAt: Instant,
+    lastSeenAt: Instant,
+    expiresAt: Instant.meta({ description: 'When the session ends even if used (absolute expiry).' }),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    current: z.boolean().meta({ description: 'True for the session making this request.' }),
+  })
+  .meta({ id: 'Session' });
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SessionList = z.object({ items: z.array(SessionInfo) }).meta({ id: 'SessionList' });
+export type SessionList = z.infer<typeof SessionList>;
+
+/** Idle and absolute session lifetimes. */
+export const SESSION_IDLE_MINUTES = 12 * 60;
+export const SESSION_ABSOLUTE_DAYS = 7;

@@ -1,0 +1,59 @@
+import { TZDate } from '@date-fns/tz';
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The UTC instant at which a calendar day starts in a time zone. */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const [y, m, d] = splitDay(day);
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime());
+}
+
+export function splitDay(day: string): [number, number, number] {
+  const [y, m, d] = day.split('-').map(Number);
+  return [y ?? 0, m ?? 1, d ?? 1];
+}
+
+export function formatDay(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Adds whole days to a calendar day (no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = splitDay(day);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return formatDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(day: string): number {
+  const [y, m, d] = splitDay(day);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** First and last day of the month a day is in. */
+export function monthBounds(day: string): { first: string; last: string } {
+  const [y, m] = splitDay(day);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { first: formatDay(y, m, 1), last: formatDay(y, m, last) };
+}
+
+/** Monday of the ISO week a day is in. */
+export function startOfIsoWeek(day: string): string {
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
+}
+
+/** First day of the financial year that contains a day, for a year starting in `startMonth`. */
+export function financialYearStart(day: string, startMonth: number): string {
+  const [y, m] = splitDay(day);
+  return formatDay(m >= startMonth ? y : y - 1, startMonth, 1);
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import {
+  ExportFormat,
+  IdName,
+  Instant,
+  IsoDate,
+  PAGE_SIZE_MAX,
+  PageQuery,
+  SortOrder,
+  Uuid,
+  UuidInput,
+  paginated,
+  queryInt,
+} from './common.ts';
+import { Email } from './auth.ts';
+
+export const EMPLOYEE_STATUSES = ['Active', 'OnNotice', 'Exited'] as const;
+export const EmployeeStatus = z.enum(EMPLOYEE_STATUSES);
+export type EmployeeStatus = z.infer<typeof EmployeeStatus>;
+
+export const EmploymentType = z.enum(['FullTime', 'PartTime', 'Contract', 'Intern']);
+export type EmploymentType = z.infer<typeof EmploymentType>;
+
+export const Gender = z.enum(['Female', 'Male', 'Other', 'Undisclosed']);
+export type Gender = z.infer<typeof Gender>;
+
+/** Spec §2.6: every sort key of the employee list. */
+export const EMPLOYEE_SORT_KEYS = [
+  'code',
+  'fullName',
+  'designation',
+  'department',
+  'location',
+  'manager',
+  'joinedDate',
+  'status',
+  'ctcAnnual',
+] as const;
+export const EmployeeSortKey = z.enum(EMPLOYEE_SORT_KEYS);
+export type EmployeeSortKey = z.infer<typeof EmployeeSortKey>;
+
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const UAN_PATTERN = /^[0-9]{12}$/;
+export const ESI_PATTERN = /^[0-9]{10}$/;
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+const upper = (s: string) => s.trim().toUpperCase();
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const ManagerRef = z.object({ id: Uuid, fullName: z.string() });
+
+/** What every reader of an employee sees. */
+const EmployeeCore = z.object({
+  id: Uuid,
+  code: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  designation: IdName.nullable(),
+  department: IdName.nullable(),
+  location: IdName.nullable(),
+  manager: ManagerRef.nullable(),
+  joinedDate: IsoDate,
+  exitDate: IsoDate.nullable(),
+  status: EmployeeStatus,
+  employmentType: EmploymentType,
+  gender: Gender.nullable(),
+  dateOfBirth: IsoDate.nullable(),
+  shift: IdName.nullable(),
+  terminalUserId: z.number().int().nullable().meta({ description: 'Biometric enrolment id on the terminals.' }),
+  hasLogin: z.boolean(),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+
+const sensitiveNote = 'Present only for callers holding `employee:sensitive` (HR, Admin).';
+
+export const EmployeeListItem = EmployeeCore.extend({
+  ctcAnnual: z.number().int().nullable().optional().meta({ description: `Annual CTC in rupees. ${sensitiveNote}` }),
+  pan: z.string().nullable().optional().meta({ description: `Masked in lists, e.g. \`******234F\`. ${sensitiveNote}` }),
+  uan: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
+  esi: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
+}).meta({ id: 'EmployeeListItem' });
+export type EmployeeListItem = z.infer<typeof EmployeeListItem>;
+
+export const Employee = EmployeeCore.extend({
+  ctcAnnual: z.number().int().nullable().optional().meta({ description: `Annual CTC in rupees. ${sensitiveNote}` }),
+  pan: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  uan: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  esi: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  bankAccountNumber: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  bankIfsc: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  bankName: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  directReports: z.number().int().meta({ description: 'How many employees report to this one directly.' }),
+}).meta({ id: 'Employee' });
+export type Employee = z.infer<typeof Employee>;
+
+const EmployeeFields = {
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be 1–20 letters, digits, - or _'),
+  fullName: z.string().trim().min(1, 'is required').max(120),
+  email: Email.nullable().optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{6,19}$/, 'must be a phone number such as +91 98450 12345')
+    .nullable()
+    .optional(),
+  designationId: Uuid.nullable().optional(),
+  departmentId: Uuid.nullable().optional(),
+  locationId: Uuid.nullable().optional(),
+  managerId: Uuid.nullable().optional(),
+  joinedDate: IsoDate,
+  employmentType: EmploymentType.default('FullTime'),
+  gender: Gender.nullable().optional(),
+  dateOfBirth: IsoDate.nullable().optional(),
+  shiftId: Uuid.nullable().optional(),
+  terminalUserId: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
+  ctcAnnual: z.number().int('must be whole rupees').min(0).max(1_000_000_000).nullable().optional(),
+  pan: z.string().transform(upper).pipe(z.string().regex(PAN_PATTERN, 'must be a PAN such as ABCDE1234F')).nullable().optional(),
+  uan: z.string().trim().regex(UAN_PATTERN, 'must be a 12-digit UAN').nullable().optional(),
+  esi: z.string().trim().regex(ESI_PATTERN, 'must be a 10-digit ESI number').nullable().optional(),
+  bankAccountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{9,18}$/, 'must be 9–18 digits')
+    .nullable()
+    .optional(),
+  bankIfsc: z.string().transform(upper).pipe(z.string().regex(IFSC_PATTERN, 'must be an IFSC such as HDFC0001234')).nullable().optional(),
+  bankName: optionalText(80),
+};
+
+export const EmployeeCreate = z.object(EmployeeFields).strict().meta({ id: 'EmployeeCreate' });
+export type EmployeeCreate = z.infer<typeof EmployeeCreate>;
+export type EmployeeCreateInput = z.input<typeof EmployeeCreate>;
+
+export const EmployeeUpdate = z
+  .object(EmployeeFields)
+  .omit({ employmentType: true })
+  .extend({ employmentType: EmploymentType.optional() })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'send at least one field to change')
+  .meta({ id: 'EmployeeUpdate' });
+export type EmployeeUpdate = z.infer<typeof EmployeeUpdate>;
+
+export const EXIT_REASON_MAX = 500;
+export const EmployeeExit = z
+  .object({
+    exitDate: IsoDate.meta({ description: 'Last working day. A future date puts the employee on notice until then.' }),
+    reason: z.string().trim().min(1, 'is required').max(EXIT_REASON_MAX),
+  })
+  .strict()
+  .meta({ id: 'EmployeeExit' });
+export type EmployeeExit = z.infer<typeof EmployeeExit>;
+
+export const EmployeeRehire = z
+  .object({
+    joinedDate: IsoDate.meta({ description: 'The new joining date.' }),
+    reason: z.string().trim().max(EXIT_REASON_MAX).optional(),
+  })
+  .strict()
+  .meta({ id: 'EmployeeRehire' });
+export type EmployeeRehire = z.infer<typeof EmployeeRehire>;
+
+/** Filters shared by the list and its export. */
+export const EmployeeFilterQuery = z.object({
+  q: z.string().trim().max(100).optional().meta({ description: 'Free text over name, code and email.' }),
+  departmentId: UuidInput.optional(),
+  locationId: UuidInput.optional(),
+  designationId: UuidInput.optional(),
+  managerId: UuidInput.optional().meta({ description: 'Direct reports of this employee.' }),
+  status: EmployeeStatus.optional(),
+  ctcMin: queryInt({ min: 0 }).optional().meta({ description: 'Lowest annual CTC in rupees (needs `employee:sensitive`).' }),
+  ctcMax: queryInt({ min: 0 }).optional().meta({ description: 'Highest annual CTC in rupees (needs `employee:sensitive`).' }),
+  joinedYearFrom: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Joined in this year or later.' }),
+  joinedYearTo: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Joined in this year or earlier.' }),
+  sort: EmployeeSortKey.default('fullName').meta({ description: 'Sort key (spec §2.6).' }),
+  order: SortOrder.default('asc'),
+});
+
+export const EmployeeListQuery = PageQuery.extend(EmployeeFilterQuery.shape);
+export type EmployeeListQuery = z.output<typeof EmployeeListQuery>;
+
+export const EmployeeExportQuery = EmployeeFilterQuery.extend({
+  format: ExportFormat.default('csv'),
+  page: queryInt({ min: 1 }).optional().meta({ description: 'With `pageSize`: export only this page. Omit both for every matching row.' }),
+  pageSize: queryInt({ min: 1, max: PAGE_SIZE_MAX }).optional().meta({ description: `1..${PAGE_SIZE_MAX}.` }),
+});
+export type EmployeeExportQuery = z.output<typeof EmployeeExportQuery>;
+
+export const FacetBucket = z.object({ id: Uuid.nullable(), name: z.string(), count: z.number().int() });
+export const EmployeeFacets = z
+  .object({
+    department: z.array(FacetBucket),
+    location: z.array(FacetBucket),
+    status: z.array(z.object({ value: EmployeeStatus, count: z.number().int() })),
+  })
+  .meta({
+    id: 'EmployeeFacets',
+    description:
+      'Counts for the current filter. Each facet ignores its own filter, so the console can show the alternatives.',
+  });
+export type EmployeeFacets = z.infer<typeof EmployeeFacets>;
+
+export const EmployeeKpis = z
+  .object({
+    headcount: z.number().int().meta({ description: 'Matching employees who have not exited.' }),
+    joinersThisMonth: z.number().int(),
+    leaversThisMonth: z.number().int(),
+  })
+  .meta({ id: 'EmployeeKpis' });
+export type EmployeeKpis = z.infer<typeof EmployeeKpis>;
+
+export const EmployeeListResponse = paginated(EmployeeListItem)
+  .extend({ facets: EmployeeFacets, kpis: EmployeeKpis })
+  .meta({ id: 'EmployeeList' });
+export type EmployeeListResponse = z.infer<typeof EmployeeListResponse>;
+
+/** `******234F`: the last four characters stay readable. */
+export function maskGovernmentId(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length <= 4) return '*'.repeat(value.length);
+  return '*'.repeat(value.length - 4) + value.slice(-4);
+}
