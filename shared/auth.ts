@@ -5,11 +5,13 @@ import { Permission, Role } from './permissions.ts';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
+/** An email, trimmed and lower-cased before it is checked. */
 export const Email = z
-  .email({ message: 'must be an email address' })
-  .max(254)
-  .transform((s) => s.trim().toLowerCase())
-  .meta({ example: 'asha.rao@example.in' });
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be an email address' }).max(254))
+  .meta({ override: { type: 'string', format: 'email', maxLength: 254 }, example: 'asha.rao@example.in' });
 
 export const Password = z
   .string()

@@ -31,15 +31,21 @@ export const Instant = z.iso.datetime({ message: 'must be an ISO 8601 UTC instan
  * An integer read from a query string. Only plain decimal digits are accepted
  * (no `1e2`, no blanks), so a typo is a 400 and not a surprise.
  */
-export function queryInt(opts: { min?: number; max?: number } = {}) {
+export function queryInt(opts: { min?: number; max?: number; default?: number } = {}) {
   const min = opts.min ?? Number.MIN_SAFE_INTEGER;
   const max = opts.max ?? Number.MAX_SAFE_INTEGER;
-  return z
+  const parsed = z
     .string()
     .regex(/^-?\d{1,16}$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .meta({ override: { type: 'integer', minimum: min, maximum: max } });
+    .pipe(z.number().int().min(min).max(max));
+  const documented = { type: 'integer', minimum: min, maximum: max, ...(opts.default !== undefined ? { default: opts.default } : {}) };
+  // Documented as the integer it stands for, not as the string it arrives as.
+  const override = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+    Object.assign(jsonSchema, documented);
+  };
+  return (opts.default === undefined ? parsed : parsed.default(opts.default)).meta({ override });
 }
 
 /** A boolean read from a query string: `true`/`false`/`1`/`0`. */
@@ -54,10 +60,10 @@ export const PAGE_SIZE_MAX = 100;
 
 /** Spec §4.8: `page` ≥ 1 (default 1), `pageSize` 1..100 (default 50). */
 export const PageQuery = z.object({
-  page: queryInt({ min: 1 }).default(PAGE_DEFAULT).meta({ description: '1-indexed page number.' }),
-  pageSize: queryInt({ min: 1, max: PAGE_SIZE_MAX })
-    .default(PAGE_SIZE_DEFAULT)
-    .meta({ description: `Rows per page, 1..${PAGE_SIZE_MAX}.` }),
+  page: queryInt({ min: 1, default: PAGE_DEFAULT }).meta({ description: '1-indexed page number.' }),
+  pageSize: queryInt({ min: 1, max: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }).meta({
+    description: `Rows per page, 1..${PAGE_SIZE_MAX}.`,
+  }),
 });
 export type PageQuery = z.output<typeof PageQuery>;
 

@@ -6,7 +6,7 @@ import { newId } from './ids.ts';
 import { findOrganisationRow, insertOrganisationRow } from './modules/org/repo.ts';
 import { countUsers } from './modules/users/repo.ts';
 import { createFirstAdmin } from './modules/setup/service.ts';
-import { seedDemo, type DemoResult } from './seed/demo.ts';
+import type { DemoResult } from './seed/demo.ts';
 
 export interface FirstRun {
   /** What was created, for the start-up banner. */
@@ -40,6 +40,8 @@ export async function initialiseDatabase(db: Database, config: Config, clock: Cl
   const org = await findOrganisationRow(db);
   const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone };
   if (config.demo) {
+    // The demo seed pulls in faker (~1 s to load); only a first demo start needs it.
+    const { seedDemo } = await import('./seed/demo.ts');
     const demo = await seedDemo(ctx, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,

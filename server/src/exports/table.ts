@@ -1,6 +1,4 @@
 import type { Response } from 'express';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../../../shared/common.ts';
 
@@ -48,7 +46,9 @@ function toExcelDate(day: string): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
 }
 
+// exceljs and pdfkit take over a second to load: load them on the first export, not at start-up.
 export async function renderXlsx<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Muster';
   workbook.created = generatedAt;
@@ -101,7 +101,32 @@ function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
   return value;
 }
 
+const CELL_PADDING = 6;
+
+/**
+ * Column widths from the text they hold: short columns (codes, dates,
+ * amounts) keep their natural width, long ones share what is left.
+ */
+function pdfColumnWidths<T>(doc: PDFKit.PDFDocument, model: TableModel<T>, available: number): number[] {
+  const sample = model.rows.slice(0, 400);
+  const natural = model.columns.map((c) => {
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+    let w = doc.widthOfString(c.header);
+    doc.font('Helvetica').fontSize(FONT_SIZE);
+    for (const row of sample) w = Math.max(w, doc.widthOfString(cellText(c.value(row), c.kind)));
+    return Math.min(w, 260) + CELL_PADDING;
+  });
+  const total = natural.reduce((a, b) => a + b, 0);
+  if (total <= available) return natural.map((w) => w + (available - total) * (w / total));
+  const SHORT = 70;
+  const fixed = natural.filter((w) => w <= SHORT).reduce((a, b) => a + b, 0);
+  const flexible = total - fixed;
+  const room = Math.max(available - fixed, 0);
+  return natural.map((w) => (w <= SHORT ? w : (w / flexible) * room));
+}
+
 export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: model.landscape ? 'landscape' : 'portrait',
@@ -114,8 +139,7 @@ export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Pro
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
 
   const width = doc.page.width - PDF_MARGIN * 2;
-  const totalUnits = model.columns.reduce((s, c) => s + c.width, 0);
-  const widths = model.columns.map((c) => (c.width / totalUnits) * width);
+  const widths = pdfColumnWidths(doc, model, width);
   const bottom = () => doc.page.height - PDF_MARGIN - 14;
 
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#1b2a4a').text(model.title, PDF_MARGIN, PDF_MARGIN);

@@ -76,7 +76,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
   sendProblem(res, 404, {
     slug: 'not-found',
     title: 'Not found',
-    detail: `No route ${req.method} ${req.path}.`,
+    detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}.`,
     instance: req.originalUrl.split('?')[0],
   });
 };

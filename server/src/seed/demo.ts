@@ -5,6 +5,7 @@ import { type Ctx, inTransaction } from '../context.ts';
 import type { EmployeeTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { recordAudit } from '../modules/audit/service.ts';
+import { insertEmployeeRows } from '../modules/employees/repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { updateOrganisationRow } from '../modules/org/repo.ts';
 import { insertUserAccount } from '../modules/users/repo.ts';
@@ -334,7 +335,7 @@ export async function seedDemo(
 
     // Insert managers before reports so the foreign key holds row by row.
     for (let i = 0; i < people.length; i += 50) {
-      await db.insertInto('employee').values(people.slice(i, i + 50).map((p) => p.row)).execute();
+      await insertEmployeeRows(db, people.slice(i, i + 50).map((p) => p.row));
     }
     for (const p of people) {
       await recordAudit(t, {

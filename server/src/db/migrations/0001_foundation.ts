@@ -89,7 +89,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('employee_terminal_user_uq', ['terminal_user_id'])
     .addCheckConstraint('employee_status_ck', sql`status in ('Active', 'OnNotice', 'Exited')`)
     .execute();
-  for (const column of ['full_name', 'joined_date', 'exit_date', 'status', 'department_id', 'location_id', 'designation_id', 'manager_id', 'ctc_annual']) {
+  // Sort keys carry the list's tie-breakers (name, id) so a page is read straight off the index.
+  for (const column of ['full_name', 'joined_date', 'status', 'ctc_annual']) {
+    const columns = column === 'full_name' ? ['full_name', 'id'] : [column, 'full_name', 'id'];
+    await db.schema.createIndex(`employee_${column}_ix`).on('employee').columns(columns).execute();
+  }
+  for (const column of ['exit_date', 'department_id', 'location_id', 'designation_id', 'manager_id']) {
     await db.schema.createIndex(`employee_${column}_ix`).on('employee').column(column).execute();
   }
 

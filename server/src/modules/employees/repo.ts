@@ -3,6 +3,7 @@ import type { EmployeeSortKey } from '../../../../shared/employees.ts';
 import type { SortOrder } from '../../../../shared/common.ts';
 import type { Db } from '../../context.ts';
 import type { DB, EmployeeTable } from '../../db/schema.ts';
+import { bumpDirectoryVersion } from './directory-cache.ts';
 
 export interface EmployeeFilter {
   /** Ids the caller may see, or all. */
@@ -111,6 +112,8 @@ export async function findEmployeeRow(db: Db, id: string) {
   return selectEmployeeRows(db, { visible: [id] }).executeTakeFirst();
 }
 
+const NULLABLE_SORTS = new Set<EmployeeSortKey>(['designation', 'department', 'location', 'manager', 'ctcAnnual']);
+
 /** One page (or, without a page, every row) of the filter in the given order. Ties break by name, then id. */
 export async function listEmployeeRows(
   db: Db,
@@ -119,9 +122,16 @@ export async function listEmployeeRows(
   order: SortOrder,
   page?: { limit: number; offset: number },
 ) {
-  let q = selectEmployeeRows(db, f).orderBy(SORT_COLUMNS[sort], (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-  if (sort !== 'fullName') q = q.orderBy('employee.full_name', 'asc');
-  q = q.orderBy('employee.id', 'asc');
+  const column = SORT_COLUMNS[sort];
+  let q = selectEmployeeRows(db, f);
+  // NULLS LAST only where a value can be missing: it stops SQLite from walking an index.
+  q = NULLABLE_SORTS.has(sort)
+    ? q.orderBy(column, (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    : q.orderBy(column, order);
+  if (sort !== 'code') {
+    if (sort !== 'fullName') q = q.orderBy('employee.full_name', 'asc');
+    q = q.orderBy('employee.id', 'asc');
+  }
   if (page) q = q.limit(page.limit).offset(page.offset);
   return q.execute();
 }
@@ -133,22 +143,27 @@ export async function countEmployees(db: Db, f: EmployeeFilter): Promise<number>
   return Number(row.n);
 }
 
+/** Counts per department id (names are joined by the caller from the small catalogue). */
 export async function departmentFacet(db: Db, f: EmployeeFilter) {
   return filtered(db, f, 'department')
-    .leftJoin('department', 'department.id', 'employee.department_id')
-    .select((eb) => ['employee.department_id as id', 'department.name as name', eb.fn.countAll<number>().as('count')])
-    .groupBy(['employee.department_id', 'department.name'])
-    .orderBy('department.name')
+    .select((eb) => ['employee.department_id as id', eb.fn.countAll<number>().as('count')])
+    .groupBy('employee.department_id')
     .execute();
 }
 
 export async function locationFacet(db: Db, f: EmployeeFilter) {
   return filtered(db, f, 'location')
-    .leftJoin('location', 'location.id', 'employee.location_id')
-    .select((eb) => ['employee.location_id as id', 'location.name as name', eb.fn.countAll<number>().as('count')])
-    .groupBy(['employee.location_id', 'location.name'])
-    .orderBy('location.name')
+    .select((eb) => ['employee.location_id as id', eb.fn.countAll<number>().as('count')])
+    .groupBy('employee.location_id')
     .execute();
+}
+
+export async function catalogueNames(db: Db) {
+  const [departments, locations] = await Promise.all([
+    db.selectFrom('department').select(['id', 'name']).execute(),
+    db.selectFrom('location').select(['id', 'name']).execute(),
+  ]);
+  return { departments, locations };
 }
 
 export async function statusFacet(db: Db, f: EmployeeFilter) {
@@ -195,11 +210,13 @@ export async function countDirectReports(db: Db, id: string, activeOnly = false)
   return Number(row.n);
 }
 
-export async function insertEmployeeRow(db: Db, row: EmployeeTable): Promise<void> {
-  await db.insertInto('employee').values(row).execute();
+export async function insertEmployeeRows(db: Db, rows: EmployeeTable[]): Promise<void> {
+  bumpDirectoryVersion();
+  await db.insertInto('employee').values(rows).execute();
 }
 
 export async function updateEmployeeRow(db: Db, id: string, patch: Partial<Omit<EmployeeTable, 'id'>>): Promise<void> {
+  bumpDirectoryVersion();
   await db.updateTable('employee').set(patch).where('id', '=', id).execute();
 }
 

@@ -92,7 +92,9 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: EmployeeListResponse,
       errors: [403],
     },
-    async ({ query, caller }) => service.listEmployees(await ctxFor(deps, caller), query),
+    async ({ query, caller, res }) => {
+      res.type('application/json').send(await service.listEmployeesJson(await ctxFor(deps, caller), query));
+    },
   );
 
   api.op(

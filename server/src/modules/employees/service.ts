@@ -23,6 +23,7 @@ import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { revokeSessionsOfUser } from '../auth/repo.ts';
 import { notify } from '../notifications/service.ts';
+import { cachedJson } from './directory-cache.ts';
 import * as repo from './repo.ts';
 import { assertCanSeeEmployee, managerChainIds, visibleEmployeeIds } from './scope.ts';
 
@@ -101,12 +102,16 @@ export interface FilterInput {
   sort: EmployeeSortKey;
 }
 
-/** The caller's filter; salary filters and sort need `employee:sensitive` (403 names the parameter). */
+/** Salary filters and sort need `employee:sensitive` (403 names the parameter). */
+function buildFilterChecks(ctx: Ctx, input: FilterInput): void {
+  if (canSeeSensitive(ctx)) return;
+  const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
+  if (param) throw forbidden(`query.${param}: filtering or sorting by salary needs the permission employee:sensitive.`);
+}
+
+/** The caller's filter: their scope plus the query's conditions. */
 export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.EmployeeFilter> {
-  if (!canSeeSensitive(ctx)) {
-    const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
-    if (param) throw forbidden(`query.${param}: filtering or sorting by salary needs the permission employee:sensitive.`);
-  }
+  buildFilterChecks(ctx, input);
   return {
     visible: await visibleEmployeeIds(ctx),
     q: input.q || undefined,
@@ -125,7 +130,7 @@ export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.Em
 export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
   const filter = await buildFilter(ctx, query);
   const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
-  const [total, rows, departments, locations, statuses, kpis] = await Promise.all([
+  const [total, rows, departments, locations, statuses, kpis, names] = await Promise.all([
     repo.countEmployees(ctx.db, filter),
     repo.listEmployeeRows(ctx.db, filter, query.sort, query.order, {
       limit: query.pageSize,
@@ -135,11 +140,18 @@ export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise
     repo.locationFacet(ctx.db, filter),
     repo.statusFacet(ctx.db, filter),
     repo.employeeKpis(ctx.db, filter, first, last),
+    repo.catalogueNames(ctx.db),
   ]);
   const sensitive = canSeeSensitive(ctx);
+  const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
+    id: b.id,
+    name: catalogue.find((c) => c.id === b.id)?.name ?? none,
+    count: Number(b.count),
+  });
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
   const facets: EmployeeFacets = {
-    department: departments.map((d) => ({ id: d.id, name: d.name ?? 'No department', count: Number(d.count) })),
-    location: locations.map((l) => ({ id: l.id, name: l.name ?? 'No location', count: Number(l.count) })),
+    department: departments.map(bucket(names.departments, 'No department')).sort(byName),
+    location: locations.map(bucket(names.locations, 'No location')).sort(byName),
     status: EmployeeStatus.options.map((value) => ({
       value,
       count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
@@ -153,6 +165,21 @@ export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise
     facets,
     kpis: { headcount: kpis.headcount, joinersThisMonth: kpis.joiners, leaversThisMonth: kpis.leavers },
   };
+}
+
+/**
+ * The list as JSON bytes, from the directory cache when nothing changed since.
+ * Keyed by everything the answer depends on: the caller's scope, whether they
+ * see salaries, the query and the month (for the KPIs).
+ */
+export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
+  const { caller } = ctx;
+  const scopeKey = caller.scope === 'org' ? 'org' : `${caller.scope}:${caller.employeeId ?? ''}`;
+  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
+  const key = `employees|${scopeKey}|${canSeeSensitive(ctx)}|${month}|${JSON.stringify(query)}`;
+  // Permission errors must not be cached away: check them before the lookup.
+  buildFilterChecks(ctx, query);
+  return cachedJson(ctx.db, key, () => listEmployees(ctx, query));
 }
 
 /** Every matching row (or one page) for an export, in the list's order. */
@@ -334,7 +361,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
     if (input.dateOfBirth && input.dateOfBirth >= today) {
       throw badRequest('body.dateOfBirth: must be in the past', [{ path: 'body.dateOfBirth', message: 'must be in the past' }]);
     }
-    await repo.insertEmployeeRow(trx, row);
+    await repo.insertEmployeeRows(trx, [row]);
     const created = await repo.findEmployeeRow(trx, id);
     if (!created) throw new Error('inserted employee vanished');
     const changes = Object.entries(auditView(created))

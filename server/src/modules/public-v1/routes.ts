@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { ctxFor } from '../../http/ctx.ts';
 import { limiter } from '../../http/rate-limit.ts';
+import { cachedJson } from '../employees/directory-cache.ts';
 import * as service from './service.ts';
 
 const RATE_HEADERS = {
@@ -40,9 +41,13 @@ export function publicV1Routes(api: Api, deps: AppDeps): void {
         'Every employee, unpaginated: `meta.count` always equals `data.length`. Records carry no salary, bank or government ids.',
       response: PublicEmployeeList,
     },
-    async ({ caller }) => {
-      const data = await service.publicEmployees(await ctxFor(deps, caller));
-      return { meta: { count: data.length }, data };
+    async ({ caller, res }) => {
+      const ctx = await ctxFor(deps, caller);
+      const body = await cachedJson(ctx.db, 'public-employees', async () => {
+        const data = await service.publicEmployees(ctx);
+        return { meta: { count: data.length }, data };
+      });
+      res.type('application/json').send(body);
     },
   );
 

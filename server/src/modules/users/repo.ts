@@ -1,3 +1,4 @@
+import { bumpDirectoryVersion } from '../employees/directory-cache.ts';
 import type { Db } from '../../context.ts';
 
 export async function insertUserAccount(
@@ -5,6 +6,7 @@ export async function insertUserAccount(
   row: { id: string; employee_id: string; email: string; password_hash: string; created_at: string },
   roles: readonly string[],
 ): Promise<void> {
+  bumpDirectoryVersion(); // the directory shows who has a login
   await db
     .insertInto('user_account')
     .values({ ...row, active: 1, last_login_at: null, password_changed_at: row.created_at })

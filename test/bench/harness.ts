@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { initialiseDatabase } from '../../server/src/bootstrap.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { migrateToLatest, openDatabase, type Database } from '../../server/src/db/database.ts';
+import { newId } from '../../server/src/ids.ts';
+import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
+import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
+import { freePort, spawnTs, type Spawned } from '../support/process.ts';
+
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+export const ADMIN = { email: 'bench.admin@bench.example', password: 'bench-password-1' };
+
+export interface Measured {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A data dir with a migrated database holding `employees` synthetic employees and an admin login. */
+export async function prepareDataDir(employees: number): Promise<{ dataDir: string; db: Database; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-'));
+  const config = loadConfig({ MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0' });
+  const opened = openDatabase(config.databaseFile);
+  await migrateToLatest(opened.db);
+  await initialiseDatabase(opened.db, config, systemClock);
+  await seedSyntheticDirectory(opened.db, employees);
+  return { dataDir, db: opened.db, close: () => opened.close() };
+}
+
+const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Kavya', 'Ananya', 'Diya', 'Meera', 'Rohan', 'Saanvi', 'Arjun', 'Nisha'];
+const LAST = ['Sharma', 'Iyer', 'Reddy', 'Patil', 'Nair', 'Gupta', 'Khan', 'Das', 'Menon', 'Joshi', 'Kulkarni', 'Bose'];
+
+/** Bulk-inserts a plausible directory: departments, locations, a manager tree. */
+export async function seedSyntheticDirectory(db: Database, count: number): Promise<void> {
+  const now = new Date().toISOString();
+  const depts = Array.from({ length: 8 }, (_, i) => ({ id: newId(), name: `Department ${i + 1}`, code: `D${i + 1}`, created_at: now }));
+  const locs = Array.from({ length: 3 }, (_, i) => ({ id: newId(), name: `Site ${i + 1}`, address_line: null, city: 'Pune', state: 'MH', postal_code: null, country: 'India', created_at: now }));
+  const desigs = Array.from({ length: 12 }, (_, i) => ({ id: newId(), name: `Role ${i + 1}`, created_at: now }));
+  await db.insertInto('department').values(depts).execute();
+  await db.insertInto('location').values(locs).execute();
+  await db.insertInto('designation').values(desigs).execute();
+  const ids: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += 500) {
+      const rows = [];
+      for (let i = start; i < Math.min(count, start + 500); i++) {
+        const id = newId();
+        const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`;
+        const code = `B${String(i + 1).padStart(6, '0')}`;
+        const email = `user${i}@bench.example`;
+        rows.push({
+          id,
+          code,
+          full_name: name,
+          email,
+          phone: null,
+          search_text: `${name} ${code} ${email}`.toLowerCase(),
+          designation_id: desigs[i % desigs.length]?.id ?? null,
+          department_id: depts[i % depts.length]?.id ?? null,
+          location_id: locs[i % locs.length]?.id ?? null,
+          manager_id: i === 0 ? null : (ids[Math.floor((i - 1) / 8)] ?? null),
+          joined_date: `${2010 + (i % 16)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+          exit_date: null,
+          exit_reason: null,
+          status: i % 50 === 49 ? 'Exited' : 'Active',
+          employment_type: 'FullTime',
+          gender: null,
+          date_of_birth: null,
+          shift_id: null,
+          terminal_user_id: i + 1,
+          ctc_annual: 300_000 + ((i * 7919) % 3_000_000),
+          pan: null,
+          uan: null,
+          esi: null,
+          bank_account_number: null,
+          bank_ifsc: null,
+          bank_name: null,
+          created_at: now,
+          updated_at: now,
+        });
+        ids.push(id);
+      }
+      await trx.insertInto('employee').values(rows).execute();
+    }
+    await insertUserAccount(
+      trx,
+      { id: newId(), employee_id: ids[0] ?? '', email: ADMIN.email, password_hash: await hashPassword(ADMIN.password), created_at: now },
+      ['Admin'],
+    );
+  });
+}
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+  proc: Spawned;
+}
+
+/** Starts the real server as its own process on a prepared data dir. */
+export async function startMuster(dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0' });
+  await proc.waitFor(/Muster listening on/);
+  return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
+}
+
+/** Starts the bare Express baseline serving these bytes. */
+export async function startBare(body: Buffer, contentType: string): Promise<Running> {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `muster-bare-${crypto.randomUUID()}`);
+  fs.writeFileSync(file, body);
+  const proc = spawnTs('test/bench/bare-server.ts', { PORT: String(port), BODY_FILE: file, CONTENT_TYPE: contentType });
+  await proc.waitFor(/bare listening/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    stop: async () => {
+      await stopProcess(proc);
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+async function stopProcess(p: Spawned): Promise<void> {
+  if (p.child.exitCode !== null) return;
+  p.child.kill('SIGTERM');
+  await p.exited;
+}
+
+/** Loads a server with autocannon (10 connections) and reports throughput and latency. */
+export async function measure(
+  url: string,
+  requests: { path: string; headers?: Record<string, string> }[],
+  seconds = BENCH_SECONDS,
+  connections = 10,
+): Promise<Measured> {
+  // A short warm-up so JIT and caches settle before the measured run.
+  await autocannon({ url, connections, duration: 1, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  const result = await autocannon({ url, connections, duration: seconds, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+/** Issues `n` API keys so a long run stays under each key's 600/min limit. */
+export async function issueKeys(url: string, cookie: string, n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${url}/api/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: `bench ${i}`, scope: 'ReadOnly' }),
+    });
+    keys.push(((await res.json()) as { key: string }).key);
+  }
+  return keys;
+}
+
+export interface Row {
+  scenario: string;
+  rps: number;
+  p99: number;
+  baseRps: number;
+  baseP99: number;
+  target: string;
+  pass: boolean;
+  notes?: string;
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  process.stdout.write(`\n${title}\n`);
+  const header = ['scenario', 'req/s', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'target', 'ok'];
+  const lines = rows.map((r) => [
+    r.scenario,
+    r.rps.toFixed(0),
+    r.p99.toFixed(1),
+    r.baseRps ? r.baseRps.toFixed(0) : '-',
+    r.baseRps ? r.baseP99.toFixed(1) : '-',
+    r.baseRps ? `${((r.rps / r.baseRps) * 100).toFixed(0)}%` : '-',
+    r.target,
+    r.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  process.stdout.write(`${fmt(header)}\n${fmt(widths.map((w) => '-'.repeat(w)))}\n`);
+  for (const l of lines) process.stdout.write(`${fmt(l)}\n`);
+  for (const r of rows.filter((x) => x.notes)) process.stdout.write(`  ${r.scenario}: ${r.notes}\n`);
+}

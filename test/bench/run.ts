@@ -1,0 +1,12 @@
+import { benchDirectory } from './directory.bench.ts';
+import { BENCH_SECONDS } from './harness.ts';
+
+// Figures are ratios against a baseline measured in the same run: machines here are noisy.
+process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
+const sections = [benchDirectory];
+let failed = 0;
+for (const section of sections) {
+  const rows = await section();
+  failed += rows.filter((r) => !r.pass).length;
+}
+process.stdout.write(failed ? `\n${failed} target(s) missed.\n` : '\nAll targets met.\n');

@@ -1,0 +1,65 @@
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A tiny HTTP client with a cookie jar, for integration tests over real sockets. */
+export class Client {
+  private cookies = new Map<string, string>();
+  readonly defaultHeaders: Record<string, string> = {};
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  getCookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = any>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...opts.headers };
+    if (this.cookies.size && !('cookie' in headers)) headers.cookie = this.cookieHeader();
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const buffer = Buffer.from(await res.arrayBuffer());
+    const text = buffer.toString('utf8');
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') && text ? JSON.parse(text) : type.startsWith('text/') ? text : buffer;
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, headers ? { headers } : {});
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, { ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, headers ? { headers } : {});
+  }
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp } from '../../server/src/app.ts';
+import { type Clock, systemClock } from '../../server/src/clock.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import type { AppDeps } from '../../server/src/context.ts';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
+import { createLogger } from '../../server/src/logger.ts';
+import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
+import { Client } from './client.ts';
+import { DEMO_PASSWORD, freshDataDir, type TemplateName } from './templates.ts';
+
+export const CONNECTOR_SECRET = 'test-connector-secret-0123456789abcdef';
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  database: OpenedDatabase;
+  dataDir: string;
+  /** A client without credentials. */
+  client(): Client;
+  /** A client signed in as this user. */
+  login(email: string, password?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on a copy of a template database, listening on a free
+ * loopback port. Stop it with `close()` (also removes the data dir).
+ */
+export async function startServer(opts: { template?: TemplateName; clock?: Clock } = {}): Promise<TestServer> {
+  const dataDir = freshDataDir(opts.template ?? 'demo');
+  const config = loadConfig({ MUSTER_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MUSTER_LOG_LEVEL: 'silent' });
+  const database = openDatabase(config.databaseFile);
+  await migrateToLatest(database.db);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    logger: createLogger(process.env.MUSTER_TEST_LOG ?? 'silent'),
+    secrets: loadOrCreateSecrets(dataDir, CONNECTOR_SECRET),
+  };
+  const { app } = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    deps,
+    database,
+    dataDir,
+    client: () => new Client(url),
+    async login(email, password = DEMO_PASSWORD) {
+      const c = new Client(url);
+      const res = await c.post('/api/auth/login', { email, password });
+      if (res.status !== 200) throw new Error(`login as ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return c;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

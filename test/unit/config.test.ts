@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/src/config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', demo: false, timeZone: 'Asia/Kolkata', jobs: true });
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.databaseFile).toMatch(/data[/\\]muster\.sqlite$/);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      MUSTER_DATA_DIR: '/tmp/x',
+      MUSTER_CONNECTOR_SECRET: 's'.repeat(30),
+      MUSTER_DEMO: '1',
+      MUSTER_ADMIN_EMAIL: 'Boss@Acme.example',
+      MUSTER_ADMIN_PASSWORD: 'password-1',
+      MUSTER_DEMO_PASSWORD: 'password-2',
+      MUSTER_TIMEZONE: 'Europe/London',
+    });
+    expect(c).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/tmp/x', demo: true, adminEmail: 'boss@acme.example', timeZone: 'Europe/London' });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', MUSTER_DEMO: ' ' }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: '],
+    [{ PORT: '70000' }, 'PORT: must be 0..65535'],
+    [{ MUSTER_TIMEZONE: 'Mars/Base' }, 'MUSTER_TIMEZONE: must be an IANA time zone'],
+    [{ MUSTER_DEMO: 'maybe' }, 'MUSTER_DEMO: '],
+    [{ MUSTER_CONNECTOR_SECRET: 'short' }, 'MUSTER_CONNECTOR_SECRET: must be at least 24 characters'],
+    [{ MUSTER_ADMIN_EMAIL: 'nope', MUSTER_ADMIN_PASSWORD: 'long-enough-1' }, 'MUSTER_ADMIN_EMAIL: must be an email address'],
+    [{ MUSTER_ADMIN_EMAIL: 'a@b.example', MUSTER_ADMIN_PASSWORD: 'short' }, 'MUSTER_ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ MUSTER_ADMIN_EMAIL: 'a@b.example' }, 'MUSTER_ADMIN_EMAIL and MUSTER_ADMIN_PASSWORD must be set together'],
+    [{ MUSTER_LOG_LEVEL: 'loud' }, 'MUSTER_LOG_LEVEL: '],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', MUSTER_TIMEZONE: 'y' })).toThrow(/PORT: .*; MUSTER_TIMEZONE: /);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { apiKeyFromRequest } from '../../server/src/http/auth.ts';
+import { diffFields, rangeStart } from '../../server/src/modules/audit/service.ts';
+import { hashPassword, verifyPassword } from '../../server/src/modules/auth/passwords.ts';
+import { renderCsv } from '../../server/src/exports/table.ts';
+import { safeEqual } from '../../server/src/secrets.ts';
+
+describe('passwords', () => {
+  it('hashes with a per-user salt and verifies in constant time', async () => {
+    const a = await hashPassword('correct horse');
+    const b = await hashPassword('correct horse');
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword('correct horse', a)).toBe(true);
+    expect(await verifyPassword('correct horsf', a)).toBe(false);
+    expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
+  });
+});
+
+describe('credentials from headers', () => {
+  it('reads Bearer first, then X-Api-Key', () => {
+    expect(apiKeyFromRequest('Bearer mst_a', undefined)).toBe('mst_a');
+    expect(apiKeyFromRequest('bearer   mst_b ', undefined)).toBe('mst_b');
+    expect(apiKeyFromRequest(undefined, ' mst_c ')).toBe('mst_c');
+    expect(apiKeyFromRequest('Basic xyz', 'mst_d')).toBe('mst_d');
+    expect(apiKeyFromRequest(undefined, '')).toBeUndefined();
+  });
+
+  it('compares secrets of any length safely', () => {
+    expect(safeEqual('abc', 'abc')).toBe(true);
+    expect(safeEqual('abc', 'abcd')).toBe(false);
+  });
+});
+
+describe('audit helpers', () => {
+  it('keeps only changed fields', () => {
+    expect(diffFields({ a: 1, b: 'x', c: null }, { a: 1, b: 'y', c: undefined, d: [1] })).toEqual([
+      { field: 'b', before: 'x', after: 'y' },
+      { field: 'd', before: null, after: [1] },
+    ]);
+  });
+
+  it('starts ranges at local midnight in the organisation zone', () => {
+    const now = new Date('2026-11-18T06:30:00Z'); // Wednesday in IST
+    expect(rangeStart('today', now, 'Asia/Kolkata', 4)).toBe('2026-11-17T18:30:00.000Z');
+    expect(rangeStart('week', now, 'Asia/Kolkata', 4)).toBe('2026-11-15T18:30:00.000Z');
+    expect(rangeStart('month', now, 'Asia/Kolkata', 4)).toBe('2026-10-31T18:30:00.000Z');
+    expect(rangeStart('fy', now, 'Asia/Kolkata', 4)).toBe('2026-03-31T18:30:00.000Z');
+    expect(rangeStart('fy', now, 'Asia/Kolkata', 1)).toBe('2025-12-31T18:30:00.000Z');
+    expect(rangeStart('all', now, 'Asia/Kolkata', 4)).toBeUndefined();
+  });
+});
+
+describe('CSV rendering', () => {
+  it('quotes what needs quoting and starts with a BOM', () => {
+    const csv = renderCsv({
+      title: 't',
+      filename: 'f',
+      columns: [
+        { header: 'Name', width: 10, value: (r: { n: string; v: number | null }) => r.n },
+        { header: 'Value', width: 5, value: (r) => r.v },
+      ],
+      rows: [
+        { n: 'Rao, K', v: 1 },
+        { n: 'Say "hi"', v: null },
+        { n: 'line\nbreak', v: 2.5 },
+      ],
+    }).toString('utf8');
+    expect(csv).toBe('\uFEFFName,Value\n"Rao, K",1\n"Say ""hi""",\n"line\nbreak",2.5\n');
+  });
+});
