@@ -20,9 +20,6 @@ import { publicV1Routes } from './modules/public-v1/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
-/** JSON bodies above this answer 413. */
-export const JSON_BODY_LIMIT = '1mb';
-
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The built console: `dist/console` beside the source tree or the compiled one. */
@@ -61,7 +58,6 @@ export function createApp(deps: AppDeps, options: { consoleDir?: string | undefi
       strictTransportSecurity: false,
     }),
   );
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use(cookieParser(deps.secrets.sessionSecret));
 
   const api = new Api({

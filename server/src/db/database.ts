@@ -22,7 +22,7 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     db,
@@ -34,6 +34,32 @@ export function openDatabase(file: string): OpenedDatabase {
       await db.destroy();
     },
   };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3 statements are reusable,
+ * and preparing costs more than running a small indexed query. Keep the most
+ * recent ones by SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    const hit = statements.get(source);
+    if (hit) return hit;
+    const statement = sqlite.prepare(source);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statements.set(source, statement);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**

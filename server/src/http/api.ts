@@ -1,4 +1,10 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+
+/** JSON bodies above this answer 413. */
+export const JSON_BODY_LIMIT = '1mb';
+
+// Only operations that take a body parse one; GETs skip the parser entirely.
+const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { Caller } from '../context.ts';
@@ -98,7 +104,8 @@ export class Api {
       if (result !== undefined && !res.headersSent) res.json(result);
       else if (!res.headersSent && !res.writableEnded) res.status(204).end();
     };
-    this.router[spec.method](expressPath, ...this.auth[spec.auth], ...(spec.before ?? []), run);
+    const parse = spec.body ? [jsonBody] : [];
+    this.router[spec.method](expressPath, ...this.auth[spec.auth], ...parse, ...(spec.before ?? []), run);
   }
 }
 

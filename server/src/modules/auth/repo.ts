@@ -1,4 +1,6 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../context.ts';
+import { bumpDataVersion } from '../../db/read-cache.ts';
 import type { SessionTable } from '../../db/schema.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -34,13 +36,12 @@ export async function findUserById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('user_role').select('role').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.role);
+function selectRoles(db: Db, userId: string) {
+  return db.selectFrom('user_role').select('role').where('user_id', '=', userId);
 }
 
 /** The session with its user, for the per-request check. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+function selectSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('session')
     .innerJoin('user_account', 'user_account.id', 'session.user_id')
@@ -56,8 +57,33 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
       'user_account.active',
       'employee.full_name',
     ])
-    .where('session.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('session.token_hash', '=', tokenHash);
+}
+
+type Row<Q> = Q extends { execute(): Promise<(infer R)[]> } ? R : never;
+
+/**
+ * Runs a one-parameter query compiled once. The session check runs on every
+ * request; building and compiling its query each time cost more than running it.
+ */
+function hotQuery<Q extends { compile(): CompiledQuery }>(build: (db: Db, param: string) => Q) {
+  let compiled: CompiledQuery | undefined;
+  return async (db: Db, param: string): Promise<Row<Q>[]> => {
+    compiled ??= build(db, '?').compile();
+    const result = await db.executeQuery<Row<Q>>({ ...compiled, parameters: [param] });
+    return result.rows;
+  };
+}
+
+const runRoles = hotQuery(selectRoles);
+const runSession = hotQuery(selectSession);
+
+export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
+  return (await runRoles(db, userId)).map((r) => r.role);
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  return (await runSession(db, tokenHash))[0];
 }
 
 export async function insertSession(db: Db, row: SessionTable): Promise<void> {
@@ -69,6 +95,7 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
 }
 
 export async function revokeSessionRow(db: Db, id: string, at: string): Promise<number> {
+  bumpDataVersion();
   const r = await db
     .updateTable('session')
     .set({ revoked_at: at })
@@ -79,6 +106,7 @@ export async function revokeSessionRow(db: Db, id: string, at: string): Promise<
 }
 
 export async function revokeSessionsOfUser(db: Db, userId: string, at: string, exceptId?: string): Promise<void> {
+  bumpDataVersion();
   let q = db.updateTable('session').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptId) q = q.where('id', '!=', exceptId);
   await q.execute();
@@ -115,6 +143,7 @@ export async function findSessionOwner(db: Db, id: string) {
 }
 
 export async function updatePasswordHash(db: Db, userId: string, hash: string, at: string): Promise<void> {
+  bumpDataVersion();
   await db.updateTable('user_account').set({ password_hash: hash, password_changed_at: at }).where('id', '=', userId).execute();
 }
 

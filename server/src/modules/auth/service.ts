@@ -11,6 +11,7 @@ import { type Role, permissionsOf, ROLES } from '../../../../shared/permissions.
 import { type Caller, type Ctx, callerFor, inTransaction } from '../../context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import { cached } from '../../db/read-cache.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
@@ -104,19 +105,33 @@ export async function login(
   return { token, user: sessionUserOf(user, roles), expiresAt };
 }
 
+interface ResolvedSession {
+  row: NonNullable<Awaited<ReturnType<typeof repo.findSessionByTokenHash>>>;
+  roles: Role[];
+}
+
 /**
  * The live session behind a cookie token, or undefined when it is unknown,
  * revoked, idle too long, past its absolute expiry, or its user is disabled.
+ * The lookup is cached until any session, role or login changes (read cache).
  */
 export async function resolveSession(ctx: Pick<Ctx, 'db' | 'clock'>, token: string) {
-  const row = await repo.findSessionByTokenHash(ctx.db, sha256Hex(token));
-  if (!row || row.revoked_at !== null || !row.active) return undefined;
+  const tokenHash = sha256Hex(token);
+  const found = await cached<ResolvedSession | null>(ctx.db, `session|${tokenHash}`, async () => {
+    const row = await repo.findSessionByTokenHash(ctx.db, tokenHash);
+    return row ? { row, roles: toRoles(await repo.rolesOfUser(ctx.db, row.user_id)) } : null;
+  });
+  if (!found) return undefined;
+  const { row, roles } = found;
+  if (row.revoked_at !== null || !row.active) return undefined;
   const now = ctx.clock.now().getTime();
   if (Date.parse(row.expires_at) <= now) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
   if (lastSeen + IDLE_MS <= now) return undefined;
-  if (now - lastSeen >= TOUCH_EVERY_MS) await repo.touchSession(ctx.db, row.id, new Date(now).toISOString());
-  const roles = toRoles(await repo.rolesOfUser(ctx.db, row.user_id));
+  if (now - lastSeen >= TOUCH_EVERY_MS) {
+    row.last_seen_at = new Date(now).toISOString();
+    await repo.touchSession(ctx.db, row.id, row.last_seen_at);
+  }
   return {
     sessionId: row.id,
     user: sessionUserOf({ id: row.user_id, employee_id: row.employee_id, full_name: row.full_name, email: row.email }, roles),

@@ -3,7 +3,7 @@ import type { EmployeeSortKey } from '../../../../shared/employees.ts';
 import type { SortOrder } from '../../../../shared/common.ts';
 import type { Db } from '../../context.ts';
 import type { DB, EmployeeTable } from '../../db/schema.ts';
-import { bumpDirectoryVersion } from './directory-cache.ts';
+import { bumpDataVersion } from '../../db/read-cache.ts';
 
 export interface EmployeeFilter {
   /** Ids the caller may see, or all. */
@@ -21,6 +21,8 @@ export interface EmployeeFilter {
 }
 
 type FacetKey = 'department' | 'location' | 'status';
+
+const NULLABLE_SORTS = new Set<EmployeeSortKey>(['designation', 'department', 'location', 'manager', 'ctcAnnual']);
 
 /** The WHERE clause of a filter; `skip` leaves out one facet's own condition. */
 function filterExpression(eb: ExpressionBuilder<DB, 'employee'>, f: EmployeeFilter, skip?: FacetKey): Expression<SqlBool> {
@@ -112,9 +114,12 @@ export async function findEmployeeRow(db: Db, id: string) {
   return selectEmployeeRows(db, { visible: [id] }).executeTakeFirst();
 }
 
-const NULLABLE_SORTS = new Set<EmployeeSortKey>(['designation', 'department', 'location', 'manager', 'ctcAnnual']);
-
-/** One page (or, without a page, every row) of the filter in the given order. Ties break by name, then id. */
+/**
+ * One page (or, without a page, every row) of the filter in the given order;
+ * ties break by name, then id. The page's ids are found first on the employee
+ * table alone (plus the one table a sort needs), and only those rows are
+ * joined: an offset deep into the list does not join every skipped row.
+ */
 export async function listEmployeeRows(
   db: Db,
   f: EmployeeFilter,
@@ -122,8 +127,21 @@ export async function listEmployeeRows(
   order: SortOrder,
   page?: { limit: number; offset: number },
 ) {
-  const column = SORT_COLUMNS[sort];
-  let q = selectEmployeeRows(db, f);
+  const ids = (await pageQuery(db, f, sort, order, page).execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await selectEmployeeRows(db, { visible: ids }).execute();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+function pageQuery(db: Db, f: EmployeeFilter, sort: EmployeeSortKey, order: SortOrder, page?: { limit: number; offset: number }) {
+  let q = filtered(db, f)
+    .$if(sort === 'designation', (qb) => qb.leftJoin('designation', 'designation.id', 'employee.designation_id'))
+    .$if(sort === 'department', (qb) => qb.leftJoin('department', 'department.id', 'employee.department_id'))
+    .$if(sort === 'location', (qb) => qb.leftJoin('location', 'location.id', 'employee.location_id'))
+    .$if(sort === 'manager', (qb) => qb.leftJoin('employee as manager', 'manager.id', 'employee.manager_id'))
+    .select('employee.id');
+  const column = sql.ref(SORT_COLUMNS[sort]);
   // NULLS LAST only where a value can be missing: it stops SQLite from walking an index.
   q = NULLABLE_SORTS.has(sort)
     ? q.orderBy(column, (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
@@ -133,7 +151,7 @@ export async function listEmployeeRows(
     q = q.orderBy('employee.id', 'asc');
   }
   if (page) q = q.limit(page.limit).offset(page.offset);
-  return q.execute();
+  return q;
 }
 
 export async function countEmployees(db: Db, f: EmployeeFilter): Promise<number> {
@@ -173,34 +191,20 @@ export async function statusFacet(db: Db, f: EmployeeFilter) {
     .execute();
 }
 
-/** Headcount (not exited), joiners and leavers in a day range, for a filter. */
+/** Headcount (not exited), joiners and leavers in a day range, for a filter: three index-friendly counts. */
 export async function employeeKpis(db: Db, f: EmployeeFilter, monthFirst: string, monthLast: string) {
-  const row = await filtered(db, f)
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('employee.status', '!=', 'Exited').then(1).else(0).end()).as('headcount'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('employee.joined_date', '>=', monthFirst), eb('employee.joined_date', '<=', monthLast)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('joiners'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('employee.exit_date', '>=', monthFirst), eb('employee.exit_date', '<=', monthLast)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('leavers'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { headcount: Number(row.headcount ?? 0), joiners: Number(row.joiners ?? 0), leavers: Number(row.leavers ?? 0) };
+  const count = async (extra: (q: ReturnType<typeof filtered>) => ReturnType<typeof filtered>) => {
+    const row = await extra(filtered(db, f))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [headcount, joiners, leavers] = await Promise.all([
+    count((q) => q.where('employee.status', 'in', ['Active', 'OnNotice'])),
+    count((q) => q.where('employee.joined_date', '>=', monthFirst).where('employee.joined_date', '<=', monthLast)),
+    count((q) => q.where('employee.exit_date', '>=', monthFirst).where('employee.exit_date', '<=', monthLast)),
+  ]);
+  return { headcount, joiners, leavers };
 }
 
 export async function countDirectReports(db: Db, id: string, activeOnly = false): Promise<number> {
@@ -211,12 +215,12 @@ export async function countDirectReports(db: Db, id: string, activeOnly = false)
 }
 
 export async function insertEmployeeRows(db: Db, rows: EmployeeTable[]): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.insertInto('employee').values(rows).execute();
 }
 
 export async function updateEmployeeRow(db: Db, id: string, patch: Partial<Omit<EmployeeTable, 'id'>>): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.updateTable('employee').set(patch).where('id', '=', id).execute();
 }
 

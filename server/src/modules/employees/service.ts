@@ -23,7 +23,7 @@ import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { revokeSessionsOfUser } from '../auth/repo.ts';
 import { notify } from '../notifications/service.ts';
-import { cachedJson } from './directory-cache.ts';
+import { cached, cachedJson } from '../../db/read-cache.ts';
 import * as repo from './repo.ts';
 import { assertCanSeeEmployee, managerChainIds, visibleEmployeeIds } from './scope.ts';
 
@@ -112,8 +112,12 @@ function buildFilterChecks(ctx: Ctx, input: FilterInput): void {
 /** The caller's filter: their scope plus the query's conditions. */
 export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.EmployeeFilter> {
   buildFilterChecks(ctx, input);
+  return filterFrom(input, await visibleEmployeeIds(ctx));
+}
+
+function filterFrom(input: FilterInput, visible: repo.EmployeeFilter['visible']): repo.EmployeeFilter {
   return {
-    visible: await visibleEmployeeIds(ctx),
+    visible,
     q: input.q || undefined,
     departmentId: input.departmentId,
     locationId: input.locationId,
@@ -127,59 +131,68 @@ export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.Em
   };
 }
 
-export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
-  const filter = await buildFilter(ctx, query);
+/** What a cached answer for this caller depends on besides the query: whom they see and whether they see salaries. */
+function callerKey(ctx: Ctx): string {
+  const { caller } = ctx;
+  const scope = caller.scope === 'org' ? 'org' : `${caller.scope}:${caller.employeeId ?? ''}`;
+  return `${scope}|${canSeeSensitive(ctx)}`;
+}
+
+async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick<EmployeeListResponse, 'total' | 'facets' | 'kpis'>> {
   const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
-  const [total, rows, departments, locations, statuses, kpis, names] = await Promise.all([
+  const [total, departments, locations, statuses, kpis, names] = await Promise.all([
     repo.countEmployees(ctx.db, filter),
-    repo.listEmployeeRows(ctx.db, filter, query.sort, query.order, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
     repo.departmentFacet(ctx.db, filter),
     repo.locationFacet(ctx.db, filter),
     repo.statusFacet(ctx.db, filter),
     repo.employeeKpis(ctx.db, filter, first, last),
     repo.catalogueNames(ctx.db),
   ]);
-  const sensitive = canSeeSensitive(ctx);
   const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
     id: b.id,
     name: catalogue.find((c) => c.id === b.id)?.name ?? none,
     count: Number(b.count),
   });
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-  const facets: EmployeeFacets = {
-    department: departments.map(bucket(names.departments, 'No department')).sort(byName),
-    location: locations.map(bucket(names.locations, 'No location')).sort(byName),
-    status: EmployeeStatus.options.map((value) => ({
-      value,
-      count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
-    })),
-  };
   return {
-    items: rows.map((r) => toListItem(r, sensitive)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-    facets,
+    facets: {
+      department: departments.map(bucket(names.departments, 'No department')).sort(byName),
+      location: locations.map(bucket(names.locations, 'No location')).sort(byName),
+      status: EmployeeStatus.options.map((value) => ({
+        value,
+        count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
+      })),
+    },
     kpis: { headcount: kpis.headcount, joinersThisMonth: kpis.joiners, leaversThisMonth: kpis.leavers },
   };
 }
 
 /**
- * The list as JSON bytes, from the directory cache when nothing changed since.
- * Keyed by everything the answer depends on: the caller's scope, whether they
- * see salaries, the query and the month (for the KPIs).
+ * A page of the directory with facets and KPIs. The aggregates depend on the
+ * filter, not the page or order, so paging through a list computes them once.
  */
-export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
-  const { caller } = ctx;
-  const scopeKey = caller.scope === 'org' ? 'org' : `${caller.scope}:${caller.employeeId ?? ''}`;
+export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  buildFilterChecks(ctx, query);
+  const who = callerKey(ctx);
+  const visible = await cached(ctx.db, `visible|${who}`, () => visibleEmployeeIds(ctx));
+  const filter = filterFrom(query, visible);
+  const { page, pageSize, sort, order, ...conditions } = query;
   const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
-  const key = `employees|${scopeKey}|${canSeeSensitive(ctx)}|${month}|${JSON.stringify(query)}`;
+  const [aggregates, rows] = await Promise.all([
+    cached(ctx.db, `aggregates|${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
+    repo.listEmployeeRows(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
+  const sensitive = canSeeSensitive(ctx);
+  return { items: rows.map((r) => toListItem(r, sensitive)), page, pageSize, ...aggregates };
+}
+
+/** The list as JSON bytes, from the directory cache when nothing changed since. */
+export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
   // Permission errors must not be cached away: check them before the lookup.
   buildFilterChecks(ctx, query);
-  return cachedJson(ctx.db, key, () => listEmployees(ctx, query));
+  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
+  return cachedJson(ctx.db, `employees|${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, () => listEmployees(ctx, query));
 }
 
 /** Every matching row (or one page) for an export, in the list's order. */

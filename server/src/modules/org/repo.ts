@@ -1,6 +1,6 @@
 import type { Db } from '../../context.ts';
 import type { DepartmentTable, DesignationTable, HolidayTable, LocationTable, OrganisationTable } from '../../db/schema.ts';
-import { bumpDirectoryVersion } from '../employees/directory-cache.ts';
+import { bumpDataVersion } from '../../db/read-cache.ts';
 
 export const ORG_ID = 'org';
 
@@ -42,17 +42,17 @@ export async function findDepartmentRow(db: Db, id: string) {
 }
 
 export async function insertDepartmentRow(db: Db, row: DepartmentTable): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.insertInto('department').values(row).execute();
 }
 
 export async function updateDepartmentRow(db: Db, id: string, patch: Partial<Pick<DepartmentTable, 'name' | 'code'>>) {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.updateTable('department').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteDepartmentRow(db: Db, id: string): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.deleteFrom('department').where('id', '=', id).execute();
 }
 
@@ -92,17 +92,17 @@ export async function findLocationRow(db: Db, id: string) {
 }
 
 export async function insertLocationRow(db: Db, row: LocationTable): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.insertInto('location').values(row).execute();
 }
 
 export async function updateLocationRow(db: Db, id: string, patch: Partial<Omit<LocationTable, 'id' | 'created_at'>>) {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.updateTable('location').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteLocationRow(db: Db, id: string): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.deleteFrom('location').where('id', '=', id).execute();
 }
 
@@ -121,17 +121,17 @@ export async function findDesignationRow(db: Db, id: string) {
 }
 
 export async function insertDesignationRow(db: Db, row: DesignationTable): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.insertInto('designation').values(row).execute();
 }
 
 export async function updateDesignationRow(db: Db, id: string, patch: Partial<Pick<DesignationTable, 'name'>>) {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.updateTable('designation').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteDesignationRow(db: Db, id: string): Promise<void> {
-  bumpDirectoryVersion();
+  bumpDataVersion();
   await db.deleteFrom('designation').where('id', '=', id).execute();
 }
 

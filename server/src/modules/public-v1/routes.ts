@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { ctxFor } from '../../http/ctx.ts';
 import { limiter } from '../../http/rate-limit.ts';
-import { cachedJson } from '../employees/directory-cache.ts';
+import { cachedJson } from '../../db/read-cache.ts';
 import * as service from './service.ts';
 
 const RATE_HEADERS = {
