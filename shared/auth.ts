@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './common.ts';
+import { Instant, IsoDate, Uuid } from './common.ts';
 import { Permission, Role } from './permissions.ts';
 
 export const PASSWORD_MIN = 8;
@@ -40,6 +40,19 @@ export type SessionUser = z.infer<typeof SessionUser>;
 
 export const LoginResponse = z.object({ user: SessionUser }).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** The organisation as the console needs it at hand: its calendar "today" comes from the server. */
+export const OrganisationClock = z
+  .object({
+    name: z.string(),
+    timeZone: z.string(),
+    today: IsoDate.meta({ description: "Today's date in the organisation's time zone." }),
+  })
+  .meta({ id: 'OrganisationClock' });
+export type OrganisationClock = z.infer<typeof OrganisationClock>;
+
+export const MeResponse = LoginResponse.extend({ organisation: OrganisationClock }).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof MeResponse>;
 
 export const PasswordChangeRequest = z
   .object({ currentPassword: z.string().min(1, 'is required').max(PASSWORD_MAX), newPassword: Password })

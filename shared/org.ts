@@ -142,3 +142,17 @@ export const Health = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;
+
+export const Shift = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    startTime: z.string().meta({ description: 'Local time `HH:MM`.' }),
+    endTime: z.string().meta({ description: 'Local time `HH:MM`; earlier than the start for a night shift.' }),
+    isDefault: z.boolean(),
+  })
+  .meta({ id: 'Shift' });
+export type Shift = z.infer<typeof Shift>;
+
+export const ShiftList = z.object({ items: z.array(Shift) }).meta({ id: 'ShiftList' });
+export type ShiftList = z.infer<typeof ShiftList>;

@@ -9,6 +9,7 @@ import type { AppDeps } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
+import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { loadOrCreateSecrets, SECRETS_FILE, type Secrets } from './secrets.ts';
 
 const CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
-      process.exit(1);
+      process.exit(EXIT_CONFIG_ERROR);
     }
     throw err;
   }
@@ -92,6 +93,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by a supervisor with an IPC channel: its closing means the supervisor is gone or asks us to stop.
+  process.on('disconnect', () => void shutdown('disconnect'));
+  if (process.send && !process.connected) void shutdown('disconnect');
 }
 
 main().catch((err: unknown) => {

@@ -86,13 +86,13 @@ describe('notifications (spec §4.5)', () => {
     const me = await server.login('employee@kaveri.example');
     const count = await me.get('/api/notifications/unread-count');
     expect(count.status).toBe(200);
-    expect(count.body).toEqual({ count: 5 }); // one per profile update above
+    expect(count.body).toEqual({ count: 6 }); // the demo's welcome, and one per profile update above
     const list = await me.get('/api/notifications?pageSize=2');
     expect(NotificationList.safeParse(list.body).success).toBe(true);
-    expect(list.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(list.body).toMatchObject({ total: 6, page: 1, pageSize: 2 });
     expect((await me.post(`/api/notifications/${list.body.items[0].id}/read`)).body).toEqual({ ok: true });
-    expect((await me.get('/api/notifications/unread-count')).body).toEqual({ count: 4 });
-    expect((await me.get('/api/notifications?unreadOnly=true')).body.total).toBe(4);
+    expect((await me.get('/api/notifications/unread-count')).body).toEqual({ count: 5 });
+    expect((await me.get('/api/notifications?unreadOnly=true')).body.total).toBe(5);
     const all = await me.post('/api/notifications/mark-all-read');
     expect(all.status).toBe(200);
     expect(all.body).toEqual({ ok: true });

@@ -24,6 +24,11 @@ describe('POST /api/auth/login', () => {
     const me = await c.get('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe('hr@kaveri.example');
+    expect(me.body.organisation).toEqual({
+      name: 'Kaveri Precision Components Pvt. Ltd.',
+      timeZone: 'Asia/Kolkata',
+      today: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+    });
   });
 
   it('answers the same 401 for an unknown email and a wrong password', async () => {

@@ -205,7 +205,7 @@ describe('scope and sensitive fields', () => {
     const mgr = await server.login('manager@kaveri.example');
     const bySort = await mgr.get('/api/employees?sort=ctcAnnual');
     expect(bySort.status).toBe(403);
-    expect(bySort.body.detail).toMatch(/query\.sort/);
+    expect(bySort.body.errors).toEqual([{ path: 'query.sort', message: expect.stringMatching(/employee:sensitive/) }]);
     expect((await mgr.get('/api/employees?ctcMin=1')).status).toBe(403);
   });
 

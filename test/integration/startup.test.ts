@@ -25,7 +25,7 @@ describe('server start-up (child process)', () => {
     const p = spawnTs('server/src/main.ts', { MUSTER_DATA_DIR: dataDir(), ...env });
     children.push(p);
     const { code } = await p.exited;
-    expect(code).toBe(1);
+    expect(code).toBe(78); // EX_CONFIG: supervisors do not restart it
     const lines = p.output().trim().split('\n').filter((l) => !l.includes('nodedir'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);

@@ -7,6 +7,7 @@ import { newId } from '../ids.ts';
 import { recordAudit } from '../modules/audit/service.ts';
 import { insertEmployeeRows } from '../modules/employees/repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { notify } from '../modules/notifications/service.ts';
 import { updateOrganisationRow } from '../modules/org/repo.ts';
 import { insertUserAccount } from '../modules/users/repo.ts';
 import { randomSecret } from '../secrets.ts';
@@ -136,6 +137,33 @@ const BANKS: [string, string][] = [
   ['Axis Bank', 'UTIB0000789'],
   ['Canara Bank', 'CNRB0002345'],
 ];
+
+/** A few notifications so the bell has something to say on first start. */
+async function seedNotifications(ctx: Ctx, people: Person[], today: string): Promise<void> {
+  const joiners = people.filter((p) => p.row.joined_date.slice(0, 7) === today.slice(0, 7));
+  const onNotice = people.filter((p) => p.row.status === 'OnNotice');
+  const hrAndAdmins: Role[] = ['HR', 'Admin'];
+  await notify(ctx, { roles: ['Employee', 'Manager', 'HR', 'Admin'] }, {
+    kind: 'welcome',
+    title: `Welcome to Muster, ${DEMO_ORG_NAME}`,
+    body: 'This is the demo organisation. Look around: every change you make is kept in the audit trail.',
+    link: '/',
+  });
+  await notify(ctx, { roles: hrAndAdmins }, {
+    kind: 'employee.joined',
+    title: `${joiners.length} people joined this month`,
+    body: joiners.map((p) => p.row.full_name).join(', '),
+    link: '/employees?status=Active',
+  });
+  for (const p of onNotice) {
+    await notify(ctx, { roles: hrAndAdmins, employeeIds: p.row.manager_id ? [p.row.manager_id] : [] }, {
+      kind: 'employee.exit',
+      title: `${p.row.full_name} leaves on ${p.row.exit_date ?? ''}`,
+      body: p.row.exit_reason,
+      link: `/employees/${p.row.id}`,
+    });
+  }
+}
 
 /**
  * Seeds the demo organisation: about 150 employees over seven departments,
@@ -375,6 +403,7 @@ export async function seedDemo(
         p.roles,
       );
     }
+    await seedNotifications(t, people, today);
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];
     const logins = withLogin
       .map((p) => ({ email: p.row.email ?? '', fullName: p.row.full_name, roles: p.roles }))

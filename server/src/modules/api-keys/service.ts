@@ -34,7 +34,7 @@ export async function issueApiKey(ctx: Ctx, input: ApiKeyCreate): Promise<ApiKey
     const trx = t.db;
     if (boundTo) {
       const exists = await trx.selectFrom('employee').select('id').where('id', '=', boundTo).executeTakeFirst();
-      if (!exists) throw badRequest('body.employeeId: no such employee', [{ path: 'body.employeeId', message: 'no such employee' }]);
+      if (!exists) throw badRequest('There is no such employee to bind the key to.', [{ path: 'body.employeeId', message: 'no such employee' }]);
     }
     await repo.insertApiKey(trx, {
       id,

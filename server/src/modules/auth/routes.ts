@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { LoginRequest, LoginResponse, PasswordChangeRequest, SessionList } from '../../../../shared/auth.ts';
+import { LoginRequest, LoginResponse, MeResponse, PasswordChangeRequest, SessionList } from '../../../../shared/auth.ts';
+import { dayInZone } from '../../../../shared/dates.ts';
+import { orgSettings } from '../org/settings-cache.ts';
 import { Ok, UuidInput } from '../../../../shared/common.ts';
 import { systemCaller, type AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
@@ -71,21 +73,25 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       method: 'get',
       path: '/api/auth/me',
       operationId: 'me',
-      summary: 'The signed-in user with roles and permissions',
+      summary: 'The signed-in user with roles and permissions, and the organisation\'s today',
       tags: ['Session'],
       auth: 'session',
-      response: LoginResponse,
+      response: MeResponse,
     },
-    ({ caller }) => ({
-      user: {
-        id: caller.userId ?? '',
-        employeeId: caller.employeeId ?? '',
-        fullName: caller.name,
-        email: caller.email ?? '',
-        roles: [...caller.roles],
-        permissions: [...caller.permissions],
-      },
-    }),
+    async ({ caller }) => {
+      const settings = await orgSettings(deps.db);
+      return {
+        user: {
+          id: caller.userId ?? '',
+          employeeId: caller.employeeId ?? '',
+          fullName: caller.name,
+          email: caller.email ?? '',
+          roles: [...caller.roles],
+          permissions: [...caller.permissions],
+        },
+        organisation: { name: settings.name, timeZone: settings.timeZone, today: dayInZone(deps.clock.now(), settings.timeZone) },
+      };
+    },
   );
 
   api.op(

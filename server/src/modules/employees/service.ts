@@ -18,7 +18,7 @@ import {
 } from '../../../../shared/employees.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { revokeSessionsOfUser } from '../auth/repo.ts';
@@ -106,7 +106,12 @@ export interface FilterInput {
 function buildFilterChecks(ctx: Ctx, input: FilterInput): void {
   if (canSeeSensitive(ctx)) return;
   const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
-  if (param) throw forbidden(`query.${param}: filtering or sorting by salary needs the permission employee:sensitive.`);
+  if (param) {
+    const message = 'filtering or sorting by salary needs the permission employee:sensitive';
+    throw new AppError(403, 'forbidden', 'Not allowed', 'Filtering or sorting by salary needs the permission employee:sensitive.', [
+      { path: `query.${param}`, message },
+    ]);
+  }
 }
 
 /** The caller's filter: their scope plus the query's conditions. */
@@ -203,7 +208,7 @@ export async function listEmployeesForExport(
   const filter = await buildFilter(ctx, input);
   if ((input.page === undefined) !== (input.pageSize === undefined)) {
     const missing = input.page === undefined ? 'page' : 'pageSize';
-    throw badRequest(`query.${missing}: send page and pageSize together, or neither`, [
+    throw badRequest('Send page and pageSize together, or neither.', [
       { path: `query.${missing}`, message: 'send page and pageSize together, or neither' },
     ]);
   }
@@ -291,7 +296,10 @@ async function assertReferences(ctx: Ctx, input: Partial<References>): Promise<v
       errors.push({ path: `body.${field}`, message: `no such ${table === 'employee' ? 'manager' : table}` });
     }
   }
-  if (errors.length) throw badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  if (errors.length) {
+    const what = errors.map((e) => e.message.replace('no such ', 'the ')).join(', ');
+    throw badRequest(`Not found: ${what}. Pick one from the list.`, errors);
+  }
 }
 
 async function assertUnique(
@@ -299,17 +307,17 @@ async function assertUnique(
   input: { code?: string | undefined; email?: string | null | undefined; terminalUserId?: number | null | undefined },
   exceptId?: string,
 ): Promise<void> {
-  const checks: ['code' | 'email' | 'terminal_user_id', string, string | number | null | undefined][] = [
-    ['code', 'code', input.code],
-    ['email', 'email', input.email],
-    ['terminal_user_id', 'terminalUserId', input.terminalUserId],
+  const checks: ['code' | 'email' | 'terminal_user_id', string, string, string | number | null | undefined][] = [
+    ['code', 'code', 'Employee code', input.code],
+    ['email', 'email', 'Email', input.email],
+    ['terminal_user_id', 'terminalUserId', 'Terminal user id', input.terminalUserId],
   ];
-  for (const [column, field, value] of checks) {
+  for (const [column, field, label, value] of checks) {
     if (value === undefined || value === null) continue;
     const clash = await repo.findClash(ctx.db, column, value, exceptId);
     if (clash) {
       const message = `is already used by ${clash.full_name} (${clash.code})`;
-      throw conflict(`body.${field} ${message}.`, [{ path: `body.${field}`, message }]);
+      throw conflict(`${label} ${value} ${message}.`, [{ path: `body.${field}`, message }]);
     }
   }
 }
@@ -318,7 +326,7 @@ async function assertUnique(
 async function assertNoManagerCycle(ctx: Ctx, employeeId: string, managerId: string | null | undefined) {
   if (!managerId) return;
   if (managerId === employeeId || (await managerChainIds(ctx.db, managerId)).includes(employeeId)) {
-    throw conflict('body.managerId: this manager reports to the employee, which would make a cycle.', [
+    throw conflict('This manager reports to the employee, so that would make a reporting cycle.', [
       { path: 'body.managerId', message: 'would make a reporting cycle' },
     ]);
   }
@@ -372,7 +380,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
       updated_at: now,
     };
     if (input.dateOfBirth && input.dateOfBirth >= today) {
-      throw badRequest('body.dateOfBirth: must be in the past', [{ path: 'body.dateOfBirth', message: 'must be in the past' }]);
+      throw badRequest('The date of birth must be in the past.', [{ path: 'body.dateOfBirth', message: 'must be in the past' }]);
     }
     await repo.insertEmployeeRows(trx, [row]);
     const created = await repo.findEmployeeRow(trx, id);
@@ -403,7 +411,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     await assertUnique(t, input, id);
     await assertNoManagerCycle(t, id, lower(input.managerId));
     if (input.joinedDate && before.exit_date && input.joinedDate > before.exit_date) {
-      throw badRequest('body.joinedDate: must not be after the exit date', [
+      throw badRequest('The joining date must not be after the exit date.', [
         { path: 'body.joinedDate', message: 'must not be after the exit date' },
       ]);
     }
@@ -472,7 +480,7 @@ export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): P
     if (!before) throw notFound('Employee');
     if (before.status === 'Exited') throw conflict('This employee has already exited. Rehire them instead.');
     if (input.exitDate < before.joined_date) {
-      throw badRequest('body.exitDate: must not be before the joining date', [
+      throw badRequest(`The exit date must not be before the joining date (${before.joined_date}).`, [
         { path: 'body.exitDate', message: `must not be before the joining date ${before.joined_date}` },
       ]);
     }
@@ -518,7 +526,7 @@ export async function rehireEmployee(ctx: Ctx, id: string, input: EmployeeRehire
     if (!before) throw notFound('Employee');
     if (before.status !== 'Exited') throw conflict('Only an exited employee can be rehired.');
     if (before.exit_date && input.joinedDate <= before.exit_date) {
-      throw badRequest('body.joinedDate: must be after the last exit date', [
+      throw badRequest(`The new joining date must be after the last exit date (${before.exit_date}).`, [
         { path: 'body.joinedDate', message: `must be after the last exit date ${before.exit_date}` },
       ]);
     }

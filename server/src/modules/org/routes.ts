@@ -11,6 +11,7 @@ import {
   LocationInput,
   Organisation,
   OrganisationUpdate,
+  ShiftList,
 } from '../../../../shared/org.ts';
 import type { AppDeps, Ctx } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
@@ -177,11 +178,7 @@ export function orgRoutes(api: Api, deps: AppDeps): void {
       summary: 'Shifts',
       tags: ['Organisation'],
       auth: 'session',
-      response: z.object({
-        items: z.array(
-          z.object({ id: z.string(), name: z.string(), startTime: z.string(), endTime: z.string(), isDefault: z.boolean() }),
-        ),
-      }),
+      response: ShiftList,
     },
     async ({ caller }) => ({ items: await service.listShifts(await ctxFor(deps, caller)) }),
   );

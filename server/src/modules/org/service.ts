@@ -45,7 +45,7 @@ async function uniqueName<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (String((err as { code?: string }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE') || /unique/i.test(String(err))) {
-      throw conflict(`body.name: another ${what} has this name`, [{ path: 'body.name', message: `another ${what} has this name` }]);
+      throw conflict(`Another ${what} is already called that.`, [{ path: 'body.name', message: `another ${what} has this name` }]);
     }
     throw err;
   }

@@ -79,17 +79,17 @@ export async function createUser(ctx: Ctx, input: UserCreate): Promise<UserAccou
       .select(['id', 'email', 'status', 'full_name'])
       .where('id', '=', employeeId)
       .executeTakeFirst();
-    if (!employee) throw badRequest('body.employeeId: no such employee', [{ path: 'body.employeeId', message: 'no such employee' }]);
+    if (!employee) throw badRequest('There is no such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
     if (employee.status === 'Exited') throw conflict('An exited employee cannot get a login.');
     if (await repo.findUserIdByEmployee(trx, employeeId)) throw conflict('This employee already has a login.');
     const email = input.email ?? employee.email;
     if (!email) {
-      throw conflict('body.email: the employee has no email; give a login email', [
+      throw conflict('This employee has no email address: give the login one.', [
         { path: 'body.email', message: 'is required because the employee has no email' },
       ]);
     }
     if (await repo.findUserIdByEmail(trx, email)) {
-      throw conflict('body.email: another login uses this email', [{ path: 'body.email', message: 'is already used by another login' }]);
+      throw conflict('Another login already uses this email.', [{ path: 'body.email', message: 'is already used by another login' }]);
     }
     const roles = ROLES.filter((r) => input.roles.includes(r));
     const userId = await insertLogin(t, { employeeId, email, roles, passwordHash });

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const EnvSchema = z.object({
+  MUSTER_SERVER_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('http://127.0.0.1:8080'),
+  ),
+  // Same limits as the server's MUSTER_CONNECTOR_SECRET.
+  MUSTER_CONNECTOR_SECRET: z.preprocess(
+    blankIsUnset,
+    z.string().min(24, 'must be at least 24 characters').max(256, 'must be at most 256 characters').optional(),
+  ),
+  MUSTER_DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
+  MUSTER_CONNECTOR_DATA_DIR: z.preprocess(blankIsUnset, z.string().optional()),
+  MUSTER_LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface ConnectorConfig {
+  /** Without a trailing slash. */
+  readonly serverUrl: string;
+  readonly connectorSecret: string | undefined;
+  /** Absolute; holds the spool. */
+  readonly dataDir: string;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the connector's configuration from an environment. Throws a
+ * ConfigError whose one-line message names every bad variable.
+ */
+export function loadConnectorConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ConnectorConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.MUSTER_CONNECTOR_DATA_DIR ?? path.join(e.MUSTER_DATA_DIR, 'connector');
+  return Object.freeze({
+    serverUrl: e.MUSTER_SERVER_URL.replace(/\/+$/, ''),
+    connectorSecret: e.MUSTER_CONNECTOR_SECRET,
+    dataDir: path.resolve(cwd, dataDir),
+    logLevel: e.MUSTER_LOG_LEVEL,
+  });
+}
+
+/** Shows that a secret is set, and which one, without revealing it. */
+export function maskSecret(secret: string | undefined): string {
+  if (secret === undefined) return '(not set)';
+  return `****${secret.slice(-4)} (${secret.length} chars)`;
+}
+
+/** The configuration as it may appear in logs. */
+export function describeConfig(config: ConnectorConfig): Record<string, string> {
+  return {
+    serverUrl: config.serverUrl,
+    connectorSecret: maskSecret(config.connectorSecret),
+    dataDir: config.dataDir,
+    logLevel: config.logLevel,
+  };
+}

@@ -1,0 +1,77 @@
+// The connector process: reads terminals and posts their punches to the server.
+import { pino, type Logger } from 'pino';
+import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
+import { ConfigError, describeConfig, loadConnectorConfig, type ConnectorConfig } from './config.ts';
+
+/** A running part of the connector (spool, poster, one per terminal driver); stopped in reverse start order. */
+interface Service {
+  name: string;
+  stop(): Promise<void> | void;
+}
+
+function readConfigOrExit(): ConnectorConfig {
+  try {
+    return loadConnectorConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(EXIT_CONFIG_ERROR);
+  }
+}
+
+function createLogger(level: string): Logger {
+  // Synchronous: few lines, and none lost when process.exit follows a log call.
+  return pino(
+    { name: 'connector', level, redact: { paths: ['secret', '*.secret'], censor: '[redacted]' } },
+    pino.destination({ dest: 1, sync: true }),
+  );
+}
+
+/** Starts the connector's services in dependency order. */
+async function startServices(_config: ConnectorConfig, logger: Logger): Promise<Service[]> {
+  // The spool (config.dataDir), the poster (config.serverUrl + secret) and the
+  // terminal drivers plug in here. Until then a timer keeps the process alive.
+  const idle = setInterval(() => logger.debug('idle: no terminals configured'), 60_000);
+  return [{ name: 'idle timer', stop: () => clearInterval(idle) }];
+}
+
+async function stopServices(services: Service[], logger: Logger): Promise<void> {
+  for (const service of [...services].reverse()) {
+    try {
+      await service.stop();
+    } catch (error) {
+      logger.error({ err: error, service: service.name }, 'service failed to stop');
+    }
+  }
+}
+
+function onShutdown(handler: (reason: string) => Promise<void>): void {
+  let called = false;
+  const once = (reason: string) => {
+    if (called) return;
+    called = true;
+    void handler(reason);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => once(signal));
+  // Under the desktop supervisor the IPC channel closes when it asks us to stop
+  // (Windows has no SIGTERM) or when it died: either way, shut down.
+  if (process.send) process.on('disconnect', () => once('disconnect'));
+}
+
+const config = readConfigOrExit();
+const logger = createLogger(config.logLevel);
+const services: Service[] = [];
+// Before anything starts, so a signal at any point still ends in a clean exit.
+onShutdown(async (reason) => {
+  logger.info({ reason }, 'connector stopping');
+  await stopServices(services, logger);
+  logger.info('connector stopped');
+  process.exit(0);
+});
+
+logger.info({ config: describeConfig(config) }, 'connector starting');
+if (!config.connectorSecret) {
+  logger.warn('MUSTER_CONNECTOR_SECRET is not set: the server will refuse what this connector sends');
+}
+services.push(...(await startServices(config, logger)));
+logger.info('connector ready (no terminals configured yet)');

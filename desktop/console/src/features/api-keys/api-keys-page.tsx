@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Code, EmptyState, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBook, IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
+import type { ApiKey, ApiKeyIssued } from '../../../../../shared/api-keys.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { formatInstant, formatRelative } from '../../lib/format.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useApiKeys, useRevokeApiKey } from './api-key-queries.ts';
+import { IssueKeyModal } from './issue-key-modal.tsx';
+import { KeyIssuedModal } from './key-issued-modal.tsx';
+
+/** API keys for integrations: issue (shown once), list, revoke; and where the docs are. */
+export function ApiKeysPage() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [issueOpened, issueModal] = useDisclosure();
+  const [issued, setIssued] = useState<ApiKeyIssued | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        notifySuccess(`${revoking.name} was revoked; requests with it now fail.`);
+        setRevoking(null);
+      },
+      onError: () => setRevoking(null),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="API & webhooks"
+        description="Connect payroll, ERP and AI agents to Muster's public API."
+        actions={
+          <>
+            <Button component="a" href="/api/docs" target="_blank" rel="noreferrer" variant="default" leftSection={<IconBook size={16} />}>
+              API docs
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={issueModal.open}>
+              Issue key
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="lg">
+        {keys.error ? (
+          <QueryError error={keys.error} onRetry={() => void keys.refetch()} />
+        ) : (
+          <Paper withBorder style={{ overflow: 'hidden' }}>
+            {!keys.data ? (
+              <TableSkeleton rows={4} />
+            ) : keys.data.length === 0 ? (
+              <EmptyState py="xl" icon={<IconKey />} title="No API keys yet" description="Issue a key to let another system read your directory and attendance.">
+                <Button variant="light" onClick={issueModal.open}>
+                  Issue the first key
+                </Button>
+              </EmptyState>
+            ) : (
+              <ApiKeyTable keys={keys.data} onRevoke={setRevoking} />
+            )}
+          </Paper>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card withBorder padding="lg">
+            <Group gap="xs" mb="xs">
+              <IconBook size={18} />
+              <Title order={5}>Using the public API</Title>
+            </Group>
+            <List size="sm" spacing={4}>
+              <List.Item>
+                <Code>GET /api/public/v1/employees</Code>: the whole directory
+              </List.Item>
+              <List.Item>
+                <Code>GET /api/public/v1/attendance?date=YYYY-MM-DD</Code>: everyone's day
+              </List.Item>
+              <List.Item>Send the key as <Code>Authorization: Bearer &lt;key&gt;</Code>; 600 requests a minute per key.</List.Item>
+            </List>
+            <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="sm" mt="sm" display="inline-block">
+              Open the interactive API documentation
+            </Anchor>
+          </Card>
+          <Card withBorder padding="lg">
+            <Group gap="xs" mb="xs">
+              <IconWebhook size={18} />
+              <Title order={5}>Webhooks</Title>
+              <Badge variant="light" color="orange">
+                Coming soon
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Muster will be able to call your systems when something happens, such as an employee joining or leaving or a leave request being approved, with signed payloads and retries.
+            </Text>
+          </Card>
+        </SimpleGrid>
+      </Stack>
+      <IssueKeyModal
+        opened={issueOpened}
+        onClose={issueModal.close}
+        onIssued={(key) => {
+          issueModal.close();
+          setIssued(key);
+        }}
+      />
+      <KeyIssuedModal issued={issued} onClose={() => setIssued(null)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke API key"
+        message={`Revoke ${revoking?.name ?? ''} (${revoking?.prefix ?? ''}…)? Every system using it will stop working at once. This cannot be undone.`}
+        confirmLabel="Revoke key"
+        danger
+        loading={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </>
+  );
+}
+
+function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table aria-label="API keys">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Scope</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th w={100} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((k) => (
+            <Table.Tr key={k.id} c={k.revokedAt ? 'dimmed' : undefined}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {k.name}
+                </Text>
+                {k.employeeName && (
+                  <Text size="xs" c="dimmed">
+                    acts as {k.employeeName}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Code>{k.prefix}…</Code>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={k.scope === 'ReadOnly' ? 'blue' : 'grape'}>
+                  {k.scope === 'ReadOnly' ? 'Read only' : 'Read & write'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatInstant(k.createdAt)}</Text>
+                {k.createdByName && (
+                  <Text size="xs" c="dimmed">
+                    by {k.createdByName}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatRelative(k.lastUsedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {k.revokedAt ? (
+                  <Badge color="gray" variant="outline">
+                    Revoked {formatRelative(k.revokedAt)}
+                  </Badge>
+                ) : (
+                  <Badge color="teal" variant="dot">
+                    Active
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {!k.revokedAt && (
+                  <Button size="xs" variant="light" color="red" onClick={() => onRevoke(k)}>
+                    Revoke
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,49 @@
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ApiKeyIssued } from '../../../../../shared/api-keys.ts';
+
+/** Shows a newly issued key once, with a copy button and a clear warning that it cannot be shown again. */
+export function KeyIssuedModal({ issued, onClose }: { issued: ApiKeyIssued | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={issued !== null}
+      onClose={onClose}
+      title="Your new API key"
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+    >
+      {issued && (
+        <Stack>
+          <Alert color="orange" icon={<IconAlertTriangle />} title="Copy this key now: you will not see it again">
+            Muster keeps only a fingerprint of the key. If it is lost, revoke it and issue a new one.
+          </Alert>
+          <Text size="sm">
+            <b>{issued.name}</b> · {issued.scope === 'ReadOnly' ? 'Read only' : 'Read & write'}
+            {issued.employeeName ? ` · acts as ${issued.employeeName}` : ''}
+          </Text>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code block style={{ flex: 1, wordBreak: 'break-all', fontSize: 14 }} data-testid="issued-api-key">
+              {issued.key}
+            </Code>
+            <CopyButton value={issued.key} timeout={2000}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                  <ActionIcon size="lg" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label="Copy key">
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> (or <Code>X-Api-Key</Code>) to <Code>/api/public/v1/…</Code>.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>I have copied the key</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import type { AuditEntry, AuditSource } from '../../../../../shared/audit.ts';
+import { formatChangeValue, formatInstant, formatRelative } from '../../lib/format.ts';
+
+const SOURCE_LABELS: Record<AuditSource, string> = {
+  console: 'Console',
+  'public-api': 'Public API',
+  mcp: 'AI agent (MCP)',
+  connector: 'Connector',
+  system: 'System',
+};
+
+/** One audit entry: what happened, who, from where, when, and the field changes before → after. */
+export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+  return (
+    <Card withBorder padding="md" data-testid="audit-entry">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={600} size="sm">
+              {entry.summary}
+            </Text>
+            <Text size="xs" c="dimmed">
+              by {entry.actorName} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
+            </Text>
+          </div>
+          <Group gap={6} wrap="nowrap">
+            <Badge variant="light">{entry.category}</Badge>
+            <Badge variant="outline" color="gray">
+              {SOURCE_LABELS[entry.source]}
+            </Badge>
+          </Group>
+        </Group>
+        {entry.changes.length > 0 && (
+          <Table withTableBorder withColumnBorders={false} verticalSpacing={4} fz="sm" highlightOnHover={false}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="28%">Field</Table.Th>
+                <Table.Th>Before</Table.Th>
+                <Table.Th w={28} />
+                <Table.Th>After</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.changes.map((c) => (
+                <Table.Tr key={c.field}>
+                  <Table.Td fw={500}>{c.field}</Table.Td>
+                  <Table.Td c="red.8" td="line-through" style={{ wordBreak: 'break-word' }}>
+                    {formatChangeValue(c.before)}
+                  </Table.Td>
+                  <Table.Td c="dimmed">
+                    <IconArrowRight size={14} />
+                  </Table.Td>
+                  <Table.Td c="teal.8" style={{ wordBreak: 'break-word' }}>
+                    {formatChangeValue(c.after)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}

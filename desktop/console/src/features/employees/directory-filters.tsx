@@ -1,0 +1,151 @@
+import { Badge, Button, Group, Popover, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import type { EmployeeFacets } from '../../../../../shared/employees.ts';
+import { EMPLOYEE_STATUSES } from '../../../../../shared/employees.ts';
+import { CommittedNumberInput } from '../../components/committed-number-input.tsx';
+import { EmployeePicker } from '../../components/employee-picker.tsx';
+import { useCan } from '../../session/session-context.tsx';
+import { useDepartments, useDesignations, useLocations } from '../settings/org-queries.ts';
+import { DirectorySearch } from './directory-search.tsx';
+import { statusLabel } from './status-badge.tsx';
+import type { DirectoryParams } from './use-directory-params.ts';
+
+interface DirectoryFiltersProps {
+  params: DirectoryParams;
+  facets: EmployeeFacets | undefined;
+  activeFilterCount: number;
+  update: (patch: Partial<DirectoryParams>) => void;
+  clearFilters: () => void;
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Select options from a facet (with counts), keeping the chosen value even when its count is zero. */
+function facetOptions(buckets: EmployeeFacets['department'] | undefined, catalog: Named[] | undefined, selected: string | null) {
+  const options = (buckets ?? []).map((b) => ({
+    value: b.id ?? '__none__',
+    label: `${b.name} (${b.count})`,
+    disabled: b.id === null,
+  }));
+  if (selected && !options.some((o) => o.value === selected)) {
+    const name = catalog?.find((c) => c.id === selected)?.name ?? 'Selected';
+    options.unshift({ value: selected, label: `${name} (0)`, disabled: false });
+  }
+  return options;
+}
+
+/** Search, facet filters with counts, and the less common filters in a popover. */
+export function DirectoryFilters({ params, facets, activeFilterCount, update, clearFilters }: DirectoryFiltersProps) {
+  const departments = useDepartments();
+  const locations = useLocations();
+  const designations = useDesignations();
+  const statusCount = (s: string) => facets?.status.find((b) => b.value === s)?.count ?? 0;
+  const allCount = facets?.status.reduce((sum, b) => sum + b.count, 0);
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <DirectorySearch value={params.q} onSearch={(q) => update({ q })} />
+        <SegmentedControl
+          aria-label="Status"
+          value={params.status ?? 'all'}
+          onChange={(v) => update({ status: v === 'all' ? null : (v as DirectoryParams['status']) })}
+          data={[
+            { value: 'all', label: `All${allCount === undefined ? '' : ` (${allCount})`}` },
+            ...EMPLOYEE_STATUSES.map((s) => ({ value: s, label: `${statusLabel(s)} (${statusCount(s)})` })),
+          ]}
+        />
+      </Group>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Select
+          aria-label="Department"
+          placeholder="All departments"
+          clearable
+          searchable
+          w={220}
+          data={facetOptions(facets?.department, departments.data, params.departmentId)}
+          value={params.departmentId}
+          onChange={(v) => update({ departmentId: v })}
+        />
+        <Select
+          aria-label="Location"
+          placeholder="All locations"
+          clearable
+          searchable
+          w={200}
+          data={facetOptions(facets?.location, locations.data, params.locationId)}
+          value={params.locationId}
+          onChange={(v) => update({ locationId: v })}
+        />
+        <Select
+          aria-label="Designation"
+          placeholder="All designations"
+          clearable
+          searchable
+          w={220}
+          data={(designations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          value={params.designationId}
+          onChange={(v) => update({ designationId: v })}
+        />
+        <MoreFilters params={params} update={update} />
+        {activeFilterCount > 0 && (
+          <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
+            Clear filters ({activeFilterCount})
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function MoreFilters({ params, update }: Pick<DirectoryFiltersProps, 'params' | 'update'>) {
+  const can = useCan();
+  const count = [params.managerId, params.joinedYearFrom, params.joinedYearTo, params.ctcMin, params.ctcMax].filter(
+    (v) => v !== null,
+  ).length;
+
+  return (
+    <Popover width={360} position="bottom-start" shadow="md" trapFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          rightSection={count > 0 ? <Badge size="sm" circle>{count}</Badge> : undefined}
+        >
+          More filters
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <EmployeePicker
+            label="Reports to"
+            value={params.managerId}
+            onChange={(id) => update({ managerId: id })}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Text size="sm" fw={500}>
+            Joined between
+          </Text>
+          <SimpleGrid cols={2}>
+            <CommittedNumberInput aria-label="Joined from year" placeholder="From year" min={1900} max={2200} value={params.joinedYearFrom} onCommit={(v) => update({ joinedYearFrom: v })} />
+            <CommittedNumberInput aria-label="Joined to year" placeholder="To year" min={1900} max={2200} value={params.joinedYearTo} onCommit={(v) => update({ joinedYearTo: v })} />
+          </SimpleGrid>
+          {can('employee:sensitive') && (
+            <>
+              <Text size="sm" fw={500}>
+                Annual CTC (₹)
+              </Text>
+              <SimpleGrid cols={2}>
+                <CommittedNumberInput aria-label="Minimum CTC" placeholder="Minimum" min={0} step={50000} thousandSeparator="," value={params.ctcMin} onCommit={(v) => update({ ctcMin: v })} />
+                <CommittedNumberInput aria-label="Maximum CTC" placeholder="Maximum" min={0} step={50000} thousandSeparator="," value={params.ctcMax} onCommit={(v) => update({ ctcMax: v })} />
+              </SimpleGrid>
+            </>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

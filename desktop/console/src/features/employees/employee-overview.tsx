@@ -1,0 +1,58 @@
+import { Anchor, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Employee } from '../../../../../shared/employees.ts';
+import { DetailCard, type Detail } from '../../components/detail-list.tsx';
+import { formatDate, formatInstant, formatRupees, humanize } from '../../lib/format.ts';
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
+
+/** Everything the caller may see about an employee, in cards. */
+export function EmployeeOverview({ employee: e }: { employee: Employee }) {
+  const sensitive = e.ctcAnnual !== undefined || e.pan !== undefined || e.bankAccountNumber !== undefined;
+  const job: Detail[] = [
+    { label: 'Employee code', value: e.code },
+    { label: 'Designation', value: dash(e.designation?.name) },
+    { label: 'Department', value: dash(e.department?.name) },
+    { label: 'Location', value: dash(e.location?.name) },
+    {
+      label: 'Reports to',
+      value: e.manager ? (
+        <Anchor component={Link} to={`/employees/${e.manager.id}`} size="sm">
+          {e.manager.fullName}
+        </Anchor>
+      ) : (
+        '—'
+      ),
+    },
+    { label: 'Direct reports', value: e.directReports },
+    { label: 'Employment type', value: humanize(e.employmentType) },
+    { label: 'Shift', value: dash(e.shift?.name) },
+    { label: 'Joined', value: formatDate(e.joinedDate) },
+    { label: 'Exit date', value: formatDate(e.exitDate) },
+  ];
+  const contact: Detail[] = [
+    { label: 'Email', value: e.email ? <Anchor href={`mailto:${e.email}`} size="sm">{e.email}</Anchor> : '—' },
+    { label: 'Phone', value: dash(e.phone) },
+    { label: 'Gender', value: e.gender ? humanize(e.gender) : '—' },
+    { label: 'Date of birth', value: formatDate(e.dateOfBirth) },
+    { label: 'Terminal user id', value: dash(e.terminalUserId) },
+    { label: 'Console login', value: e.hasLogin ? 'Yes' : 'No' },
+    { label: 'Last updated', value: formatInstant(e.updatedAt) },
+  ];
+  const statutory: Detail[] = [
+    { label: 'Annual CTC', value: formatRupees(e.ctcAnnual) },
+    { label: 'PAN', value: dash(e.pan) },
+    { label: 'UAN', value: dash(e.uan) },
+    { label: 'ESI number', value: dash(e.esi) },
+    { label: 'Bank', value: dash(e.bankName) },
+    { label: 'Account number', value: dash(e.bankAccountNumber) },
+    { label: 'IFSC', value: dash(e.bankIfsc) },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <DetailCard title="Job" details={job} />
+      <DetailCard title="Contact and personal" details={contact} />
+      {sensitive && <DetailCard title="Pay, statutory and bank" details={statutory} />}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,127 @@
+import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowBackUp, IconDoorExit, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Employee } from '../../../../../shared/employees.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { initials } from '../../lib/format.ts';
+import { useCan } from '../../session/session-context.tsx';
+import { EmployeeAuditTab } from './employee-audit-tab.tsx';
+import { EmployeeOverview } from './employee-overview.tsx';
+import { useEmployee } from './employee-queries.ts';
+import { ExitDialog } from './exit-dialog.tsx';
+import { RehireDialog } from './rehire-dialog.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** One employee: header with actions, then Overview and Audit tabs. */
+export function EmployeeProfilePage() {
+  const { id = '' } = useParams();
+  const employee = useEmployee(id);
+  const can = useCan();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'audit' && can('audit:read') ? 'audit' : 'overview';
+
+  if (employee.error) {
+    if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
+      return (
+        <EmptyState mt="xl" icon={<IconUserQuestion />} title="Employee not found" description="This employee does not exist or is outside what you can see.">
+          <Button component={Link} to="/employees" variant="light">
+            Back to the directory
+          </Button>
+        </EmptyState>
+      );
+    }
+    return <QueryError error={employee.error} onRetry={() => void employee.refetch()} />;
+  }
+  if (!employee.data) return <ProfileSkeleton />;
+
+  const e = employee.data;
+  return (
+    <Stack gap="lg">
+      <ProfileHeader employee={e} />
+      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' ? { tab: 'audit' } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
+            Overview
+          </Tabs.Tab>
+          {can('audit:read') && (
+            <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
+              Audit
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <EmployeeOverview employee={e} />
+        </Tabs.Panel>
+        {can('audit:read') && (
+          <Tabs.Panel value="audit">
+            <EmployeeAuditTab employeeId={e.id} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ProfileHeader({ employee: e }: { employee: Employee }) {
+  const can = useCan();
+  const [exitOpened, exitDialog] = useDisclosure();
+  const [rehireOpened, rehireDialog] = useDisclosure();
+  const subtitle = [e.designation?.name, e.department?.name, e.location?.name].filter(Boolean).join(' · ');
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size={64} radius="xl" color="indigo">
+            {initials(e.fullName)}
+          </Avatar>
+          <div>
+            <Group gap="xs">
+              <Title order={2}>{e.fullName}</Title>
+              <StatusBadge status={e.status} />
+            </Group>
+            <Text c="dimmed" size="sm">
+              <Text span ff="monospace" size="sm">
+                {e.code}
+              </Text>
+              {subtitle && ` · ${subtitle}`}
+            </Text>
+          </div>
+        </Group>
+        {can('employee:write') && (
+          <Group gap="xs">
+            <Button component={Link} to={`/employees/${e.id}/edit`} leftSection={<IconPencil size={16} />}>
+              Edit
+            </Button>
+            {e.status === 'Exited' ? (
+              <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={rehireDialog.open}>
+                Rehire
+              </Button>
+            ) : (
+              <Button variant="default" color="red" leftSection={<IconDoorExit size={16} />} onClick={exitDialog.open}>
+                {e.status === 'OnNotice' ? 'Change exit' : 'Exit'}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      <ExitDialog employee={e} opened={exitOpened} onClose={exitDialog.close} />
+      <RehireDialog employee={e} opened={rehireOpened} onClose={rehireDialog.close} />
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Stack gap="lg">
+      <Skeleton height={104} />
+      <Skeleton height={36} width={240} />
+      <Group grow align="flex-start">
+        <Skeleton height={320} />
+        <Skeleton height={320} />
+      </Group>
+    </Stack>
+  );
+}

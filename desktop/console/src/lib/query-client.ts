@@ -1,0 +1,37 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api.ts';
+import { notifyError } from './notify.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+/** 401s are handled by the redirect to the login page; everything else is shown unless marked silent. */
+function shouldNotify(error: unknown, silent: boolean | undefined): boolean {
+  if (silent) return false;
+  return !(error instanceof ApiError && error.status === 401);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (shouldNotify(error, query.meta?.silent)) notifyError(error, 'Could not load data');
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      if (shouldNotify(error, mutation.meta?.silent)) notifyError(error);
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+    mutations: { retry: false },
+  },
+});

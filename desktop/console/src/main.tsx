@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from './lib/api.ts';
+import { meKey } from './session/session-queries.ts';
+import { queryClient } from './lib/query-client.ts';
+import { router } from './router.tsx';
+import { theme } from './theme.ts';
+
+// Any 401 (an ended or revoked session) sends the user to sign in again.
+setUnauthorizedHandler(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login' || pathname === '/setup') return;
+  // Forget the user first, or the login page would send them straight back.
+  queryClient.removeQueries({ queryKey: meKey });
+  void router.navigate('/login', { replace: true, state: { from: pathname + search, expired: true } });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
+        <Notifications position="top-right" limit={4} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

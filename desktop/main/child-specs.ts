@@ -1,0 +1,64 @@
+import { childCommand } from './child-command.ts';
+import type { ChildSpec } from './supervisor.ts';
+import { httpUrl, reachableHost } from './urls.ts';
+
+export const SERVER_ENTRY = 'server/src/main.ts';
+export const CONNECTOR_ENTRY = 'connector/src/main.ts';
+
+/** Everything the server and connector specs are built from. */
+export interface StackPlan {
+  /** Node, or the Electron binary (then children get ELECTRON_RUN_AS_NODE=1). */
+  execPath: string;
+  electron: boolean;
+  packaged: boolean;
+  appRoot: string;
+  /** Must be a real folder (not inside app.asar); in development the app root, so `--import tsx` resolves. */
+  cwd: string;
+  baseEnv: NodeJS.ProcessEnv;
+  /** Absolute. */
+  dataDir: string;
+  host: string;
+  port: number;
+}
+
+// First start migrates and may seed the demo organisation.
+const SERVER_READY_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+const CONNECTOR_STOP_TIMEOUT_MS = 10_000;
+
+function childEnv(plan: StackPlan, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...plan.baseEnv, MUSTER_DATA_DIR: plan.dataDir, ...extra };
+  if (plan.electron) env.ELECTRON_RUN_AS_NODE = '1';
+  else delete env.ELECTRON_RUN_AS_NODE;
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env;
+}
+
+/** The URL the connector and health checks use: loopback even when the server listens on all interfaces. */
+export function localServerUrl(plan: Pick<StackPlan, 'host' | 'port'>): string {
+  return httpUrl(reachableHost(plan.host), plan.port, '');
+}
+
+export function serverSpec(plan: StackPlan): ChildSpec {
+  return {
+    name: 'server',
+    ...childCommand({ packaged: plan.packaged, appRoot: plan.appRoot, entry: SERVER_ENTRY, execPath: plan.execPath }),
+    env: childEnv(plan, { HOST: plan.host, PORT: String(plan.port) }),
+    cwd: plan.cwd,
+    healthUrl: `${localServerUrl(plan)}/api/health`,
+    readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
+    stopTimeoutMs: SERVER_STOP_TIMEOUT_MS,
+  };
+}
+
+/** The connector has no health endpoint yet: it counts as ready once spawned. */
+export function connectorSpec(plan: StackPlan, connectorSecret: string | undefined): ChildSpec {
+  return {
+    name: 'connector',
+    ...childCommand({ packaged: plan.packaged, appRoot: plan.appRoot, entry: CONNECTOR_ENTRY, execPath: plan.execPath }),
+    env: childEnv(plan, { MUSTER_SERVER_URL: localServerUrl(plan), MUSTER_CONNECTOR_SECRET: connectorSecret }),
+    cwd: plan.cwd,
+    readyTimeoutMs: 10_000,
+    stopTimeoutMs: CONNECTOR_STOP_TIMEOUT_MS,
+  };
+}

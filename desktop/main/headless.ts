@@ -1,0 +1,76 @@
+// `npm start`: the server and the connector without Electron, for browsers and tests.
+import { locateApp } from './child-command.ts';
+import { connectorSpec, serverSpec, type StackPlan } from './child-specs.ts';
+import { resolveConnectorSecret } from './connector-secret.ts';
+import { LaunchConfigError, readLaunchConfig, withDemoDefault, type LaunchConfig } from './launch-config.ts';
+import { MusterStack } from './stack.ts';
+import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
+import { ChildGaveUpError } from './supervisor.ts';
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+function readConfigOrExit(): LaunchConfig {
+  try {
+    return readLaunchConfig(process.env, process.cwd());
+  } catch (error) {
+    if (!(error instanceof LaunchConfigError)) throw error;
+    console.error(error.message);
+    process.exit(EXIT_CONFIG_ERROR);
+  }
+}
+
+const config = readConfigOrExit();
+const { appRoot, packaged } = locateApp(import.meta.filename);
+const plan: StackPlan = {
+  execPath: process.execPath,
+  electron: false,
+  packaged,
+  appRoot,
+  cwd: appRoot,
+  baseEnv: withDemoDefault(process.env),
+  dataDir: config.dataDir,
+  host: config.host,
+  port: config.port,
+};
+const stack = new MusterStack({
+  server: serverSpec(plan),
+  connector: () => connectorSpec(plan, resolveConnectorSecret(process.env, config.dataDir)),
+});
+
+let shuttingDown = false;
+
+async function shutDown(exitCode: number, message?: string): Promise<void> {
+  if (message) console.error(message);
+  if (shuttingDown) return;
+  shuttingDown = true;
+  try {
+    await stack.stop();
+  } finally {
+    process.exit(exitCode);
+  }
+}
+
+for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutDown(0));
+process.on('uncaughtException', (error) => void shutDown(1, `Muster launcher failed: ${error.stack ?? error.message}`));
+stack.server.on('giveUp', ({ crashes, lastExit }) => {
+  if (lastExit.code === EXIT_CONFIG_ERROR) {
+    void shutDown(EXIT_CONFIG_ERROR, 'Muster server stopped: its configuration is invalid (see the [server] line above).');
+    return;
+  }
+  const reason = new ChildGaveUpError('server', crashes, lastExit).message;
+  void shutDown(1, `Muster server stopped: ${reason}. The [server] lines above say why.`);
+});
+stack.connector.on('giveUp', () => {
+  console.error('Muster connector keeps crashing and was not restarted; the server keeps running without it.');
+});
+
+try {
+  await stack.start();
+  if (!resolveConnectorSecret(process.env, config.dataDir)) {
+    console.error(`Warning: no connector secret in MUSTER_CONNECTOR_SECRET or ${config.dataDir}/secrets.json.`);
+  }
+  console.log(`Muster console: ${config.consoleUrl}`);
+} catch (error) {
+  // Already handled: a shutdown signal, or the server's giveUp listener.
+  if (!shuttingDown && !(error instanceof ChildGaveUpError)) await shutDown(1, `Muster failed to start: ${String(error)}`);
+}

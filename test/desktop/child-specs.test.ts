@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { childCommand, locateApp } from '../../desktop/main/child-command.ts';
+import { connectorSpec, serverSpec, type StackPlan } from '../../desktop/main/child-specs.ts';
+import { desktopPlan } from '../../desktop/main/desktop-plan.ts';
+import { DEFAULT_SETTINGS } from '../../desktop/main/settings.ts';
+
+const root = path.resolve('/opt/muster');
+
+describe('childCommand', () => {
+  it('runs the TypeScript source through tsx in development', () => {
+    expect(childCommand({ packaged: false, appRoot: root, entry: 'server/src/main.ts', execPath: '/usr/bin/node' })).toEqual({
+      command: '/usr/bin/node',
+      args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    });
+  });
+
+  it('runs the compiled JavaScript from dist/ when packaged', () => {
+    const asar = path.join(root, 'resources', 'app.asar');
+    expect(childCommand({ packaged: true, appRoot: asar, entry: 'connector/src/main.ts', execPath: '/opt/muster/muster' })).toEqual({
+      command: '/opt/muster/muster',
+      args: ['--enable-source-maps', path.join(asar, 'dist', 'connector', 'src', 'main.js')],
+    });
+  });
+});
+
+describe('locateApp', () => {
+  it('finds the root from a source module and from its compiled twin', () => {
+    expect(locateApp(path.join(root, 'desktop/main/headless.ts'))).toEqual({ appRoot: root, packaged: false });
+    expect(locateApp(path.join(root, 'dist/desktop/main/headless.js'))).toEqual({ appRoot: root, packaged: true });
+  });
+});
+
+const nodePlan: StackPlan = {
+  execPath: '/usr/bin/node',
+  electron: false,
+  packaged: false,
+  appRoot: root,
+  cwd: root,
+  baseEnv: { PATH: '/usr/bin', MUSTER_LOG_LEVEL: 'debug', ELECTRON_RUN_AS_NODE: '1' },
+  dataDir: '/var/muster/data',
+  host: '127.0.0.1',
+  port: 8080,
+};
+
+describe('serverSpec', () => {
+  it('passes the user env on, with an absolute data dir, HOST and PORT', () => {
+    const spec = serverSpec(nodePlan);
+    expect(spec).toMatchObject({
+      name: 'server',
+      command: '/usr/bin/node',
+      args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+      cwd: root,
+      healthUrl: 'http://127.0.0.1:8080/api/health',
+    });
+    expect(spec.env).toEqual({
+      PATH: '/usr/bin',
+      MUSTER_LOG_LEVEL: 'debug',
+      MUSTER_DATA_DIR: '/var/muster/data',
+      HOST: '127.0.0.1',
+      PORT: '8080',
+    });
+  });
+
+  it('checks health on loopback when the server listens on every interface', () => {
+    expect(serverSpec({ ...nodePlan, host: '0.0.0.0', port: 9000 }).healthUrl).toBe('http://127.0.0.1:9000/api/health');
+    expect(serverSpec({ ...nodePlan, host: '::' }).healthUrl).toBe('http://[::1]:8080/api/health');
+  });
+
+  it('runs Electron as Node for children of the desktop app', () => {
+    expect(serverSpec({ ...nodePlan, electron: true }).env.ELECTRON_RUN_AS_NODE).toBe('1');
+  });
+});
+
+describe('connectorSpec', () => {
+  it('points the connector at the local server and hands it the secret', () => {
+    const spec = connectorSpec({ ...nodePlan, host: '0.0.0.0', port: 8181 }, 'the-connector-secret-from-the-file');
+    expect(spec.name).toBe('connector');
+    expect(spec.args.at(-1)).toBe(path.join(root, 'connector/src/main.ts'));
+    expect(spec.healthUrl).toBeUndefined();
+    expect(spec.env).toMatchObject({
+      MUSTER_SERVER_URL: 'http://127.0.0.1:8181',
+      MUSTER_CONNECTOR_SECRET: 'the-connector-secret-from-the-file',
+      MUSTER_DATA_DIR: '/var/muster/data',
+    });
+  });
+
+  it('leaves MUSTER_CONNECTOR_SECRET out when there is none', () => {
+    expect(connectorSpec(nodePlan, undefined).env).not.toHaveProperty('MUSTER_CONNECTOR_SECRET');
+  });
+});
+
+describe('desktopPlan', () => {
+  const input = {
+    settings: DEFAULT_SETTINGS,
+    userDataDir: '/home/asha/.config/Muster',
+    appPath: '/opt/Muster/resources/app.asar',
+    isPackaged: true,
+    execPath: '/opt/Muster/muster',
+    env: { PATH: '/usr/bin' },
+  };
+
+  it('keeps data under userData and never runs a child inside app.asar', () => {
+    expect(desktopPlan(input)).toMatchObject({
+      electron: true,
+      packaged: true,
+      appRoot: '/opt/Muster/resources/app.asar',
+      cwd: '/home/asha/.config/Muster',
+      dataDir: path.join('/home/asha/.config/Muster', 'data'),
+      host: '127.0.0.1',
+      port: 8080,
+    });
+  });
+
+  it('runs from the project folder in development', () => {
+    expect(desktopPlan({ ...input, isPackaged: false, appPath: root }).cwd).toBe(root);
+  });
+
+  it('turns the LAN access setting into HOST=0.0.0.0 for the server, and back', () => {
+    const on = serverSpec(desktopPlan({ ...input, settings: { ...DEFAULT_SETTINGS, lanAccess: true } }));
+    const off = serverSpec(desktopPlan({ ...input, settings: { ...DEFAULT_SETTINGS, lanAccess: false } }));
+    expect(on.env.HOST).toBe('0.0.0.0');
+    expect(off.env.HOST).toBe('127.0.0.1');
+    expect(on.healthUrl).toBe(off.healthUrl);
+    expect(connectorSpec(desktopPlan({ ...input, settings: { lanAccess: true, port: 8080 } }), undefined).env.MUSTER_SERVER_URL).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
+});

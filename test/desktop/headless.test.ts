@@ -1,0 +1,136 @@
+// `npm start` end to end: the real server and connector under the headless launcher.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, isAlive } from './helpers.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const running: ChildProcess[] = [];
+const tempDirs: string[] = [];
+
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Launch {
+  child: ChildProcess;
+  lines: string[];
+  stderr: () => string;
+  waitForLine: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
+  exited: Promise<number | null>;
+}
+
+function launch(env: NodeJS.ProcessEnv): Launch {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-headless-'));
+  tempDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'desktop/main/headless.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, MUSTER_DATA_DIR: dataDir, MUSTER_JOBS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  const lines: string[] = [];
+  let stderr = '';
+  const watchers = new Set<(line: string) => void>();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    lines.push(line);
+    for (const watch of watchers) watch(line);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLine = (pattern: RegExp, timeoutMs = 20_000) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = lines.find((l) => pattern.test(l));
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}; got:\n${lines.join('\n')}\n${stderr}`)), timeoutMs);
+      const watch = (line: string) => {
+        if (!pattern.test(line)) return;
+        clearTimeout(timer);
+        watchers.delete(watch);
+        resolve(line);
+      };
+      watchers.add(watch);
+      void exited.then(() => reject(new Error(`launcher exited; output:\n${lines.join('\n')}\n${stderr}`)));
+    });
+  return { child, lines, stderr: () => stderr, waitForLine, exited };
+}
+
+/** The pid a child logged in its JSON lines, found by its `[name]` prefix. */
+function loggedPid(lines: string[], name: string): number | undefined {
+  for (const line of lines) {
+    const match = new RegExp(`^\\[${name}\\] (\\{.*\\})$`).exec(line);
+    if (match?.[1]) return (JSON.parse(match[1]) as { pid: number }).pid;
+  }
+  return undefined;
+}
+
+describe('headless launcher (npm start)', () => {
+  it('starts server then connector, prints the console URL, and stops both on SIGTERM with exit 0', async () => {
+    const port = await freePort();
+    const run = launch({ PORT: String(port) });
+
+    await run.waitForLine(new RegExp(`^Muster console: http://127\\.0\\.0\\.1:${port}/$`), 40_000);
+    const ready = await run.waitForLine(/^\[connector\] .*connector ready/);
+    expect(ready).toBeTruthy();
+    expect(run.lines.some((l) => l.includes(`[server] Muster listening on http://127.0.0.1:${port}`))).toBe(true);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    // The connector got the secret the server wrote at first start.
+    const connectorConfig = run.lines.find((l) => l.startsWith('[connector]') && l.includes('"connectorSecret"'));
+    expect(connectorConfig).not.toContain('(not set)');
+    const pids = [loggedPid(run.lines, 'server'), loggedPid(run.lines, 'connector')];
+    expect(pids.every((pid) => pid !== undefined && isAlive(pid))).toBe(true);
+
+    run.child.kill('SIGTERM');
+
+    expect(await run.exited).toBe(0);
+    expect(pids.map(isAlive)).toEqual([false, false]);
+    const stopping = run.lines.findIndex((l) => l.includes('connector stopping'));
+    const serverDown = run.lines.findIndex((l) => l.startsWith('[server]') && l.includes('shutting down'));
+    expect(stopping).toBeGreaterThan(-1);
+    expect(serverDown).toBeGreaterThan(stopping);
+  }, 60_000);
+
+  it('leaves no connector behind when the launcher itself is killed', async () => {
+    const port = await freePort();
+    const run = launch({ PORT: String(port) });
+    await run.waitForLine(/^\[connector\] .*connector ready/, 40_000);
+    const serverPid = loggedPid(run.lines, 'server');
+    const connectorPid = loggedPid(run.lines, 'connector');
+    try {
+      run.child.kill('SIGKILL');
+      await run.exited;
+      await expect.poll(() => isAlive(connectorPid), { timeout: 5_000 }).toBe(false);
+      // The server notices its supervisor is gone (IPC channel closed) and shuts down too.
+      await expect.poll(() => isAlive(serverPid), { timeout: 15_000 }).toBe(false);
+    } finally {
+      if (serverPid !== undefined && isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+  }, 60_000);
+
+  it('stops at once with a clear message when the server configuration is invalid', async () => {
+    const started = Date.now();
+    const run = launch({ PORT: String(await freePort()), MUSTER_TIMEZONE: 'Mars/Olympus_Mons' });
+    expect(await run.exited).toBe(78);
+    expect(run.stderr()).toMatch(/Muster server stopped: its configuration is invalid/);
+    expect(run.stderr() + run.lines.join('\n')).toMatch(/MUSTER_TIMEZONE: must be an IANA time zone/);
+    expect(run.lines.some((l) => l.startsWith('Muster console:'))).toBe(false);
+    expect(Date.now() - started).toBeLessThan(20_000); // no five restarts with back-off
+  }, 60_000);
+
+  it('rejects a bad PORT before starting anything', async () => {
+    const run = launch({ PORT: 'eighty' });
+    expect(await run.exited).toBe(78);
+    expect(run.stderr().trim()).toMatch(/^Invalid configuration: PORT: /);
+    expect(run.lines).toEqual([]);
+  });
+});
