@@ -19,6 +19,7 @@ import { orgRoutes } from './modules/org/routes.ts';
 import { publicV1Routes } from './modules/public-v1/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { wireModules } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,6 +38,7 @@ export interface BuiltApp {
 
 /** Builds the whole HTTP application from its dependencies; nothing here listens or opens files. */
 export function createApp(deps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
+  wireModules();
   const app = express();
   app.disable('x-powered-by');
   // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { newId } from './ids.ts';
+import { wireModules } from './wiring.ts';
 import { findOrganisationRow, insertOrganisationRow } from './modules/org/repo.ts';
 import { countUsers } from './modules/users/repo.ts';
 import { createFirstAdmin } from './modules/setup/service.ts';
@@ -20,6 +21,7 @@ export interface FirstRun {
  * on a database without logins the demo organisation or the first admin.
  */
 export async function initialiseDatabase(db: Database, config: Config, clock: Clock): Promise<FirstRun> {
+  wireModules();
   const now = clock.now().toISOString();
   if (!(await findOrganisationRow(db))) {
     await insertOrganisationRow(db, {

@@ -1,0 +1,8 @@
+/**
+ * Connects the modules' cross-module links (see links.ts). Called by
+ * createApp and by start-up seeding; calling it twice is harmless.
+ * Each module that provides a link adds one line here.
+ */
+export function wireModules(): void {
+  // e.g. provideLeaveDays(leaveDaysForAttendance); provideDaysChanged(reconcileRange);
+}

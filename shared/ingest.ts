@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { SafeInt, Uuid } from './common.ts';
+
+/**
+ * Spec §4.6 date-time: ISO 8601 with calendar validation (leap days
+ * included), seconds optional, and either `Z` or a numeric offset
+ * (`+05:30`, `+0530` or `+05`). A local time without an offset is refused:
+ * terminal clocks carry no zone, the connector must add it.
+ */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2})(?::?(\d{2}))?)$/;
+
+export function isIngestDateTime(value: string): boolean {
+  const m = DATE_TIME.exec(value);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s, , zone, oh, om] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  if (day > days) return false;
+  if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 59)) return false;
+  if (zone !== 'Z' && (Number(oh) > 14 || (om !== undefined && Number(om) > 59))) return false;
+  return true;
+}
+
+export const IngestDateTime = z
+  .string()
+  .refine(isIngestDateTime, 'must be an ISO 8601 date-time with seconds optional and Z or a numeric offset, e.g. 2026-04-01T09:02+05:30')
+  .meta({ format: 'date-time', example: '2026-04-01T09:02:17+05:30' });
+
+/** The instant an ingest date-time denotes (valid input assumed). */
+export function ingestInstant(value: string): Date {
+  // Date.parse accepts ±hh:mm; normalise ±hhmm and ±hh first.
+  const normalised = value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/([+-]\d{2})$/, '$1:00');
+  return new Date(normalised);
+}
+
+const Serial = z.string().min(1, 'must not be empty').max(64);
+const TerminalType = z.string().min(1, 'must not be empty').max(64);
+
+/** Largest decoded photo the server keeps (JPEG or PNG); above it the request answers 413. */
+export const PHOTO_MAX_BYTES = 1024 * 1024;
+
+/** Spec §4.6 `POST /api/ingest/biometric/timelog`: one punch. */
+export const TimeLog = z
+  .object({
+    serial: Serial.meta({ description: "The terminal's serial number." }),
+    terminalType: TerminalType.meta({ description: 'Protocol family, e.g. `zk`, `anviz`, `fk`.' }),
+    terminalId: SafeInt.meta({ description: "The terminal's machine number (1 when it has none)." }),
+    transId: SafeInt.meta({ description: "The terminal's own record number, or the connector's per-terminal counter." }),
+    at: IngestDateTime.meta({ description: 'When the punch happened, with the offset of the terminal clock.' }),
+    terminalUserId: SafeInt.meta({ description: "The person's enrolment number on the terminal." }),
+    attendStat: z.string().max(32).optional().meta({ description: 'The punch state the terminal gave, e.g. `0` check-in, `1` check-out, `255` unknown.' }),
+    verifyMode: z.string().max(32).optional().meta({ description: 'How the person was verified, e.g. `fingerprint`, `card`, `face`, `password`.' }),
+    deviceUid: z.string().max(128).optional(),
+    photoBase64: z.string().optional().meta({ description: `A JPEG or PNG, base64, at most ${PHOTO_MAX_BYTES} bytes decoded (413 above).` }),
+  })
+  .meta({ id: 'TimeLog' });
+export type TimeLog = z.infer<typeof TimeLog>;
+
+/** Spec §4.6 `POST /api/ingest/biometric/adminlog`: an administrative event on a terminal. */
+export const AdminLog = z
+  .object({
+    serial: Serial,
+    terminalType: TerminalType,
+    terminalId: SafeInt,
+    transId: SafeInt,
+    at: IngestDateTime,
+    adminId: SafeInt.optional().meta({ description: 'The terminal administrator who acted.' }),
+    targetUserId: SafeInt.optional().meta({ description: 'The enrolment number acted upon.' }),
+    action: z.string().min(1).max(64).meta({ example: 'EnrollFinger' }),
+    result: SafeInt.optional(),
+    deviceUid: z.string().max(128).optional(),
+  })
+  .meta({ id: 'AdminLog' });
+export type AdminLog = z.infer<typeof AdminLog>;
+
+/** Spec §4.6 `POST /api/ingest/biometric/keepalive`, with the connector's optional status of that terminal. */
+export const KeepAlive = z
+  .object({
+    serial: Serial,
+    terminalType: TerminalType,
+    terminalId: SafeInt.optional(),
+    transId: SafeInt.optional(),
+    deviceUid: z.string().max(128).optional(),
+    state: z.enum(['online', 'offline', 'error']).optional().meta({ description: 'Whether the connector can reach the terminal.' }),
+    clockSkewSeconds: z.number().int().min(-10_000_000).max(10_000_000).optional().meta({ description: 'Terminal clock minus true time, in seconds.' }),
+    backlog: z.number().int().min(0).optional().meta({ description: 'Records spooled and not yet delivered.' }),
+    detail: z.string().max(500).optional().meta({ description: 'Last error or note, for the console.' }),
+  })
+  .meta({ id: 'KeepAlive' });
+export type KeepAlive = z.infer<typeof KeepAlive>;
+
+export const IngestAccepted = z
+  .object({
+    ok: z.literal(true),
+    duplicate: z.boolean().meta({ description: 'True when this record was already received: nothing changed.' }),
+    id: Uuid.meta({ description: 'The stored punch or admin log.' }),
+  })
+  .meta({ id: 'IngestAccepted' });
+export type IngestAccepted = z.infer<typeof IngestAccepted>;
+
+export const KeepAliveAccepted = z
+  .object({ ok: z.literal(true), terminalId: Uuid.meta({ description: "The terminal's id in the registry." }) })
+  .meta({ id: 'KeepAliveAccepted' });
+export type KeepAliveAccepted = z.infer<typeof KeepAliveAccepted>;
+
+export const TERMINAL_PROTOCOLS = ['zk-tcp', 'zk-udp', 'anviz-tcp', 'anviz-serial', 'zk-push', 'fk-push'] as const;
+export const TerminalProtocol = z.enum(TERMINAL_PROTOCOLS);
+export type TerminalProtocol = z.infer<typeof TerminalProtocol>;
+
+/** What the connector needs to poll (or receive from) one terminal. */
+export const ConnectorTerminal = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    protocol: TerminalProtocol,
+    serial: z.string().nullable().meta({ description: 'Known once the terminal has reported; push terminals are matched by it.' }),
+    host: z.string().nullable(),
+    port: z.number().int().min(1).max(65535).nullable(),
+    serialPath: z.string().nullable().meta({ description: 'Serial device for RS-232/RS-485 terminals, e.g. /dev/ttyUSB0 or COM3.' }),
+    baudRate: z.number().int().nullable(),
+    machineNumber: z.number().int().min(0).max(255).meta({ description: 'Device id on an RS-485 bus (Anviz) or ZK machine number.' }),
+    commKey: z.number().int().min(0).max(999_999).meta({ description: 'ZK comm key (0 = none) / Anviz password.' }),
+    timeZone: z.string().meta({ description: 'IANA zone of the terminal clock.' }),
+    pollSeconds: z.number().int().min(5).max(3600),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'ConnectorTerminal' });
+export type ConnectorTerminal = z.infer<typeof ConnectorTerminal>;
+
+/** `GET /api/ingest/biometric/config`: the terminals a connector serves. */
+export const ConnectorConfig = z
+  .object({
+    organisationTimeZone: z.string(),
+    terminals: z.array(ConnectorTerminal),
+  })
+  .meta({ id: 'ConnectorConfig' });
+export type ConnectorConfig = z.infer<typeof ConnectorConfig>;
