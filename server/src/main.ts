@@ -71,10 +71,6 @@ async function main(): Promise<void> {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`Muster listening on http://${config.host}:${port}\n`);
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -91,11 +87,16 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  // Handlers go in before the ready line: whoever reads it may signal at once.
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // Started by a supervisor with an IPC channel: its closing means the supervisor is gone or asks us to stop.
   process.on('disconnect', () => void shutdown('disconnect'));
   if (process.send && !process.connected) void shutdown('disconnect');
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Muster listening on http://${config.host}:${port}\n`);
 }
 
 main().catch((err: unknown) => {

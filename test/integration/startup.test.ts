@@ -74,7 +74,7 @@ describe('server start-up (child process)', () => {
     const status = await (await fetch(`http://127.0.0.1:${port}/api/setup`)).json();
     expect(status).toEqual({ needsSetup: true, organisationName: null });
     first.child.kill('SIGINT');
-    expect((await first.exited).code).toBe(0);
+    expect(await first.exited).toEqual({ code: 0, signal: null });
     const secret = JSON.parse(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).connectorSecret;
 
     const second = spawnTs('server/src/main.ts', env);
@@ -83,7 +83,7 @@ describe('server start-up (child process)', () => {
     expect(second.output()).not.toMatch(/Connector secret/); // printed once only
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).connectorSecret).toBe(secret);
     second.child.kill('SIGTERM');
-    expect((await second.exited).code).toBe(0);
+    expect(await second.exited).toEqual({ code: 0, signal: null });
   });
 
   it('finishes an in-flight request before stopping', async () => {

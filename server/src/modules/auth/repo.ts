@@ -3,7 +3,8 @@ import type { Db } from '../../context.ts';
 import { bumpDataVersion } from '../../db/read-cache.ts';
 import type { SessionTable } from '../../db/schema.ts';
 
-export async function findUserByEmail(db: Db, email: string) {
+/** A login with the employee's name and status, for sign-in and password checks. */
+function selectUsers(db: Db) {
   return db
     .selectFrom('user_account')
     .innerJoin('employee', 'employee.id', 'user_account.employee_id')
@@ -15,25 +16,15 @@ export async function findUserByEmail(db: Db, email: string) {
       'user_account.active',
       'employee.full_name',
       'employee.status',
-    ])
-    .where('user_account.email', '=', email)
-    .executeTakeFirst();
+    ]);
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return selectUsers(db).where('user_account.email', '=', email).executeTakeFirst();
 }
 
 export async function findUserById(db: Db, id: string) {
-  return db
-    .selectFrom('user_account')
-    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
-    .select([
-      'user_account.id',
-      'user_account.employee_id',
-      'user_account.email',
-      'user_account.password_hash',
-      'user_account.active',
-      'employee.full_name',
-    ])
-    .where('user_account.id', '=', id)
-    .executeTakeFirst();
+  return selectUsers(db).where('user_account.id', '=', id).executeTakeFirst();
 }
 
 function selectRoles(db: Db, userId: string) {
