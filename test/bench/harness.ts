@@ -134,16 +134,20 @@ async function stopProcess(p: Spawned): Promise<void> {
   await p.exited;
 }
 
-/** Loads a server with autocannon (10 connections) and reports throughput and latency. */
+type BenchRequest = { path: string; headers?: Record<string, string> };
+
+/** Loads a server with autocannon and reports throughput and latency. */
 export async function measure(
   url: string,
-  requests: { path: string; headers?: Record<string, string> }[],
+  requests: BenchRequest[],
   seconds = BENCH_SECONDS,
   connections = 10,
+  warmUp = true,
 ): Promise<Measured> {
+  const requestList = requests.map((r) => ({ method: 'GET' as const, ...r }));
   // A short warm-up so JIT and caches settle before the measured run.
-  await autocannon({ url, connections, duration: 1, requests: requests.map((r) => ({ method: 'GET', ...r })) });
-  const result = await autocannon({ url, connections, duration: seconds, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  if (warmUp) await autocannon({ url, connections, duration: 1, requests: requestList });
+  const result = await autocannon({ url, connections, duration: seconds, requests: requestList });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -151,6 +155,42 @@ export async function measure(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+export interface Compared {
+  real: Measured;
+  bare: Measured;
+  /** Median over the rounds of Muster's rate divided by the baseline's. */
+  ratio: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Measures Muster and the bare baseline alternately in rounds, so a change in
+ * machine load hits both; reports mean rates, the worst p99 and the median ratio.
+ */
+export async function compare(
+  real: { url: string; requests: BenchRequest[] },
+  bare: { url: string; requests: BenchRequest[] },
+  opts: { rounds?: number; seconds?: number; connections?: number } = {},
+): Promise<Compared> {
+  const rounds = opts.rounds ?? 3;
+  const seconds = Math.max(1, Math.round((opts.seconds ?? BENCH_SECONDS) / rounds));
+  const reals: Measured[] = [];
+  const bares: Measured[] = [];
+  for (let i = 0; i < rounds; i++) {
+    reals.push(await measure(real.url, real.requests, seconds, opts.connections, i === 0));
+    bares.push(await measure(bare.url, bare.requests, seconds, opts.connections, i === 0));
+  }
+  const combine = (ms: Measured[]): Measured => ({
+    rps: ms.reduce((s, m) => s + m.rps, 0) / ms.length,
+    p99: Math.max(...ms.map((m) => m.p99)),
+    p50: median(ms.map((m) => m.p50)),
+    errors: ms.reduce((s, m) => s + m.errors, 0),
+    non2xx: ms.reduce((s, m) => s + m.non2xx, 0),
+  });
+  return { real: combine(reals), bare: combine(bares), ratio: median(reals.map((m, i) => m.rps / (bares[i]?.rps || 1))) };
 }
 
 export async function login(url: string): Promise<string> {
@@ -181,6 +221,8 @@ export interface Row {
   p99: number;
   baseRps: number;
   baseP99: number;
+  /** Muster / baseline; defaults to rps / baseRps. */
+  ratio?: number;
   target: string;
   pass: boolean;
   notes?: string;
@@ -195,7 +237,7 @@ export function printTable(title: string, rows: Row[]): void {
     r.p99.toFixed(1),
     r.baseRps ? r.baseRps.toFixed(0) : '-',
     r.baseRps ? r.baseP99.toFixed(1) : '-',
-    r.baseRps ? `${((r.rps / r.baseRps) * 100).toFixed(0)}%` : '-',
+    r.baseRps ? `${((r.ratio ?? r.rps / r.baseRps) * 100).toFixed(0)}%` : '-',
     r.target,
     r.pass ? 'yes' : 'NO',
   ]);
