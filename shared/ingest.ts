@@ -89,6 +89,8 @@ export const KeepAlive = z
     clockSkewSeconds: z.number().int().min(-10_000_000).max(10_000_000).optional().meta({ description: 'Terminal clock minus true time, in seconds.' }),
     backlog: z.number().int().min(0).optional().meta({ description: 'Records spooled and not yet delivered.' }),
     detail: z.string().max(500).optional().meta({ description: 'Last error or note, for the console.' }),
+    deadLetters: z.number().int().min(0).optional().meta({ description: 'Records the server refused (4xx) that wait in the connector’s dead-letter table.' }),
+    firmware: z.string().max(200).optional().meta({ description: 'Firmware or platform the device reported, kept as the terminal’s firmware notes.' }),
   })
   .meta({ id: 'KeepAlive' });
 export type KeepAlive = z.infer<typeof KeepAlive>;

@@ -38,6 +38,7 @@ export const PUBLIC_ATTENDANCE_STATUSES = [
   'WeeklyOff',
   'WorkedOnHoliday',
   'WorkedOnWeeklyOff',
+  'Pending',
 ] as const;
 
 export const PublicAttendance = z
@@ -47,7 +48,7 @@ export const PublicAttendance = z
     fullName: z.string(),
     date: IsoDate,
     status: z.enum(PUBLIC_ATTENDANCE_STATUSES).meta({
-      description: '`NotReconciled` until the attendance engine has computed the day.',
+      description: '`NotReconciled` until the attendance engine has computed the day; `Pending` while the day is not final (in progress, or a terminal has not reported past it); no absence is marked before then.',
     }),
     reconciled: z.boolean(),
     provisional: z.boolean().meta({ description: 'True while terminals have not yet reported past the day.' }),

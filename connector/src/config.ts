@@ -21,6 +21,11 @@ const EnvSchema = z.object({
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  // 0: any free port (the chosen one is written to <data dir>/status.json).
+  MUSTER_CONNECTOR_STATUS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535, 'must be 0..65535').default(0)),
+  MUSTER_CONNECTOR_SEND_CONCURRENCY: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(64, 'must be 1..64').default(8)),
+  // Longest wait between retries (sending to the server, reconnecting to a terminal).
+  MUSTER_CONNECTOR_RETRY_MAX_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600, 'must be 1..3600').default(30)),
 });
 
 export interface ConnectorConfig {
@@ -30,6 +35,9 @@ export interface ConnectorConfig {
   /** Absolute; holds the spool. */
   readonly dataDir: string;
   readonly logLevel: string;
+  readonly statusPort: number;
+  readonly sendConcurrency: number;
+  readonly retryMaxSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +59,9 @@ export function loadConnectorConfig(env: NodeJS.ProcessEnv, cwd = process.cwd())
     connectorSecret: e.MUSTER_CONNECTOR_SECRET,
     dataDir: path.resolve(cwd, dataDir),
     logLevel: e.MUSTER_LOG_LEVEL,
+    statusPort: e.MUSTER_CONNECTOR_STATUS_PORT,
+    sendConcurrency: e.MUSTER_CONNECTOR_SEND_CONCURRENCY,
+    retryMaxSeconds: e.MUSTER_CONNECTOR_RETRY_MAX_SECONDS,
   });
 }
 

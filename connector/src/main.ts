@@ -2,6 +2,8 @@
 import { pino, type Logger } from 'pino';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, describeConfig, loadConnectorConfig, type ConnectorConfig } from './config.ts';
+import { Connector } from './connector.ts';
+import { startStatusServer } from './status-server.ts';
 
 /** A running part of the connector (spool, poster, one per terminal driver); stopped in reverse start order. */
 interface Service {
@@ -27,12 +29,24 @@ function createLogger(level: string): Logger {
   );
 }
 
-/** Starts the connector's services in dependency order. */
-async function startServices(_config: ConnectorConfig, logger: Logger): Promise<Service[]> {
-  // The spool (config.dataDir), the poster (config.serverUrl + secret) and the
-  // terminal drivers plug in here. Until then a timer keeps the process alive.
-  const idle = setInterval(() => logger.debug('idle: no terminals configured'), 60_000);
-  return [{ name: 'idle timer', stop: () => clearInterval(idle) }];
+/** Starts the connector's services in dependency order; `started` receives each as it runs. */
+async function startServices(config: ConnectorConfig, logger: Logger, started: (service: Service) => void): Promise<Connector> {
+  const retryMaxMs = config.retryMaxSeconds * 1000;
+  const connector = new Connector({
+    serverUrl: config.serverUrl,
+    secret: config.connectorSecret,
+    dataDir: config.dataDir,
+    logger,
+    sendConcurrency: config.sendConcurrency,
+    sendBackoff: { initialMs: Math.min(500, retryMaxMs), maxMs: retryMaxMs },
+    worker: { reconnect: { initialMs: Math.min(1_000, retryMaxMs), maxMs: retryMaxMs } },
+  });
+  started({ name: 'connector', stop: () => connector.stop() });
+  await connector.start();
+  const status = await startStatusServer(connector, config.dataDir, config.statusPort);
+  started({ name: 'status endpoint', stop: () => status.close() });
+  logger.info({ url: status.url }, 'status endpoint listening');
+  return connector;
 }
 
 async function stopServices(services: Service[], logger: Logger): Promise<void> {
@@ -73,5 +87,5 @@ logger.info({ config: describeConfig(config) }, 'connector starting');
 if (!config.connectorSecret) {
   logger.warn('MUSTER_CONNECTOR_SECRET is not set: the server will refuse what this connector sends');
 }
-services.push(...(await startServices(config, logger)));
-logger.info('connector ready (no terminals configured yet)');
+const connector = await startServices(config, logger, (service) => services.push(service));
+logger.info({ terminals: connector.terminalCount, terminalList: connector.configState.source }, 'connector ready');

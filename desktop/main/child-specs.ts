@@ -4,6 +4,8 @@ import { httpUrl, reachableHost } from './urls.ts';
 
 export const SERVER_ENTRY = 'server/src/main.ts';
 export const CONNECTOR_ENTRY = 'connector/src/main.ts';
+/** Demo mode only: the emulated terminals the demo registry lists. */
+export const DEMO_TERMINALS_ENTRY = 'connector/src/emulator/demo.ts';
 
 /** Everything the server and connector specs are built from. */
 export interface StackPlan {
@@ -57,6 +59,23 @@ export function connectorSpec(plan: StackPlan, connectorSecret: string | undefin
     name: 'connector',
     ...childCommand({ packaged: plan.packaged, appRoot: plan.appRoot, entry: CONNECTOR_ENTRY, execPath: plan.execPath }),
     env: childEnv(plan, { MUSTER_SERVER_URL: localServerUrl(plan), MUSTER_CONNECTOR_SECRET: connectorSecret }),
+    cwd: plan.cwd,
+    readyTimeoutMs: 10_000,
+    stopTimeoutMs: CONNECTOR_STOP_TIMEOUT_MS,
+  };
+}
+
+/** `MUSTER_DEMO=1|true`: the launcher also runs the demo terminals. */
+export function isDemo(plan: Pick<StackPlan, 'baseEnv'>): boolean {
+  return ['1', 'true'].includes(plan.baseEnv.MUSTER_DEMO?.trim() ?? '');
+}
+
+/** The emulated demo terminals (a ZK and an Anviz) that punch demo employees in real time. */
+export function demoTerminalsSpec(plan: StackPlan): ChildSpec {
+  return {
+    name: 'demo-terminals',
+    ...childCommand({ packaged: plan.packaged, appRoot: plan.appRoot, entry: DEMO_TERMINALS_ENTRY, execPath: plan.execPath }),
+    env: childEnv(plan, {}),
     cwd: plan.cwd,
     readyTimeoutMs: 10_000,
     stopTimeoutMs: CONNECTOR_STOP_TIMEOUT_MS,

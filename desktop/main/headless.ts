@@ -1,11 +1,11 @@
 // `npm start`: the server and the connector without Electron, for browsers and tests.
 import { locateApp } from './child-command.ts';
-import { connectorSpec, serverSpec, type StackPlan } from './child-specs.ts';
+import { connectorSpec, demoTerminalsSpec, isDemo, serverSpec, type StackPlan } from './child-specs.ts';
 import { resolveConnectorSecret } from './connector-secret.ts';
 import { LaunchConfigError, readLaunchConfig, withDemoDefault, type LaunchConfig } from './launch-config.ts';
 import { MusterStack } from './stack.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
-import { ChildGaveUpError } from './supervisor.ts';
+import { ChildGaveUpError, ChildSupervisor } from './supervisor.ts';
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -36,6 +36,8 @@ const stack = new MusterStack({
   server: serverSpec(plan),
   connector: () => connectorSpec(plan, resolveConnectorSecret(process.env, config.dataDir)),
 });
+// Demo mode: two emulated terminals the connector polls, so punches stream in.
+const demoTerminals = isDemo(plan) ? new ChildSupervisor(demoTerminalsSpec(plan)) : undefined;
 
 let shuttingDown = false;
 
@@ -45,6 +47,7 @@ async function shutDown(exitCode: number, message?: string): Promise<void> {
   shuttingDown = true;
   try {
     await stack.stop();
+    await demoTerminals?.stop();
   } finally {
     process.exit(exitCode);
   }
@@ -63,8 +66,13 @@ stack.server.on('giveUp', ({ crashes, lastExit }) => {
 stack.connector.on('giveUp', () => {
   console.error('Muster connector keeps crashing and was not restarted; the server keeps running without it.');
 });
+demoTerminals?.on('giveUp', () => {
+  console.error('The demo terminals could not run (see the [demo-terminals] lines above); Muster runs without them.');
+});
 
 try {
+  // Ready once spawned; if it cannot run, its giveUp line says so and Muster goes on.
+  await demoTerminals?.start().catch(() => undefined);
   await stack.start();
   if (!resolveConnectorSecret(process.env, config.dataDir)) {
     console.error(`Warning: no connector secret in MUSTER_CONNECTOR_SECRET or ${config.dataDir}/secrets.json.`);

@@ -11,13 +11,17 @@ import { docsRoutes } from './http/docs.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { employeeRoutes } from './modules/employees/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ingestRoutes } from './modules/ingest/routes.ts';
+import { leaveRoutes } from './modules/leave/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orgRoutes } from './modules/org/routes.ts';
 import { publicV1Routes } from './modules/public-v1/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
+import { terminalRoutes } from './modules/terminals/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wireModules } from './wiring.ts';
 
@@ -68,6 +72,8 @@ export function createApp(deps: AppDeps, options: { consoleDir?: string | undefi
     apiKey: [apiKeyAuth(deps)],
     connector: [connectorAuth(deps.secrets.connectorSecret)],
   });
+  // The connector's routes first: the busiest path should not walk past every other route.
+  ingestRoutes(api, deps);
   healthRoutes(api, deps);
   setupRoutes(api, deps);
   authRoutes(api, deps);
@@ -77,6 +83,9 @@ export function createApp(deps: AppDeps, options: { consoleDir?: string | undefi
   notificationRoutes(api, deps);
   apiKeyRoutes(api, deps);
   publicV1Routes(api, deps);
+  attendanceRoutes(api, deps);
+  terminalRoutes(api, deps);
+  leaveRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

@@ -1,8 +1,14 @@
+import { provideDaysChanged, provideLeaveDays } from './links.ts';
+import { attendanceInputsChangedHandler } from './modules/attendance/days.ts';
+import { leaveDaysForAttendance } from './modules/leave/attendance-link.ts';
+
 /**
  * Connects the modules' cross-module links (see links.ts). Called by
  * createApp and by start-up seeding; calling it twice is harmless.
  * Each module that provides a link adds one line here.
  */
 export function wireModules(): void {
+  provideLeaveDays(leaveDaysForAttendance);
+  provideDaysChanged(attendanceInputsChangedHandler);
   // e.g. provideLeaveDays(leaveDaysForAttendance); provideDaysChanged(reconcileRange);
 }

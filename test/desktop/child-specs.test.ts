@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childCommand, locateApp } from '../../desktop/main/child-command.ts';
-import { connectorSpec, serverSpec, type StackPlan } from '../../desktop/main/child-specs.ts';
+import { connectorSpec, demoTerminalsSpec, isDemo, serverSpec, type StackPlan } from '../../desktop/main/child-specs.ts';
 import { desktopPlan } from '../../desktop/main/desktop-plan.ts';
 import { DEFAULT_SETTINGS } from '../../desktop/main/settings.ts';
 
@@ -87,6 +87,20 @@ describe('connectorSpec', () => {
 
   it('leaves MUSTER_CONNECTOR_SECRET out when there is none', () => {
     expect(connectorSpec(nodePlan, undefined).env).not.toHaveProperty('MUSTER_CONNECTOR_SECRET');
+  });
+});
+
+describe('demoTerminalsSpec', () => {
+  it('runs the demo terminal emulators with the user env, only in demo mode', () => {
+    const spec = demoTerminalsSpec({ ...nodePlan, baseEnv: { ...nodePlan.baseEnv, MUSTER_DEMO: '1' } });
+    expect(spec).toMatchObject({ name: 'demo-terminals', command: '/usr/bin/node', cwd: root });
+    expect(spec.args.at(-1)).toBe(path.join(root, 'connector/src/emulator/demo.ts'));
+    expect(spec.healthUrl).toBeUndefined();
+    expect(spec.env).toMatchObject({ MUSTER_DEMO: '1', MUSTER_DATA_DIR: '/var/muster/data' });
+    expect(isDemo({ baseEnv: { MUSTER_DEMO: '1' } })).toBe(true);
+    expect(isDemo({ baseEnv: { MUSTER_DEMO: 'true' } })).toBe(true);
+    expect(isDemo({ baseEnv: { MUSTER_DEMO: '0' } })).toBe(false);
+    expect(isDemo({ baseEnv: {} })).toBe(false);
   });
 });
 

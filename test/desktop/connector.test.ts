@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConnectorConfig, maskSecret } from '../../connector/src/config.ts';
+import { freePort } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'a-connector-secret-of-enough-length';
@@ -14,6 +17,9 @@ describe('loadConnectorConfig', () => {
       connectorSecret: undefined,
       dataDir: path.resolve('/srv/data/connector'),
       logLevel: 'info',
+      statusPort: 0,
+      sendConcurrency: 8,
+      retryMaxSeconds: 30,
     });
   });
 
@@ -65,11 +71,12 @@ interface RunResult {
   stderr: string;
 }
 
-/** Runs connector/src/main.ts through tsx; `onLine` may signal it. */
-function runConnector(env: NodeJS.ProcessEnv, onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => {}) {
+/** Runs connector/src/main.ts through tsx against a server that is not there, in a fresh data dir; `onLine` may signal it. */
+async function runConnector(env: NodeJS.ProcessEnv, onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-connector-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'connector/src/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, MUSTER_DATA_DIR: '/tmp/muster-connector-test', ...env },
+    env: { PATH: process.env.PATH, MUSTER_DATA_DIR: dataDir, MUSTER_SERVER_URL: `http://127.0.0.1:${await freePort()}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const result: RunResult = { code: null, stdout: [], stderr: '' };
@@ -81,19 +88,28 @@ function runConnector(env: NodeJS.ProcessEnv, onLine: (line: string, child: Retu
   return new Promise<RunResult>((resolve) =>
     child.on('close', (code) => {
       result.code = code;
+      fs.rmSync(dataDir, { recursive: true, force: true });
       resolve(result);
     }),
   );
 }
 
 describe('connector process', () => {
-  it('logs its masked config, says it is ready, and exits 0 on SIGTERM', async () => {
+  it('logs its masked config, says it is ready (without a server: no terminals yet), and exits 0 on SIGTERM', async () => {
     const result = await runConnector({ MUSTER_CONNECTOR_SECRET: SECRET }, (line, child) => {
-      if (line.includes('connector ready (no terminals configured yet)')) child.kill('SIGTERM');
+      if (line.includes('connector ready')) child.kill('SIGTERM');
     });
     expect(result.code).toBe(0);
-    const messages = result.stdout.map((l) => (JSON.parse(l) as { msg: string }).msg);
-    expect(messages).toEqual(['connector starting', 'connector ready (no terminals configured yet)', 'connector stopping', 'connector stopped']);
+    const entries = result.stdout.map((l) => JSON.parse(l) as { msg: string; terminals?: number; terminalList?: string });
+    expect(entries.map((e) => e.msg)).toEqual([
+      'connector starting',
+      'terminal list unavailable and no copy kept yet; retrying',
+      'status endpoint listening',
+      'connector ready',
+      'connector stopping',
+      'connector stopped',
+    ]);
+    expect(entries.find((e) => e.msg === 'connector ready')).toMatchObject({ terminals: 0, terminalList: 'none' });
     expect(result.stdout.join('\n')).not.toContain(SECRET);
   });
 

@@ -4,8 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import net from 'node:net';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, isAlive } from './helpers.ts';
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const running: ChildProcess[] = [];
@@ -22,6 +32,7 @@ afterEach(async () => {
 });
 
 interface Launch {
+  dataDir: string;
   child: ChildProcess;
   lines: string[];
   stderr: () => string;
@@ -34,7 +45,8 @@ function launch(env: NodeJS.ProcessEnv): Launch {
   tempDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'desktop/main/headless.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, MUSTER_DATA_DIR: dataDir, MUSTER_JOBS: '0', ...env },
+    // Demo terminals on any free ports unless a test asks for the demo registry's own.
+    env: { PATH: process.env.PATH, MUSTER_DATA_DIR: dataDir, MUSTER_JOBS: '0', MUSTER_DEMO_ZK_PORT: '0', MUSTER_DEMO_ANVIZ_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -61,7 +73,7 @@ function launch(env: NodeJS.ProcessEnv): Launch {
       watchers.add(watch);
       void exited.then(() => reject(new Error(`launcher exited; output:\n${lines.join('\n')}\n${stderr}`)));
     });
-  return { child, lines, stderr: () => stderr, waitForLine, exited };
+  return { child, lines, stderr: () => stderr, waitForLine, exited, dataDir };
 }
 
 /** The pid a child logged in its JSON lines, found by its `[name]` prefix. */
@@ -126,6 +138,41 @@ describe('headless launcher (npm start)', () => {
     expect(run.lines.some((l) => l.startsWith('Muster console:'))).toBe(false);
     expect(Date.now() - started).toBeLessThan(20_000); // no five restarts with back-off
   }, 60_000);
+
+  it('in demo mode runs two emulated terminals whose punches reach the server through the connector', async () => {
+    // The demo registry names these ports; another npm start (or a parallel run of this test) may hold them a while.
+    for (const port of [14370, 15010]) {
+      const deadline = Date.now() + 90_000;
+      while (!(await portIsFree(port))) {
+        if (Date.now() > deadline) throw new Error(`port ${port} (a demo terminal) stays in use: stop any running npm start first`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    const port = await freePort();
+    const run = launch({ PORT: String(port), MUSTER_DEMO_ZK_PORT: '', MUSTER_DEMO_ANVIZ_PORT: '', MUSTER_DEMO_PUNCH_SECONDS: '0.3' });
+    const ready = await run.waitForLine(/^\[demo-terminals\] Demo terminals ready/, 40_000);
+    expect(ready).toContain('ZK DEMO-ZK-0001 on 127.0.0.1:14370');
+    expect(ready).toContain('Anviz DEMO-ANVIZ-0001 on 127.0.0.1:15010');
+    const demoPid = Number(/pid (\d+)/.exec(ready)?.[1]);
+    await run.waitForLine(/^\[connector\] .*connector ready/, 60_000);
+    // Live punches carry the connector's transIds (its counter starts at the time in ms); the seeded history has none.
+    const live = (serial: string) => {
+      const db = new Database(path.join(run.dataDir, 'muster.sqlite'), { readonly: true });
+      try {
+        return db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM punch WHERE terminal_serial = ? AND trans_id > 1000000000000').get(serial)?.n ?? 0;
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(() => live('DEMO-ZK-0001'), { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
+    await expect.poll(() => live('DEMO-ANVIZ-0001'), { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
+    // The launcher killed outright takes its demo terminals with it (their IPC channel closes).
+    run.child.kill('SIGKILL');
+    await run.exited;
+    await expect.poll(() => isAlive(demoPid), { timeout: 10_000 }).toBe(false);
+    const serverPid = loggedPid(run.lines, 'server');
+    await expect.poll(() => isAlive(serverPid), { timeout: 15_000 }).toBe(false);
+  }, 240_000);
 
   it('rejects a bad PORT before starting anything', async () => {
     const run = launch({ PORT: 'eighty' });

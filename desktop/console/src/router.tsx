@@ -16,6 +16,19 @@ import { DesignationsSettings } from './features/settings/designations-settings.
 import { UsersSettings } from './features/settings/users-settings.tsx';
 import { SessionsPage } from './features/settings/sessions-settings.tsx';
 import { ApiKeysPage } from './features/api-keys/api-keys-page.tsx';
+import { ApplyLeavePage } from './features/leave/apply-page.tsx';
+import { ApprovalsPage } from './features/leave/approvals-page.tsx';
+import { LeaveCalendarPage } from './features/leave/calendar-page.tsx';
+import { LeaveAdminPage } from './features/leave/leave-admin-page.tsx';
+import { MyLeavePage } from './features/leave/my-leave-page.tsx';
+import { AttendanceHome } from './features/attendance/attendance-home.tsx';
+import { CalendarPage } from './features/attendance/calendar-page.tsx';
+import { DayViewPage } from './features/attendance/day-view-page.tsx';
+import { LiveBoardPage } from './features/attendance/live-board-page.tsx';
+import { MyAttendancePage } from './features/attendance/my-attendance-page.tsx';
+import { RegularizationsPage } from './features/attendance/regularizations-page.tsx';
+import { AttendanceSettingsPage } from './features/attendance/settings/attendance-settings-page.tsx';
+import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
@@ -50,11 +63,83 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
-      { path: 'attendance', element: <Navigate to="/attendance/live" replace /> },
-      { path: 'attendance/live', element: <PlannedAreaPage area="attendanceLive" /> },
-      { path: 'attendance/calendar', element: <PlannedAreaPage area="attendanceCalendar" /> },
-      { path: 'attendance/regularizations', element: <PlannedAreaPage area="regularizations" /> },
-      { path: 'leave', element: <PlannedAreaPage area="leave" /> },
+      { path: 'attendance', element: <AttendanceHome /> },
+      {
+        path: 'attendance/live',
+        element: (
+          <RequirePermission anyOf={['attendance:read', 'attendance:team']}>
+            <LiveBoardPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'attendance/calendar',
+        element: (
+          <RequirePermission anyOf={['attendance:read', 'attendance:team']}>
+            <CalendarPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'attendance/day/:date',
+        element: (
+          <RequirePermission anyOf={['attendance:read', 'attendance:team']}>
+            <DayViewPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'attendance/regularizations',
+        element: (
+          <RequirePermission anyOf={['regularization:approve', 'regularization:hr-approve']}>
+            <RegularizationsPage />
+          </RequirePermission>
+        ),
+      },
+      { path: 'attendance/me', element: <MyAttendancePage /> },
+      {
+        path: 'attendance/settings',
+        element: (
+          <RequirePermission permission="attendance:manage">
+            <AttendanceSettingsPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'terminals',
+        element: (
+          <RequirePermission permission="device:manage">
+            <TerminalsPage />
+          </RequirePermission>
+        ),
+      },
+      { path: 'leave', element: <Navigate to="/leave/my" replace /> },
+      { path: 'leave/my', element: <MyLeavePage /> },
+      {
+        path: 'leave/apply',
+        element: (
+          <RequirePermission permission="leave:apply">
+            <ApplyLeavePage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'leave/approvals',
+        element: (
+          <RequirePermission anyOf={['leave:approve', 'leave:hr-approve']}>
+            <ApprovalsPage />
+          </RequirePermission>
+        ),
+      },
+      { path: 'leave/calendar', element: <LeaveCalendarPage /> },
+      {
+        path: 'leave/settings',
+        element: (
+          <RequirePermission permission="leave:manage">
+            <LeaveAdminPage />
+          </RequirePermission>
+        ),
+      },
       { path: 'documents', element: <PlannedAreaPage area="documents" /> },
       { path: 'compliance', element: <PlannedAreaPage area="compliance" /> },
       { path: 'reports', element: <PlannedAreaPage area="reports" /> },

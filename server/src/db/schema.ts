@@ -44,6 +44,25 @@ export interface ShiftTable {
   end_time: string;
   is_default: Bool;
   created_at: string;
+  // Policy columns (0002_attendance).
+  break_minutes: Generated<number>;
+  late_grace_minutes: Generated<number>;
+  early_grace_minutes: Generated<number>;
+  half_day_minutes: Generated<number>;
+  full_day_minutes: Generated<number>;
+  ot_eligible: Generated<Bool>;
+  ot_after_minutes: Generated<number>;
+  ot_block_minutes: Generated<number>;
+  ot_max_minutes: number | null;
+  ot_before_start: Generated<Bool>;
+  window_before_minutes: Generated<number>;
+  window_after_minutes: Generated<number>;
+  flexible: Generated<Bool>;
+  core_start: string | null;
+  core_end: string | null;
+  required_minutes: number | null;
+  hours_mode: Generated<string>;
+  updated_at: string | null;
 }
 
 export interface EmployeeTable {
@@ -152,6 +171,312 @@ export interface HolidayTable {
   created_at: string;
 }
 
+// ---- Attendance and biometric registry (0002_attendance) ----
+
+export interface ShiftAssignmentTable {
+  id: string;
+  employee_id: string;
+  shift_id: string;
+  effective_from: string;
+  effective_to: string | null;
+  created_by_name: string;
+  created_at: string;
+}
+
+export interface LocationPolicyTable {
+  location_id: string;
+  /** JSON `WeeklyOffRule[]`; null = the organisation's. */
+  weekly_offs: string | null;
+  fence_lat: number | null;
+  fence_lng: number | null;
+  fence_radius_m: number | null;
+  updated_at: string;
+}
+
+export interface HolidayOptInTable {
+  employee_id: string;
+  holiday_id: string;
+  created_at: string;
+}
+
+export interface AttendanceSettingsTable {
+  id: string;
+  debounce_seconds: Generated<number>;
+  regularization_window_days: Generated<number>;
+  hr_approval_kinds: Generated<string>;
+  late_mark_every: number | null;
+  late_mark_days: Generated<number>;
+  optional_holidays_per_year: Generated<number>;
+  updated_at: string;
+}
+
+export interface TerminalTable {
+  id: string;
+  serial: string | null;
+  terminal_type: string | null;
+  machine_number: number;
+  device_uid: string | null;
+  name: string;
+  location_id: string | null;
+  protocol: string;
+  host: string | null;
+  port: number | null;
+  serial_path: string | null;
+  baud_rate: number | null;
+  comm_key: number;
+  time_zone: string | null;
+  poll_seconds: number;
+  enabled: Bool;
+  direction_policy: string;
+  offline_after_minutes: number;
+  firmware_notes: string | null;
+  last_contact_at: string | null;
+  last_punch_at: string | null;
+  clock_skew_seconds: number | null;
+  connector_state: string | null;
+  connector_backlog: number | null;
+  connector_dead_letters: number | null;
+  connector_detail: string | null;
+  offline_notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PunchTable {
+  id: string;
+  employee_id: string | null;
+  source: string;
+  terminal_id: string | null;
+  terminal_serial: string | null;
+  terminal_user_id: number | null;
+  trans_id: number | null;
+  at: string;
+  utc_offset_minutes: number;
+  local_date: string;
+  local_time: string;
+  attend_stat: string;
+  verify_mode: string | null;
+  direction: string | null;
+  photo_path: string | null;
+  geo_lat: number | null;
+  geo_lng: number | null;
+  geo_accuracy: number | null;
+  flags: string;
+  supersedes_id: string | null;
+  regularization_id: string | null;
+  note: string | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export interface AttendanceDayTable {
+  employee_id: string;
+  date: string;
+  shift_id: string | null;
+  status: string;
+  provisional: Bool;
+  frozen: Bool;
+  worked_minutes: number;
+  ot_minutes: number;
+  late_minutes: number;
+  early_minutes: number;
+  first_in: string | null;
+  last_out: string | null;
+  punch_count: number;
+  present_days: number;
+  leave_days: number;
+  lop_days: number;
+  holiday_name: string | null;
+  leave_code: string | null;
+  /** JSON `DayReason[]`. */
+  reasons: string;
+  window_start: string;
+  window_end: string;
+  override_worked_minutes: number | null;
+  override_ot_minutes: number | null;
+  override_reason: string | null;
+  dirty: Bool;
+  computed_at: string;
+}
+
+export interface AttendanceOverrideTable {
+  id: string;
+  employee_id: string;
+  date: string;
+  reason: string;
+  worked_minutes: number | null;
+  ot_minutes: number | null;
+  frozen: Bool | null;
+  before: string;
+  after: string;
+  actor_user_id: string | null;
+  actor_name: string;
+  at: string;
+}
+
+export interface RegularizationTable {
+  id: string;
+  employee_id: string;
+  date: string;
+  kind: string;
+  status: string;
+  reason: string;
+  /** JSON `ProposedPunch[]`. */
+  punches: string;
+  /** JSON punch ids the request replaces. */
+  supersedes: string;
+  requires_hr: Bool;
+  manager_decided_by: string | null;
+  manager_decided_by_name: string | null;
+  manager_decided_at: string | null;
+  hr_decided_by: string | null;
+  hr_decided_by_name: string | null;
+  hr_decided_at: string | null;
+  decision_note: string | null;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TerminalEnrolmentTable {
+  id: string;
+  /** The terminal id, or `*` for organisation-wide. */
+  scope_key: string;
+  terminal_id: string | null;
+  terminal_user_id: number;
+  employee_id: string;
+  created_by_name: string;
+  created_at: string;
+}
+
+export interface TerminalAdminLogTable {
+  id: string;
+  terminal_id: string;
+  terminal_serial: string;
+  trans_id: number;
+  at: string;
+  utc_offset_minutes: number;
+  admin_id: number | null;
+  target_user_id: number | null;
+  employee_id: string | null;
+  action: string;
+  result: number | null;
+  created_at: string;
+}
+
+export interface AttendanceJobTable {
+  id: string;
+  from_date: string;
+  to_date: string;
+  employee_id: string | null;
+  total: number;
+  done: number;
+  status: string;
+  error: string | null;
+  created_by_name: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface AttendancePolicyLogTable {
+  id: string;
+  entity: string;
+  entity_id: string;
+  action: string;
+  summary: string;
+  changes: string;
+  actor_user_id: string | null;
+  actor_name: string;
+  at: string;
+}
+
+// ---- Leave (0003_leave) ----
+
+export interface LeaveTypeTable {
+  id: string;
+  code: string;
+  name: string;
+  color_tone: string;
+  paid: Bool;
+  half_day_allowed: Bool;
+  hr_approval: string;
+  hr_approval_above_days: number | null;
+  notice_days: number;
+  backdate_days: number;
+  max_consecutive_days: number | null;
+  documents_above_days: number | null;
+  min_service_days: number | null;
+  eligible_gender: string | null;
+  sandwich: string;
+  allow_negative: Bool;
+  active: Bool;
+  accrual: string;
+  annual_days: number;
+  monthly_days: number;
+  prorate_joiners: Bool;
+  carry_forward_cap: number | null;
+  encashable: Bool;
+  credit_expiry_days: number | null;
+  accrual_from: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeaveRequestTable {
+  id: string;
+  employee_id: string;
+  leave_type_id: string;
+  from_date: string;
+  to_date: string;
+  duration: string;
+  working_days: number;
+  reason: string | null;
+  backup_employee_id: string | null;
+  status: string;
+  requires_hr_approval: Bool;
+  documents_required: Bool;
+  manager_decision_by: string | null;
+  manager_decided_at: string | null;
+  manager_note: string | null;
+  manager_stage_by_hr: Bool;
+  hr_decision_by: string | null;
+  hr_decided_at: string | null;
+  hr_note: string | null;
+  decision_note: string | null;
+  closure: string | null;
+  closed_by_name: string | null;
+  closed_at: string | null;
+  balance_after: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeaveDayTable {
+  request_id: string;
+  employee_id: string;
+  date: string;
+  portion: string;
+  counted: Bool;
+  approved: Bool;
+}
+
+export interface LeaveLedgerTable {
+  id: string;
+  employee_id: string;
+  leave_type_id: string;
+  kind: string;
+  days: number;
+  effective_date: string;
+  reason: string;
+  request_id: string | null;
+  period_key: string | null;
+  expires_on: string | null;
+  actor_name: string;
+  actor_employee_id: string | null;
+  created_at: string;
+}
+
 export interface DB {
   organisation: OrganisationTable;
   department: DepartmentTable;
@@ -166,6 +491,23 @@ export interface DB {
   audit_log: AuditLogTable;
   notification: NotificationTable;
   holiday: HolidayTable;
+  shift_assignment: ShiftAssignmentTable;
+  location_policy: LocationPolicyTable;
+  holiday_opt_in: HolidayOptInTable;
+  attendance_settings: AttendanceSettingsTable;
+  terminal: TerminalTable;
+  punch: PunchTable;
+  attendance_day: AttendanceDayTable;
+  attendance_override: AttendanceOverrideTable;
+  regularization: RegularizationTable;
+  terminal_enrolment: TerminalEnrolmentTable;
+  terminal_admin_log: TerminalAdminLogTable;
+  attendance_job: AttendanceJobTable;
+  attendance_policy_log: AttendancePolicyLogTable;
+  leave_type: LeaveTypeTable;
+  leave_request: LeaveRequestTable;
+  leave_day: LeaveDayTable;
+  leave_ledger: LeaveLedgerTable;
 }
 
 export type { Generated };

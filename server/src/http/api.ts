@@ -5,6 +5,17 @@ export const JSON_BODY_LIMIT = '1mb';
 
 // Only operations that take a body parse one; GETs skip the parser entirely.
 const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
+const jsonBodies = new Map<string, RequestHandler>([[JSON_BODY_LIMIT, jsonBody]]);
+
+/** The JSON parser for a body limit such as `2mb` (one per limit). */
+function jsonBodyOf(limit: string): RequestHandler {
+  let parser = jsonBodies.get(limit);
+  if (!parser) {
+    parser = express.json({ limit });
+    jsonBodies.set(limit, parser);
+  }
+  return parser;
+}
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { Caller } from '../context.ts';
@@ -43,6 +54,8 @@ export interface OperationSpec<
   response: z.ZodType | BinaryResponse;
   /** Error statuses worth documenting beyond the ones every route of its kind has. */
   errors?: readonly number[];
+  /** A larger JSON body limit than the global 1 MiB (e.g. `2mb` for photos); above it, 413. */
+  bodyLimit?: string;
   /** Extra middleware run after authentication, before validation (e.g. throttles). */
   before?: readonly RequestHandler[];
   /** Documented response headers, e.g. rate-limit headers. */
@@ -104,7 +117,7 @@ export class Api {
       if (result !== undefined && !res.headersSent) res.json(result);
       else if (!res.headersSent && !res.writableEnded) res.status(204).end();
     };
-    const parse = spec.body ? [jsonBody] : [];
+    const parse = spec.body ? [jsonBodyOf(spec.bodyLimit ?? JSON_BODY_LIMIT)] : [];
     this.router[spec.method](expressPath, ...this.auth[spec.auth], ...parse, ...(spec.before ?? []), run);
   }
 }

@@ -1,7 +1,10 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import { type AppDeps, type Ctx, systemCaller } from '../context.ts';
+import { closeDays, sweepDays } from '../modules/attendance/jobs.ts';
 import { completeDueExits } from '../modules/employees/service.ts';
+import { runLeaveLedger } from '../modules/leave/ledger-service.ts';
 import { orgSettings } from '../modules/org/settings-cache.ts';
+import { notifyOfflineTerminals } from '../modules/terminals/service.ts';
 
 export interface Job {
   name: string;
@@ -18,6 +21,36 @@ export const JOBS: Job[] = [
     schedule: '5 0 * * *',
     catchUpAtStart: true,
     run: async (ctx) => `${await completeDueExits(ctx)} notice period(s) ended`,
+  },
+  {
+    // Grants, monthly accruals, year-end carry forward / lapse and comp-off expiry, catching up missed periods.
+    name: 'leave-accrual-and-year-end',
+    schedule: '10 0 * * *',
+    catchUpAtStart: true,
+    run: async (ctx) => {
+      const r = await runLeaveLedger(ctx);
+      return `${r.entries} leave ledger entr${r.entries === 1 ? 'y' : 'ies'} for ${r.employees} employee(s)`;
+    },
+  },
+  {
+    // Closes yesterday (and any day missed while the PC was off): absent where nothing came.
+    name: 'attendance-close-days',
+    schedule: '20 0 * * *',
+    catchUpAtStart: true,
+    run: async (ctx) => `${await closeDays(ctx)} attendance day(s) closed`,
+  },
+  {
+    // Days that became final (window over, terminals reported) or were marked dirty.
+    name: 'attendance-sweep',
+    schedule: '*/10 * * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await sweepDays(ctx)} attendance day(s) swept`,
+  },
+  {
+    name: 'terminals-offline',
+    schedule: '*/5 * * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await notifyOfflineTerminals(ctx)} offline terminal(s) reported`,
   },
   {
     name: 'prune-sessions',

@@ -11,6 +11,8 @@ import { notify } from '../modules/notifications/service.ts';
 import { updateOrganisationRow } from '../modules/org/repo.ts';
 import { insertUserAccount } from '../modules/users/repo.ts';
 import { randomSecret } from '../secrets.ts';
+import { seedDemoAttendance } from './demo-attendance.ts';
+import { seedDemoLeave } from './demo-leave.ts';
 
 export const DEMO_DOMAIN = 'kaveri.example';
 export const DEMO_ORG_NAME = 'Kaveri Precision Components Pvt. Ltd.';
@@ -404,6 +406,8 @@ export async function seedDemo(
       );
     }
     await seedNotifications(t, people, today);
+    await seedDemoLeave(t);
+    await seedDemoAttendance(t);
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];
     const logins = withLogin
       .map((p) => ({ email: p.row.email ?? '', fullName: p.row.full_name, roles: p.roles }))

@@ -3,6 +3,7 @@ import {
   IconApi,
   IconCalendarEvent,
   IconChartBar,
+  IconDeviceDesktopAnalytics,
   IconFileText,
   IconFingerprint,
   IconHistory,
@@ -48,12 +49,28 @@ export function navSectionsFor(user: SessionUser): NavSection[] {
           to: '/attendance',
           icon: <IconFingerprint {...ICON} />,
           children: [
-            { label: 'Live', to: '/attendance/live' },
-            { label: 'Calendar', to: '/attendance/calendar' },
-            { label: 'Regularizations', to: '/attendance/regularizations' },
+            ...(canAny(user, ['attendance:read', 'attendance:team'])
+              ? [
+                  { label: 'Live', to: '/attendance/live' },
+                  { label: 'Calendar', to: '/attendance/calendar' },
+                ]
+              : []),
+            ...(canAny(user, ['regularization:approve', 'regularization:hr-approve']) ? [{ label: 'Regularizations', to: '/attendance/regularizations' }] : []),
+            ...(canAny(user, ['attendance:self']) ? [{ label: 'My attendance', to: '/attendance/me' }] : []),
+            ...(canAny(user, ['attendance:manage']) ? [{ label: 'Attendance settings', to: '/attendance/settings' }] : []),
           ],
         },
-        { label: 'Leave', to: '/leave', icon: <IconCalendarEvent {...ICON} /> },
+        {
+          label: 'Leave',
+          to: '/leave',
+          icon: <IconCalendarEvent {...ICON} />,
+          children: [
+            { label: 'My leave', to: '/leave/my' },
+            ...(canAny(user, ['leave:approve', 'leave:hr-approve']) ? [{ label: 'Approvals', to: '/leave/approvals' }] : []),
+            { label: 'Calendar', to: '/leave/calendar' },
+            ...(canAny(user, ['leave:manage']) ? [{ label: 'Leave settings', to: '/leave/settings' }] : []),
+          ],
+        },
         { label: 'Documents', to: '/documents', icon: <IconFileText {...ICON} /> },
       ],
     },
@@ -79,6 +96,7 @@ export function navSectionsFor(user: SessionUser): NavSection[] {
           icon: <IconSettings {...ICON} />,
           anyOf: ['org:manage', 'user:manage', 'session:manage'],
         },
+        { label: 'Terminals', to: '/terminals', icon: <IconDeviceDesktopAnalytics {...ICON} />, anyOf: ['device:manage'] },
         { label: 'API & webhooks', to: '/api-keys', icon: <IconApi {...ICON} />, anyOf: ['api:manage'] },
       ],
     },

@@ -1,6 +1,7 @@
 import { EmployeeStatus, EmploymentType } from '../../../../shared/employees.ts';
 import type { PublicAttendance, PublicEmployee } from '../../../../shared/public-v1.ts';
 import type { Ctx } from '../../context.ts';
+import { listDays } from '../attendance/repo.ts';
 import * as repo from './repo.ts';
 
 export async function publicEmployees(ctx: Ctx): Promise<PublicEmployee[]> {
@@ -24,23 +25,29 @@ export async function publicEmployees(ctx: Ctx): Promise<PublicEmployee[]> {
 }
 
 /**
- * One record per employee on the books that day. Until the attendance engine
- * has reconciled a day, its records say `NotReconciled`.
+ * One record per employee on the books that day, from the reconciled days.
+ * A day not reconciled yet (e.g. a new employee before the nightly close)
+ * says `NotReconciled`; one that is not final yet says `Pending`.
  */
 export async function publicAttendance(ctx: Ctx, day: string): Promise<PublicAttendance[]> {
-  const rows = await repo.employedOn(ctx.db, day);
-  return rows.map((r) => ({
-    employeeId: r.id,
-    employeeCode: r.code,
-    fullName: r.full_name,
-    date: day,
-    status: 'NotReconciled',
-    reconciled: false,
-    provisional: true,
-    firstIn: null,
-    lastOut: null,
-    workedMinutes: null,
-    otMinutes: null,
-    lateMinutes: null,
-  }));
+  const [rows, days] = await Promise.all([repo.employedOn(ctx.db, day), listDays(ctx.db, 'all', day, day)]);
+  const byEmployee = new Map(days.map((d) => [d.employee_id, d]));
+  return rows.map((r) => {
+    const d = byEmployee.get(r.id);
+    const base = { employeeId: r.id, employeeCode: r.code, fullName: r.full_name, date: day };
+    if (!d) {
+      return { ...base, status: 'NotReconciled' as const, reconciled: false, provisional: true, firstIn: null, lastOut: null, workedMinutes: null, otMinutes: null, lateMinutes: null };
+    }
+    return {
+      ...base,
+      status: d.status as PublicAttendance['status'],
+      reconciled: true,
+      provisional: d.provisional === 1,
+      firstIn: d.first_in,
+      lastOut: d.last_out,
+      workedMinutes: d.worked_minutes,
+      otMinutes: d.ot_minutes,
+      lateMinutes: d.late_minutes,
+    };
+  });
 }

@@ -1,0 +1,340 @@
+/**
+ * The connector's services wired together: the spool, the sender, one worker
+ * per polled terminal, one receiver per push port, the terminal list from the
+ * server (with the last known copy as fallback), keep-alives, and the status
+ * the local endpoint shows.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { ConnectorConfig, ConnectorTerminal, KeepAlive, TerminalProtocol } from '../../shared/ingest.ts';
+import { clockSkewSeconds } from './local-time.ts';
+import { DEFAULT_BACKOFF, Sender, type BackoffPolicy, type SenderState } from './poster.ts';
+import { startAdmsReceiver } from './receivers/adms.ts';
+import { startFkReceiver } from './receivers/fk.ts';
+import type { PushTerminal, Receiver, ReceiverContext } from './receivers/types.ts';
+import { ServerClient, Unauthorized } from './server-client.ts';
+import { SPOOL_FILE, Spool, type Alert } from './spool.ts';
+import { DEFAULT_WORKER_OPTIONS, TerminalWorker, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
+
+const PUSH_PROTOCOLS: readonly TerminalProtocol[] = ['zk-push', 'fk-push'];
+const CONFIG_CACHE_KEY = 'terminal-config';
+const DEFAULT_ZONE = 'Asia/Kolkata';
+
+export interface ConnectorOptions {
+  serverUrl: string;
+  secret: string | undefined;
+  dataDir: string;
+  logger: Logger;
+  configRefreshMs?: number;
+  /** After a failed fetch, the next attempt comes sooner. */
+  configRetryMs?: number;
+  keepAliveMs?: number;
+  sendConcurrency?: number;
+  sendBackoff?: BackoffPolicy;
+  worker?: Partial<WorkerOptions>;
+  now?: () => Date;
+  createDriver?: WorkerDeps['createDriver'];
+}
+
+export interface ConfigState {
+  source: 'server' | 'cache' | 'none';
+  loadedAt: string | null;
+  lastError: string | null;
+}
+
+export interface ConnectorStatus {
+  connector: { pid: number; startedAt: string; serverUrl: string; dataDir: string; config: ConfigState };
+  sender: SenderState;
+  totals: { backlog: number; sent: number; deadLetters: number };
+  terminals: (TerminalStatus & { backlog: number; deadLetters: number })[];
+  alerts: Alert[];
+}
+
+interface PushSeen {
+  terminal: PushTerminal;
+  status: TerminalStatus;
+}
+
+function receiverKey(t: ConnectorTerminal): string {
+  return `${t.protocol}|${t.host ?? '0.0.0.0'}|${t.port ?? 0}`;
+}
+
+/** What a worker is built from: a change restarts it (a serial learnt by the registry does not). */
+function workerFingerprint(t: ConnectorTerminal, zone: string): string {
+  return JSON.stringify([t.protocol, t.host, t.port, t.serialPath, t.baudRate, t.machineNumber, t.commKey, t.timeZone || zone, t.pollSeconds]);
+}
+
+export class Connector {
+  readonly spool: Spool;
+  readonly client: ServerClient;
+  readonly sender: Sender;
+  readonly startedAt = new Date();
+  readonly #options: ConnectorOptions;
+  readonly #logger: Logger;
+  readonly #now: () => Date;
+  readonly #workerOptions: WorkerOptions;
+  #config: ConnectorConfig | undefined;
+  readonly configState: ConfigState = { source: 'none', loadedAt: null, lastError: null };
+  readonly #workers = new Map<string, { worker: TerminalWorker; fingerprint: string }>();
+  readonly #receivers = new Map<string, { receiver: Receiver; terminals: ConnectorTerminal[] }>();
+  readonly #pushSeen = new Map<string, PushSeen>();
+  #timers: NodeJS.Timeout[] = [];
+  #configTimer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(options: ConnectorOptions) {
+    this.#options = options;
+    this.#logger = options.logger;
+    this.#now = options.now ?? (() => new Date());
+    this.#workerOptions = { ...DEFAULT_WORKER_OPTIONS, ...options.worker };
+    this.spool = new Spool(path.join(options.dataDir, SPOOL_FILE), this.#now);
+    this.client = new ServerClient(options.serverUrl, options.secret);
+    this.sender = new Sender(this.spool, this.client, {
+      concurrency: options.sendConcurrency ?? 8,
+      backoff: options.sendBackoff ?? DEFAULT_BACKOFF,
+      logger: options.logger,
+    });
+  }
+
+  get terminalCount(): number {
+    return this.#workers.size + [...this.#receivers.values()].reduce((n, r) => n + r.terminals.length, 0);
+  }
+
+  async start(): Promise<void> {
+    this.sender.start();
+    await this.refreshConfig();
+    this.#timers.push(setInterval(() => void this.#sendKeepAlives(), this.#options.keepAliveMs ?? 60_000));
+  }
+
+  /** Fetches the terminal list; on failure keeps (or falls back to) the last known copy. */
+  async refreshConfig(): Promise<void> {
+    clearTimeout(this.#configTimer);
+    let next = this.#options.configRefreshMs ?? 60_000;
+    try {
+      const config = await this.client.fetchConfig();
+      if (this.#stopped) return;
+      this.spool.setValue(CONFIG_CACHE_KEY, config);
+      Object.assign(this.configState, { source: 'server', loadedAt: this.#now().toISOString(), lastError: null });
+      this.sender.resume();
+      await this.#apply(config);
+    } catch (error) {
+      if (this.#stopped) return;
+      const message = (error as Error).message;
+      this.configState.lastError = message;
+      next = this.#options.configRetryMs ?? 10_000;
+      if (error instanceof Unauthorized) this.#logger.error({ reason: message }, 'the server refused the connector secret (terminal list)');
+      if (!this.#config) {
+        const cached = this.spool.getValue<ConnectorConfig>(CONFIG_CACHE_KEY);
+        if (cached) {
+          Object.assign(this.configState, { source: 'cache', loadedAt: this.#now().toISOString() });
+          this.#logger.warn({ reason: message, terminals: cached.terminals.length }, 'terminal list unavailable; using the last known copy');
+          await this.#apply(cached);
+        } else {
+          this.#logger.warn({ reason: message }, 'terminal list unavailable and no copy kept yet; retrying');
+        }
+      } else {
+        this.#logger.warn({ reason: message }, 'terminal list refresh failed; keeping the current one');
+      }
+    }
+    if (!this.#stopped) this.#configTimer = setTimeout(() => void this.refreshConfig(), next);
+  }
+
+  #zoneOf(t: ConnectorTerminal): string {
+    return t.timeZone || this.#config?.organisationTimeZone || DEFAULT_ZONE;
+  }
+
+  async #apply(config: ConnectorConfig): Promise<void> {
+    if (this.#stopped) return;
+    this.#config = config;
+    const enabled = config.terminals.filter((t) => t.enabled);
+    const polled = enabled.filter((t) => !PUSH_PROTOCOLS.includes(t.protocol));
+    // Workers: stop removed or changed ones, start new ones.
+    for (const [id, entry] of this.#workers) {
+      const now = polled.find((t) => t.id === id);
+      if (!now || workerFingerprint(now, this.#zoneOf(now)) !== entry.fingerprint) {
+        this.#workers.delete(id);
+        await entry.worker.stop();
+      }
+    }
+    for (const t of polled) {
+      if (this.#workers.has(t.id)) continue;
+      const worker = new TerminalWorker(t, this.#zoneOf(t), {
+        spool: this.spool,
+        logger: this.#logger,
+        spooled: () => this.sender.wake(),
+        now: this.#now,
+        options: this.#workerOptions,
+        ...(this.#options.createDriver ? { createDriver: this.#options.createDriver } : {}),
+      });
+      this.#workers.set(t.id, { worker, fingerprint: workerFingerprint(t, this.#zoneOf(t)) });
+      worker.start();
+    }
+    // Receivers: one per (protocol, address, port).
+    const wanted = new Map<string, ConnectorTerminal[]>();
+    for (const t of enabled.filter((x) => PUSH_PROTOCOLS.includes(x.protocol))) {
+      if (!t.port) {
+        this.#logger.warn({ terminal: t.name }, 'push terminal without a port to listen on; skipped');
+        continue;
+      }
+      wanted.set(receiverKey(t), [...(wanted.get(receiverKey(t)) ?? []), t]);
+    }
+    for (const [key, entry] of this.#receivers) {
+      if (!wanted.has(key)) {
+        this.#receivers.delete(key);
+        await entry.receiver.close();
+      }
+    }
+    for (const [key, terminals] of wanted) {
+      const existing = this.#receivers.get(key);
+      if (existing) {
+        existing.terminals = terminals;
+        continue;
+      }
+      const first = terminals[0]!;
+      // The receiver reads its terminals through `holder`, which later refreshes update.
+      const holder = { terminals };
+      const ctx = this.#receiverContext(first.protocol, () => holder.terminals);
+      const host = first.host ?? '0.0.0.0';
+      try {
+        const receiver = first.protocol === 'zk-push' ? await startAdmsReceiver(ctx, host, first.port!) : await startFkReceiver(ctx, host, first.port!);
+        this.#receivers.set(key, Object.assign(holder, { receiver }));
+        this.#logger.info({ protocol: first.protocol, host, port: receiver.port }, 'push receiver listening');
+      } catch (error) {
+        this.#logger.error({ protocol: first.protocol, host, port: first.port, err: (error as Error).message }, 'cannot listen for push terminals');
+      }
+    }
+  }
+
+  #receiverContext(protocol: TerminalProtocol, terminals: () => ConnectorTerminal[]): ReceiverContext {
+    const family = protocol === 'zk-push' ? 'zk' : 'fk';
+    return {
+      spool: this.spool,
+      logger: this.#logger,
+      spooled: () => this.sender.wake(),
+      resolve: (serial, details) => {
+        const list = terminals();
+        // By serial; else the one configured without a serial yet; else the port's first.
+        const t = list.find((x) => x.serial === serial) ?? list.find((x) => !x.serial) ?? list[0];
+        const pushTerminal: PushTerminal = {
+          key: t && (t.serial === serial || !t.serial) ? t.id : `push:${serial}`,
+          identity: {
+            serial,
+            terminalType: family,
+            terminalId: details.terminalId ?? (t?.machineNumber || 1),
+            ...(details.deviceUid ? { deviceUid: details.deviceUid } : {}),
+            timeZone: t ? this.#zoneOf(t) : (this.#config?.organisationTimeZone ?? DEFAULT_ZONE),
+          },
+        };
+        return pushTerminal;
+      },
+      contact: (terminal, event) => {
+        const seen: PushSeen = this.#pushSeen.get(terminal.identity.serial) ?? {
+          terminal,
+          status: {
+            id: terminal.key,
+            name: this.#config?.terminals.find((t) => t.id === terminal.key)?.name ?? terminal.identity.serial,
+            protocol,
+            serial: terminal.identity.serial,
+            state: 'online',
+            lastContactAt: null,
+            lastReadAt: null,
+            recordsOnTerminal: null,
+            clockSkewSeconds: null,
+            lastError: null,
+          },
+        };
+        seen.terminal = terminal;
+        seen.status.lastContactAt = this.#now().toISOString();
+        if (event.records) seen.status.lastReadAt = seen.status.lastContactAt;
+        if (event.clock) seen.status.clockSkewSeconds = clockSkewSeconds(event.clock, terminal.identity.timeZone, this.#now());
+        this.#pushSeen.set(terminal.identity.serial, seen);
+      },
+    };
+  }
+
+  /** Per terminal, every minute: its state, clock skew and backlog. Failures only cost a log line. */
+  async #sendKeepAlives(): Promise<void> {
+    if (this.sender.state.status === 'bad-secret') return;
+    const bodies: KeepAlive[] = [];
+    for (const { worker } of this.#workers.values()) {
+      const serial = worker.identity?.serial ?? worker.terminal.serial;
+      if (!serial) continue;
+      const s = worker.status;
+      bodies.push({
+        serial,
+        terminalType: worker.identity?.terminalType ?? (worker.terminal.protocol.startsWith('zk') ? 'zk' : 'anviz'),
+        terminalId: worker.terminal.machineNumber || 1,
+        ...(s.deviceUid ? { deviceUid: s.deviceUid } : {}),
+        state: s.state === 'online' ? 'online' : s.state === 'error' ? 'error' : 'offline',
+        ...(s.clockSkewSeconds !== null ? { clockSkewSeconds: s.clockSkewSeconds } : {}),
+        backlog: this.spool.countFor(worker.terminal.id, 'pending'),
+        deadLetters: this.spool.countFor(worker.terminal.id, 'dead'),
+        ...(s.firmware ? { firmware: s.firmware.slice(0, 200) } : {}),
+        ...(s.lastError ? { detail: s.lastError.slice(0, 500) } : {}),
+      });
+    }
+    for (const { terminal, status } of this.#pushSeen.values()) {
+      bodies.push({
+        serial: terminal.identity.serial,
+        terminalType: terminal.identity.terminalType,
+        terminalId: terminal.identity.terminalId,
+        ...(terminal.identity.deviceUid ? { deviceUid: terminal.identity.deviceUid } : {}),
+        state: 'online',
+        ...(status.clockSkewSeconds !== null ? { clockSkewSeconds: status.clockSkewSeconds } : {}),
+        backlog: this.spool.countFor(terminal.key, 'pending'),
+        deadLetters: this.spool.countFor(terminal.key, 'dead'),
+      });
+    }
+    for (const body of bodies) {
+      const outcome = await this.client.post('/api/ingest/biometric/keepalive', body);
+      if (outcome.kind !== 'ok') this.#logger.debug({ serial: body.serial, outcome }, 'keep-alive not delivered');
+    }
+  }
+
+  status(): ConnectorStatus {
+    const withCounts = (s: TerminalStatus) => ({ ...s, backlog: this.spool.countFor(s.id, 'pending'), deadLetters: this.spool.countFor(s.id, 'dead') });
+    return {
+      connector: {
+        pid: process.pid,
+        startedAt: this.startedAt.toISOString(),
+        serverUrl: this.#options.serverUrl,
+        dataDir: this.#options.dataDir,
+        config: { ...this.configState },
+      },
+      sender: { ...this.sender.state },
+      totals: { backlog: this.spool.count('pending'), sent: this.spool.count('sent'), deadLetters: this.spool.count('dead') },
+      terminals: [...[...this.#workers.values()].map((w) => withCounts(w.worker.status)), ...[...this.#pushSeen.values()].map((p) => withCounts(p.status))],
+      alerts: this.spool.alerts(20),
+    };
+  }
+
+  /** Operator action: set a polled terminal's clock (by registry id or serial). */
+  async setClock(idOrSerial: string): Promise<{ terminal: string; before: string; after: string; skewBeforeSeconds: number }> {
+    const entry = [...this.#workers.values()].find((w) => w.worker.terminal.id === idOrSerial || w.worker.status.serial === idOrSerial);
+    if (!entry) throw new NotFound(`no polled terminal ${idOrSerial}`);
+    return { terminal: entry.worker.terminal.name, ...(await entry.worker.setClock()) };
+  }
+
+  /** Operator action: re-queue dead letters rebuilt with each terminal's current zone. */
+  retryDeadLetters(): number {
+    const requeued = this.spool.retryDeadLetters((terminal) => {
+      const t = this.#config?.terminals.find((x) => x.id === terminal);
+      return t ? { timeZone: this.#zoneOf(t) } : undefined;
+    });
+    if (requeued) this.sender.wake();
+    this.#logger.info({ requeued }, 'dead letters re-queued by an operator');
+    return requeued;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#configTimer);
+    for (const t of this.#timers) clearInterval(t);
+    await Promise.all([...this.#workers.values()].map((w) => w.worker.stop()));
+    await Promise.all([...this.#receivers.values()].map((r) => r.receiver.close()));
+    await this.sender.stop();
+    this.spool.close();
+  }
+}
+
+export class NotFound extends Error {}

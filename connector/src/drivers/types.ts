@@ -1,0 +1,60 @@
+import type { LocalDateTime } from '../local-time.ts';
+
+/** What a terminal says about itself once connected. */
+export interface DeviceInfo {
+  serial: string;
+  name?: string;
+  firmware?: string;
+  /** A hardware id the server may show (MAC address, device UID). */
+  deviceUid?: string;
+  recordCount: number;
+}
+
+/** One punch as read from a terminal, before any interpretation. */
+export interface RawPunch {
+  /** The enrolment number exactly as the terminal stores it (may be non-numeric). */
+  userId: string;
+  /** Wall time of the terminal clock; may be a date that cannot exist (checked later). */
+  local: LocalDateTime;
+  /** Punch state code as text, e.g. `0`, `1`, `255`. */
+  state: string;
+  /** Verification as text, e.g. `fingerprint`. */
+  verify: string;
+  /** The terminal's own record number, when the protocol has one. */
+  deviceTransId?: number;
+  photoBase64?: string;
+}
+
+/**
+ * One terminal protocol. A driver holds at most one connection; its owner
+ * (the terminal worker) serialises calls.
+ */
+export interface TerminalDriver {
+  /** Protocol family as sent to the server (`terminalType`). */
+  readonly family: string;
+  connect(): Promise<DeviceInfo>;
+  /** Records the terminal currently holds. */
+  recordCount(): Promise<number>;
+  readClock(): Promise<LocalDateTime>;
+  setClock(t: LocalDateTime): Promise<void>;
+  /**
+   * Reads the whole attendance log, chunk by chunk; `onRecords` receives the
+   * records of each chunk in log order. Resolves with the number read.
+   */
+  readLog(onRecords: (records: RawPunch[]) => void): Promise<number>;
+  /** Realtime punches where the protocol has them: a latency boost, the log read stays the truth. */
+  subscribe?(onPunch: (punch: RawPunch) => void): Promise<void>;
+  /** Called once when the connection drops. */
+  onClose(listener: (error?: Error) => void): void;
+  disconnect(): Promise<void>;
+}
+
+export class DriverError extends Error {
+  constructor(
+    message: string,
+    /** `auth`: credentials refused (retrying will not help until fixed); `io`: network/timeouts. */
+    readonly kind: 'auth' | 'io' | 'protocol' = 'io',
+  ) {
+    super(message);
+  }
+}

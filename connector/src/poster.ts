@@ -1,0 +1,184 @@
+/**
+ * The sender: drains the spool oldest first to the server, a few requests in
+ * flight. A row is marked sent only after the server's 200; a 4xx caused by
+ * the record moves it to the dead letters with the server's reason (the queue
+ * goes on); a 401 stops sending until the secret works again; anything else
+ * is retried with exponential back-off and full jitter.
+ */
+import type { Logger } from 'pino';
+import type { PostOutcome, ServerClient } from './server-client.ts';
+import type { OutboxRow, Settlement, Spool } from './spool.ts';
+
+export interface BackoffPolicy {
+  initialMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 30_000 };
+
+/** Delay after `failures` failed rounds: random ("jitter") between half the initial delay and a ceiling that doubles per failure. */
+export function backoffDelay(failures: number, policy: BackoffPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxMs, policy.initialMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(policy.initialMs / 2 + random() * (ceiling - policy.initialMs / 2));
+}
+
+export type SenderStatus = 'idle' | 'sending' | 'backing-off' | 'bad-secret' | 'stopped';
+
+export interface SenderState {
+  status: SenderStatus;
+  sent: number;
+  duplicates: number;
+  deadLettered: number;
+  lastSentAt: string | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
+export interface SenderOptions {
+  concurrency?: number;
+  /** Rows taken per round. */
+  batch?: number;
+  backoff?: BackoffPolicy;
+  logger?: Logger;
+}
+
+const PATHS = { timelog: '/api/ingest/biometric/timelog', adminlog: '/api/ingest/biometric/adminlog' } as const;
+
+export class Sender {
+  readonly #spool: Spool;
+  readonly #client: ServerClient;
+  readonly #concurrency: number;
+  readonly #batch: number;
+  readonly #backoff: BackoffPolicy;
+  readonly #logger: Logger | undefined;
+  #failures = 0;
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  readonly state: SenderState = { status: 'idle', sent: 0, duplicates: 0, deadLettered: 0, lastSentAt: null, lastError: null, nextAttemptAt: null };
+
+  constructor(spool: Spool, client: ServerClient, options: SenderOptions = {}) {
+    this.#spool = spool;
+    this.#client = client;
+    this.#concurrency = options.concurrency ?? 8;
+    this.#batch = options.batch ?? 256;
+    this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.#logger = options.logger;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    if (this.state.status === 'stopped') this.state.status = 'idle';
+    this.#loop = this.#run();
+  }
+
+  /** Stops after the requests in flight have been answered and recorded. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.wake();
+    await this.#loop;
+    this.state.status = 'stopped';
+  }
+
+  /** New records were spooled, or the secret may work again: look now. */
+  wake(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  /** Called when the server accepted the secret again (e.g. the terminal list loaded). */
+  resume(): void {
+    if (this.state.status !== 'bad-secret') return;
+    this.#logger?.info('the server accepts the connector secret again: sending resumes');
+    this.state.status = 'idle';
+    this.state.lastError = null;
+    this.#failures = 0;
+    this.wake();
+  }
+
+  #sleep(ms: number | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+      if (ms !== undefined) this.#timer = setTimeout(() => this.wake(), ms);
+    });
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      if (this.state.status === 'bad-secret') {
+        await this.#sleep(undefined);
+        continue;
+      }
+      const rows = this.#spool.pending(this.#batch);
+      if (rows.length === 0) {
+        this.state.status = 'idle';
+        // Push receivers and workers wake us; the timer is a safety net.
+        await this.#sleep(5_000);
+        continue;
+      }
+      this.state.status = 'sending';
+      const { retry, unauthorized } = await this.#sendRound(rows);
+      if (unauthorized) {
+        this.state.status = 'bad-secret';
+        this.state.lastError = unauthorized;
+        this.#logger?.error({ reason: unauthorized }, 'the server refused the connector secret: sending stopped (check MUSTER_CONNECTOR_SECRET)');
+        this.#spool.addAlert(null, 'bad-secret', `The server refused the connector secret: ${unauthorized}`);
+        continue;
+      }
+      if (retry) {
+        this.#failures++;
+        const delay = Math.max(retry.retryAfterMs ?? 0, backoffDelay(this.#failures, this.#backoff));
+        this.state.status = 'backing-off';
+        this.state.lastError = retry.reason;
+        this.state.nextAttemptAt = new Date(Date.now() + delay).toISOString();
+        this.#logger?.warn({ reason: retry.reason, failures: this.#failures, delayMs: delay }, 'sending failed; retrying later');
+        await this.#sleep(delay);
+        this.state.nextAttemptAt = null;
+      } else {
+        this.#failures = 0;
+      }
+    }
+  }
+
+  async #sendRound(rows: OutboxRow[]): Promise<{ retry?: { reason: string; retryAfterMs?: number }; unauthorized?: string }> {
+    const settlements: Settlement[] = [];
+    let retry: { reason: string; retryAfterMs?: number } | undefined;
+    let unauthorized: string | undefined;
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length && !retry && !unauthorized) {
+        const row = rows[next++]!;
+        const outcome: PostOutcome = await this.#client.post(PATHS[row.kind], row.body);
+        switch (outcome.kind) {
+          case 'ok':
+            settlements.push({ id: row.id, outcome: 'sent', ...(outcome.id ? { serverId: outcome.id } : {}) });
+            this.state.sent++;
+            if (outcome.duplicate) this.state.duplicates++;
+            this.state.lastSentAt = new Date().toISOString();
+            break;
+          case 'rejected':
+            settlements.push({ id: row.id, outcome: 'dead', status: outcome.status, reason: outcome.reason });
+            this.state.deadLettered++;
+            this.#logger?.warn({ id: row.id, serial: row.serial, transId: row.transId, reason: outcome.reason }, 'the server rejected a record: moved to dead letters');
+            this.#spool.addAlert(row.terminal, 'dead-letter', `Record ${row.transId} of ${row.serial} rejected: ${outcome.reason}`);
+            break;
+          case 'unauthorized':
+            unauthorized = outcome.reason;
+            break;
+          case 'retry':
+            retry = { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
+            break;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#concurrency, rows.length) }, worker));
+    // One commit per round: a crash before it only means a few 200s are asked again (the server dedupes).
+    this.#spool.settle(settlements);
+    return { ...(retry ? { retry } : {}), ...(unauthorized ? { unauthorized } : {}) };
+  }
+}

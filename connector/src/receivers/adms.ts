@@ -1,0 +1,104 @@
+/**
+ * HTTP receiver for ZKTeco ADMS/iclock terminals. A batch is answered `OK`
+ * only after it is in the spool; on any failure the terminal gets a 5xx and
+ * sends the batch again (the spool's natural key absorbs the repeat).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { optionsReply, parseAttLog, parseOperLog } from './adms-codec.ts';
+import type { Receiver, ReceiverContext } from './types.ts';
+
+const MAX_BODY = 16 * 1024 * 1024;
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error(`body above ${MAX_BODY} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function reply(res: http.ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function zoneHours(timeZone: string): number {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) + Number(m[3]) / 60) : 0;
+}
+
+export async function startAdmsReceiver(ctx: ReceiverContext, host: string, port: number): Promise<Receiver> {
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      ctx.logger.error({ err: error, url: req.url }, 'ADMS request failed; the terminal will resend');
+      if (!res.headersSent) reply(res, 500, 'ERROR');
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://terminal');
+    const serial = url.searchParams.get('SN')?.trim();
+    if (!url.pathname.startsWith('/iclock/')) return reply(res, 404, 'not found');
+    if (!serial) return reply(res, 400, 'SN is required');
+    const terminal = ctx.resolve(serial, {});
+    const route = url.pathname.replace(/\.aspx$/, '');
+    if (route === '/iclock/cdata' && req.method === 'GET') {
+      ctx.contact(terminal, {});
+      return reply(res, 200, optionsReply(serial, { delaySeconds: 10, timeZoneHours: zoneHours(terminal.identity.timeZone) }));
+    }
+    if (route === '/iclock/cdata' && req.method === 'POST') {
+      const body = await readBody(req);
+      const table = (url.searchParams.get('table') ?? '').toUpperCase();
+      if (table === 'ATTLOG') {
+        const { records, bad } = parseAttLog(body);
+        for (const b of bad) ctx.logger.warn({ serial, line: b.line, reason: b.reason }, 'ADMS attendance line not understood');
+        const outcome = ctx.spool.addPunches(terminal.key, terminal.identity, records, terminal.mapping);
+        ctx.spooled();
+        ctx.contact(terminal, { records: outcome.added });
+        return reply(res, 200, `OK: ${records.length}`);
+      }
+      if (table === 'OPERLOG') {
+        const { records, bad } = parseOperLog(body);
+        for (const b of bad) ctx.logger.warn({ serial, line: b.line, reason: b.reason }, 'ADMS operation line not understood');
+        ctx.spool.addAdminLogs(terminal.key, terminal.identity, records, terminal.mapping);
+        ctx.spooled();
+        ctx.contact(terminal, {});
+        return reply(res, 200, `OK: ${records.length}`);
+      }
+      // Photos and user data are not part of what Muster keeps from push terminals.
+      ctx.contact(terminal, {});
+      return reply(res, 200, 'OK');
+    }
+    if (route === '/iclock/getrequest' || route === '/iclock/devicecmd') {
+      if (req.method === 'POST') await readBody(req);
+      ctx.contact(terminal, {});
+      return reply(res, 200, 'OK');
+    }
+    return reply(res, 404, 'not found');
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

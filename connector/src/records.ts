@@ -1,0 +1,122 @@
+/**
+ * From what a terminal said to what the server receives: natural keys, user
+ * id rules, and the TimeLog / AdminLog bodies. Pure functions.
+ */
+import { createHash } from 'node:crypto';
+import type { AdminLog, TimeLog } from '../../shared/ingest.ts';
+import type { RawPunch } from './drivers/types.ts';
+import { formatLocal, impossibleReason, localToIso, type LocalDateTime } from './local-time.ts';
+
+/** Who a record comes from, as the server identifies terminals. */
+export interface TerminalIdentity {
+  serial: string;
+  /** Protocol family: `zk`, `anviz`, `fk`. */
+  terminalType: string;
+  /** Machine number (1 when the terminal has none). */
+  terminalId: number;
+  deviceUid?: string;
+  /** IANA zone of the terminal clock. */
+  timeZone: string;
+}
+
+export interface RawAdminLog {
+  adminId?: string;
+  targetUserId?: string;
+  local: LocalDateTime;
+  action: string;
+  result?: number;
+  deviceTransId?: number;
+}
+
+/**
+ * The spool's identity of a punch: serial, terminal user id as text,
+ * device-local time, state and verify mode. The same punch read again, seen
+ * in realtime and in the log, or resent by a pushing terminal has the same key.
+ */
+export function punchKey(serial: string, p: RawPunch): string {
+  return JSON.stringify(['punch', serial, p.userId, formatLocal(p.local), p.state, p.verify]);
+}
+
+export function adminKey(serial: string, a: RawAdminLog): string {
+  return JSON.stringify(['admin', serial, a.adminId ?? '', a.targetUserId ?? '', formatLocal(a.local), a.action]);
+}
+
+/** A short stable digest of a key (the log cursor remembers the last record's). */
+export function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+/**
+ * The integer the spec wants for a terminal user id. Plain decimal ids map
+ * directly; ids with letters or a leading zero ("A12", "007") would be
+ * mangled by a conversion, so they need an explicit mapping.
+ */
+export function terminalUserIdOf(raw: string, mapping?: ReadonlyMap<string, number>): { id: number } | { reason: string } {
+  const mapped = mapping?.get(raw);
+  if (mapped !== undefined) return { id: mapped };
+  if (/^(0|[1-9]\d*)$/.test(raw)) {
+    const id = Number(raw);
+    if (Number.isSafeInteger(id)) return { id };
+    return { reason: `terminal user id "${raw}" is too large for an integer` };
+  }
+  const what = /^0\d+$/.test(raw) ? 'has a leading zero' : raw === '' ? 'is empty' : 'is not a plain number';
+  return { reason: `terminal user id "${raw}" ${what}: map it to an employee's enrolment number, then retry the dead letter` };
+}
+
+export type Built<T> = { body: T } | { reason: string };
+
+export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, mapping?: ReadonlyMap<string, number>): Built<TimeLog> {
+  const user = terminalUserIdOf(p.userId, mapping);
+  if ('reason' in user) return user;
+  const impossible = impossibleReason(p.local);
+  if (impossible) return { reason: `the terminal recorded an impossible time (${impossible})` };
+  let at: string;
+  try {
+    at = localToIso(p.local, t.timeZone);
+  } catch (error) {
+    return { reason: `cannot place ${formatLocal(p.local)} in time zone ${t.timeZone}: ${(error as Error).message}` };
+  }
+  return {
+    body: {
+      serial: t.serial,
+      terminalType: t.terminalType,
+      terminalId: t.terminalId,
+      transId,
+      at,
+      terminalUserId: user.id,
+      attendStat: p.state,
+      verifyMode: p.verify,
+      ...(t.deviceUid ? { deviceUid: t.deviceUid } : {}),
+      ...(p.photoBase64 ? { photoBase64: p.photoBase64 } : {}),
+    },
+  };
+}
+
+function optionalInt(raw: string | undefined, field: string, mapping?: ReadonlyMap<string, number>): { id?: number } | { reason: string } {
+  if (raw === undefined || raw === '') return {};
+  const r = terminalUserIdOf(raw, mapping);
+  return 'reason' in r ? { reason: `${field}: ${r.reason}` } : r;
+}
+
+export function buildAdminLog(t: TerminalIdentity, a: RawAdminLog, transId: number, mapping?: ReadonlyMap<string, number>): Built<AdminLog> {
+  const admin = optionalInt(a.adminId, 'admin id', mapping);
+  if ('reason' in admin) return admin;
+  const target = optionalInt(a.targetUserId, 'target user id', mapping);
+  if ('reason' in target) return target;
+  const impossible = impossibleReason(a.local);
+  if (impossible) return { reason: `the terminal recorded an impossible time (${impossible})` };
+  return {
+    body: {
+      serial: t.serial,
+      terminalType: t.terminalType,
+      terminalId: t.terminalId,
+      transId,
+      at: localToIso(a.local, t.timeZone),
+      action: a.action.slice(0, 64) || 'Unknown',
+      ...(admin.id !== undefined ? { adminId: admin.id } : {}),
+      ...(target.id !== undefined ? { targetUserId: target.id } : {}),
+      ...(a.result !== undefined ? { result: a.result } : {}),
+      ...(t.deviceUid ? { deviceUid: t.deviceUid } : {}),
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Anchor, Badge, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance.ts';
+import { pageCount } from '../../../../../shared/common.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { useDayView } from './attendance-queries.ts';
+import { DayDrawer } from './day-drawer.tsx';
+import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
+import { AttendanceStatusBadge, clockOf, todayLocal, useOrgClock } from './status.tsx';
+
+const PAGE_SIZE = 50;
+
+/** Every employee's record of one day, with counts by status. */
+export function DayViewPage() {
+  useOrgClock();
+  const { date = todayLocal() } = useParams();
+  const navigate = useNavigate();
+  const filters = useFilterQuery();
+  const [status, setStatus] = useParam('status');
+  const [pageParam, setPage] = useParam('page');
+  const page = Number(pageParam ?? 1);
+  const view = useDayView(date, { ...filters, status, page, pageSize: PAGE_SIZE });
+  const [open, setOpen] = useState<string | null>(null);
+  const data = view.data;
+
+  return (
+    <>
+      <PageHeader
+        title={`Attendance on ${formatDate(date)}`}
+        description="Every employee's record of the day. Click a row for its punches and reasons."
+        actions={<ExportButtons path={`/api/attendance/day/${date}/export`} query={{ ...filters, status }} fileStem={`attendance-day-${date}`} />}
+      />
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap">
+          <DateInput aria-label="Day" w={160} valueFormat="D MMM YYYY" maxDate={todayLocal()} value={date} onChange={(v) => v && void navigate(`/attendance/day/${v}`)} />
+          <AttendanceFilters />
+          <Select
+            aria-label="Status"
+            placeholder="Every status"
+            clearable
+            w={200}
+            data={ATTENDANCE_STATUSES.map((s) => ({ value: s, label: STATUS_META[s].label }))}
+            value={status ?? null}
+            onChange={(v) => setStatus(v ?? undefined, { page: undefined })}
+          />
+        </Group>
+        {data && (
+          <Group gap="xs" wrap="wrap">
+            {Object.entries(data.kpis.byStatus).map(([s, n]) => (
+              <Badge key={s} color={STATUS_META[s as AttendanceStatus]?.color} variant="light" size="lg" style={{ cursor: 'pointer' }} onClick={() => setStatus(s, { page: undefined })}>
+                {STATUS_META[s as AttendanceStatus]?.label ?? s}: {n}
+              </Badge>
+            ))}
+            {data.kpis.notReconciled > 0 && (
+              <Badge color="gray" variant="outline" size="lg">
+                Not reconciled: {data.kpis.notReconciled}
+              </Badge>
+            )}
+          </Group>
+        )}
+        {view.error && !data ? (
+          <QueryError error={view.error} onRetry={() => void view.refetch()} />
+        ) : (
+          <Paper withBorder style={{ overflow: 'hidden', opacity: view.isPlaceholderData ? 0.6 : 1 }}>
+            {!data ? (
+              <TableSkeleton rows={10} />
+            ) : (
+              <>
+                <Table.ScrollContainer minWidth={900}>
+                  <Table aria-label="Day view" highlightOnHover>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Employee</Table.Th>
+                        <Table.Th>Shift</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>In</Table.Th>
+                        <Table.Th>Out</Table.Th>
+                        <Table.Th>Worked</Table.Th>
+                        <Table.Th>OT</Table.Th>
+                        <Table.Th>Why</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.items.map((r) => (
+                        <Table.Tr key={r.employee.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(r.employee.id)} data-testid="day-row">
+                          <Table.Td>
+                            <Anchor component={Link} to={`/employees/${r.employee.id}?tab=attendance`} size="sm" fw={500} onClick={(e) => e.stopPropagation()}>
+                              {r.employee.fullName}
+                            </Anchor>
+                            <Text size="xs" c="dimmed">
+                              {r.employee.code} · {r.department ?? '—'}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{r.day?.shift?.name ?? '—'}</Table.Td>
+                          <Table.Td>{r.day ? <AttendanceStatusBadge status={r.day.status} frozen={r.day.frozen} provisional={r.day.provisional} /> : <Text size="sm" c="dimmed">Not reconciled</Text>}</Table.Td>
+                          <Table.Td>{clockOf(r.day?.firstIn)}</Table.Td>
+                          <Table.Td>{clockOf(r.day?.lastOut)}</Table.Td>
+                          <Table.Td>{r.day ? formatMinutes(r.day.workedMinutes) : '—'}</Table.Td>
+                          <Table.Td>{r.day?.otMinutes ? formatMinutes(r.day.otMinutes) : '—'}</Table.Td>
+                          <Table.Td maw={360}>
+                            <Text size="xs" c="dimmed" lineClamp={2}>
+                              {r.day?.reasons.filter((x) => x.rule !== 'shift').map((x) => x.text).join('; ')}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <Group justify="space-between" p="sm">
+                  <Text size="sm" c="dimmed">
+                    {data.total} of {data.kpis.employees} employees
+                  </Text>
+                  <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={(p) => setPage(String(p))} size="sm" />
+                </Group>
+              </>
+            )}
+          </Paper>
+        )}
+      </Stack>
+      <DayDrawer employeeId={open} date={open ? date : null} onClose={() => setOpen(null)} />
+    </>
+  );
+}

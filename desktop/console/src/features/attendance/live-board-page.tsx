@@ -1,0 +1,152 @@
+import { Anchor, Badge, Card, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconDeviceDesktopAnalytics, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { formatRelative } from '../../lib/format.ts';
+import { useLive } from './attendance-queries.ts';
+import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
+import { LiveStateBadge, clockOf, liveLabel, useOrgClock } from './status.tsx';
+
+const COUNT_COLOR: Record<LiveState, string> = { In: 'teal', Out: 'gray', NotYetIn: 'blue', Late: 'red', OnLeave: 'cyan', Off: 'grape' };
+
+/** Who is in right now; refreshes every 10 seconds by itself. */
+export function LiveBoardPage() {
+  useOrgClock();
+  const filters = useFilterQuery();
+  const [state, setState] = useParam('state');
+  const live = useLive({ ...filters, state });
+  const data = live.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Live attendance"
+        description={
+          <Group gap={6} component="span">
+            <IconRefresh size={14} />
+            <span data-testid="live-updated">Updates by itself every 10 s{data ? ` · as of ${clockOf(data.now)}` : ''}</span>
+          </Group>
+        }
+        actions={<ExportButtons path="/api/attendance/live/export" query={{ ...filters, state }} fileStem="attendance-live" />}
+      />
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 3, md: 6 }}>
+          {LIVE_STATES.map((s) => (
+            <Card key={s} withBorder padding="sm" style={{ cursor: 'pointer', outline: state === s ? `2px solid var(--mantine-color-${COUNT_COLOR[s]}-5)` : undefined }} onClick={() => setState(state === s ? undefined : s)}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {liveLabel(s)}
+              </Text>
+              <Text fz={26} fw={700} c={COUNT_COLOR[s]} data-testid={`live-count-${s}`}>
+                {data ? data.counts[s] : '…'}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+        {data && data.terminals.length > 0 && (
+          <Group gap="xs" wrap="wrap" aria-label="Terminals">
+            <Text size="sm" c="dimmed">
+              Terminals:
+            </Text>
+            {data.terminals.map((t) => (
+              <Tooltip key={t.id} label={`Last contact ${t.lastContactAt ? formatRelative(t.lastContactAt) : 'never'}${t.clockSkewSeconds ? ` · clock ${t.clockSkewSeconds > 0 ? '+' : ''}${t.clockSkewSeconds} s` : ''}`}>
+                <Badge color={t.online ? 'teal' : 'red'} variant="dot" size="lg">
+                  {t.name}: {t.online ? 'online' : 'offline'}
+                </Badge>
+              </Tooltip>
+            ))}
+          </Group>
+        )}
+        <Group justify="space-between" wrap="wrap">
+          <AttendanceFilters />
+          <SegmentedControl
+            aria-label="State"
+            size="xs"
+            data={[{ value: 'all', label: 'All' }, ...LIVE_STATES.map((s) => ({ value: s, label: liveLabel(s) }))]}
+            value={state ?? 'all'}
+            onChange={(v) => setState(v === 'all' ? undefined : v)}
+          />
+        </Group>
+        {live.error && !data ? (
+          <QueryError error={live.error} onRetry={() => void live.refetch()} />
+        ) : (
+          <Paper withBorder style={{ overflow: 'hidden' }}>
+            {!data ? (
+              <TableSkeleton rows={10} />
+            ) : data.items.length === 0 ? (
+              <EmptyState py="xl" icon={<IconDeviceDesktopAnalytics />} title="Nobody matches" description="Change the filters to see more people." />
+            ) : (
+              <Table.ScrollContainer minWidth={900}>
+                <Table aria-label="Live attendance" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Employee</Table.Th>
+                      <Table.Th>Department</Table.Th>
+                      <Table.Th>Shift</Table.Th>
+                      <Table.Th>State</Table.Th>
+                      <Table.Th>First in</Table.Th>
+                      <Table.Th>Worked</Table.Th>
+                      <Table.Th>Last punch</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((r) => (
+                      <Table.Tr key={r.employee.id} data-testid="live-row">
+                        <Table.Td>
+                          <Anchor component={Link} to={`/employees/${r.employee.id}?tab=attendance`} size="sm" fw={500}>
+                            {r.employee.fullName}
+                          </Anchor>
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {r.employee.code}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{r.department ?? '—'}</Text>
+                          <Text size="xs" c="dimmed">
+                            {r.location ?? ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{r.shift ?? '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            <LiveStateBadge state={r.state} />
+                            {r.lateMinutes > 0 && (
+                              <Badge color="orange" variant="outline" size="sm">
+                                late {r.lateMinutes} min
+                              </Badge>
+                            )}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>{clockOf(r.firstIn)}</Table.Td>
+                        <Table.Td>{r.workedMinutes ? formatMinutes(r.workedMinutes) : '—'}</Table.Td>
+                        <Table.Td>
+                          {r.lastPunch ? (
+                            <>
+                              <Text size="sm">
+                                {clockOf(r.lastPunch.at)} {r.lastPunch.direction ?? ''}
+                              </Text>
+                              <Text size="xs" c="dimmed">
+                                {r.lastPunch.terminal ?? (r.lastPunch.source === 'self' ? 'self check-in' : r.lastPunch.source)}
+                              </Text>
+                            </>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  type DayDetail,
+  type Direction,
+  type RegularizationKind,
+  REGULARIZATION_KINDS,
+  REGULARIZATION_REASON_MAX,
+} from '../../../../../shared/attendance.ts';
+import { ApiError } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSessionUser } from '../../session/session-context.tsx';
+import { useEmployeeDay, useRequestRegularization } from './attendance-queries.ts';
+import { clockOf, todayLocal } from './status.tsx';
+
+const KIND_LABEL: Record<RegularizationKind, string> = {
+  MissingPunchIn: 'Missing punch in',
+  MissingPunchOut: 'Missing punch out',
+  OffZone: 'Checked in off-zone',
+  ManualEntry: 'Manual entry of the day',
+  WrongLocation: 'Checked in at the wrong location',
+};
+
+interface Row {
+  time: string;
+  direction: Direction;
+}
+
+function defaultsFor(kind: RegularizationKind): Row[] {
+  if (kind === 'MissingPunchIn') return [{ time: '09:30', direction: 'in' }];
+  if (kind === 'MissingPunchOut') return [{ time: '18:30', direction: 'out' }];
+  if (kind === 'ManualEntry') return [
+    { time: '09:30', direction: 'in' },
+    { time: '18:30', direction: 'out' },
+  ];
+  return [];
+}
+
+/** The request an employee sends to fix a day: kind, the punches it proposes, a reason. */
+export function RegularizationForm({ date: initialDate, detail, opened, onClose }: { date?: string; detail?: DayDetail; opened: boolean; onClose: () => void }) {
+  const me = useSessionUser();
+  const [date, setDate] = useState<string | null>(initialDate ?? null);
+  const day = useEmployeeDay(detail ? null : me.employeeId, detail ? null : date);
+  const context = detail ?? day.data;
+  const flagged = (context?.punches ?? []).filter((p) => p.flags.length > 0 && p.role !== 'superseded');
+  const initialKind: RegularizationKind = flagged.length ? (flagged[0]?.flags[0] === 'WrongLocation' ? 'WrongLocation' : 'OffZone') : context?.day?.reasons.some((r) => r.text.includes('has no in')) ? 'MissingPunchIn' : 'MissingPunchOut';
+  const [kind, setKind] = useState<RegularizationKind>(initialKind);
+  const [rows, setRows] = useState<Row[]>(defaultsFor(initialKind));
+  const [supersedes, setSupersedes] = useState<string[]>(flagged.map((p) => p.id));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const request = useRequestRegularization();
+  const flaggedKind = kind === 'OffZone' || kind === 'WrongLocation';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!date) local.date = 'Pick the day';
+    if (!reason.trim()) local.reason = 'Say why';
+    setErrors(local);
+    if (Object.keys(local).length || !date) return;
+    request.mutate(
+      { date, kind, reason: reason.trim(), punches: flaggedKind ? [] : rows, supersedes: flaggedKind ? supersedes : [] },
+      {
+        onSuccess: () => {
+          notifySuccess('Your manager has been asked to approve it.', 'Request sent');
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fieldErrors());
+          notifyError(error, 'Could not send the request');
+        },
+      },
+    );
+  };
+
+  const setRow = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Request a regularization" centered size="lg">
+      <form onSubmit={submit} noValidate aria-label="Regularization request">
+        <Stack>
+          <DateInput
+            label="Day"
+            withAsterisk
+            valueFormat="D MMM YYYY"
+            maxDate={todayLocal()}
+            value={date}
+            onChange={(v) => setDate(v)}
+            readOnly={Boolean(detail)}
+            error={errors.date}
+          />
+          <Select
+            label="What happened"
+            allowDeselect={false}
+            data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            value={kind}
+            onChange={(v) => {
+              const k = (v ?? 'MissingPunchOut') as RegularizationKind;
+              setKind(k);
+              setRows(defaultsFor(k));
+            }}
+            error={errors.kind}
+          />
+          {flaggedKind ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Flagged check-ins to accept
+              </Text>
+              {flagged.length === 0 && <Text size="sm" c="dimmed">No flagged check-in on this day.</Text>}
+              {flagged.map((p) => (
+                <Checkbox
+                  key={p.id}
+                  label={`${clockOf(p.at)} ${p.direction ?? ''} · ${p.flags.join(', ')}`}
+                  checked={supersedes.includes(p.id)}
+                  onChange={(e) => setSupersedes(e.currentTarget.checked ? [...supersedes, p.id] : supersedes.filter((x) => x !== p.id))}
+                />
+              ))}
+              {errors.supersedes && (
+                <Text size="xs" c="red">
+                  {errors.supersedes}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Punches to add
+              </Text>
+              {rows.map((r, i) => (
+                <Group key={i} gap="xs" align="flex-start">
+                  <TextInput
+                    aria-label={`Punch ${i + 1} time`}
+                    type="time"
+                    w={130}
+                    value={r.time}
+                    onChange={(e) => setRow(i, { time: e.currentTarget.value })}
+                    error={errors[`punches.${i}.time`]}
+                  />
+                  <SegmentedControl
+                    aria-label={`Punch ${i + 1} direction`}
+                    data={[
+                      { value: 'in', label: 'In' },
+                      { value: 'out', label: 'Out' },
+                    ]}
+                    value={r.direction}
+                    onChange={(v) => setRow(i, { direction: v as Direction })}
+                  />
+                  {kind === 'ManualEntry' && rows.length > 1 && (
+                    <ActionIcon variant="subtle" color="red" aria-label="Remove punch" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              ))}
+              {kind === 'ManualEntry' && rows.length < 8 && (
+                <Button variant="subtle" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => setRows([...rows, { time: '13:00', direction: 'out' }])}>
+                  Add a punch
+                </Button>
+              )}
+              {errors.punches && (
+                <Text size="xs" c="red">
+                  {errors.punches}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Local times; on a night shift, a time after midnight is the next morning.
+              </Text>
+            </Stack>
+          )}
+          <Textarea
+            label="Reason"
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={REGULARIZATION_REASON_MAX}
+            description={`${reason.length}/${REGULARIZATION_REASON_MAX}`}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={request.isPending}>
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { AttendanceHoliday } from '../../../../../../shared/attendance.ts';
+import { QueryError } from '../../../components/query-error.tsx';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useLocations } from '../../settings/org-queries.ts';
+import { useDeleteHoliday, useHolidays, useSaveHoliday } from '../attendance-queries.ts';
+import { todayLocal } from '../status.tsx';
+
+function HolidayModal({ holiday, onClose }: { holiday: AttendanceHoliday | null; onClose: () => void }) {
+  const locations = useLocations();
+  const save = useSaveHoliday();
+  const [date, setDate] = useState<string | null>(holiday?.date ?? null);
+  const [name, setName] = useState(holiday?.name ?? '');
+  const [locationId, setLocationId] = useState<string | null>(holiday?.locationId ?? null);
+  const [optional, setOptional] = useState(holiday?.optional ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = () => {
+    if (!date || !name.trim()) {
+      setErrors({ ...(date ? {} : { date: 'Pick a day' }), ...(name.trim() ? {} : { name: 'Give it a name' }) });
+      return;
+    }
+    save.mutate(
+      { id: holiday?.id ?? null, input: { date, name: name.trim(), locationId, optional } },
+      {
+        onSuccess: () => {
+          notifySuccess(date <= todayLocal() ? 'Saved; that day was reconciled again.' : 'Holiday saved.');
+          onClose();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError) setErrors(e.fieldErrors());
+          notifyError(e, 'Could not save the holiday');
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={holiday ? `Edit ${holiday.name}` : 'Add a holiday'} centered>
+      <Stack>
+        <DateInput label="Day" withAsterisk valueFormat="D MMM YYYY" value={date} onChange={setDate} error={errors.date} />
+        <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+        <Select
+          label="Location"
+          placeholder="Every location"
+          clearable
+          data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          value={locationId}
+          onChange={setLocationId}
+          error={errors.locationId}
+        />
+        <Switch label="Optional (restricted): employees opt in" checked={optional} onChange={(e) => setOptional(e.currentTarget.checked)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={save.isPending} onClick={submit}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Holidays per location and year, with optional holidays and their opt-ins. */
+export function HolidaysTab() {
+  const thisYear = Number(todayLocal().slice(0, 4));
+  const [year, setYear] = useState(thisYear);
+  const holidays = useHolidays(year);
+  const remove = useDeleteHoliday();
+  const [editing, setEditing] = useState<AttendanceHoliday | 'new' | null>(null);
+  if (holidays.error) return <QueryError error={holidays.error} onRetry={() => void holidays.refetch()} />;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Select aria-label="Year" w={120} allowDeselect={false} data={[thisYear - 1, thisYear, thisYear + 1].map(String)} value={String(year)} onChange={(v) => v && setYear(Number(v))} />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          Add holiday
+        </Button>
+      </Group>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
+        {!holidays.data ? (
+          <TableSkeleton rows={6} />
+        ) : holidays.data.length === 0 ? (
+          <Text p="md" c="dimmed">
+            No holidays in {year}.
+          </Text>
+        ) : (
+          <Table aria-label="Holidays">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Day</Table.Th>
+                <Table.Th>Holiday</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {holidays.data.map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td>{formatDate(h.date)}</Table.Td>
+                  <Table.Td>{h.name}</Table.Td>
+                  <Table.Td>{h.locationName ?? 'Every location'}</Table.Td>
+                  <Table.Td>{h.optional ? <Badge color="grape" variant="light">optional · {h.optInCount} opted in</Badge> : <Badge variant="light">holiday</Badge>}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Edit ${h.name}`} onClick={() => setEditing(h)}>
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${h.name}`}
+                        onClick={() => remove.mutate(h.id, { onSuccess: () => notifySuccess(`${h.name} deleted.`) })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      {editing && <HolidayModal holiday={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

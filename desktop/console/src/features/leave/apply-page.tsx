@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Grid, Group, List, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveType } from '../../../../../shared/leave.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { formatDays } from './leave-format.tsx';
+import { useApplyLeave, useColleagues, useLeaveTypes, useQuote } from './leave-queries.ts';
+import { TeamLoadStrip } from './team-load.tsx';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Accepts `2026-12-14` and `14 Dec 2026`. */
+export function parseDay(text: string): string | null {
+  const t = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  const m = /^(\d{1,2})\s+([A-Za-z]{3})[A-Za-z]*\.?,?\s+(\d{4})$/.exec(t);
+  if (!m) return null;
+  const month = MONTHS.indexOf((m[2] ?? '').toLowerCase());
+  if (month < 0) return null;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(Number(m[1])).padStart(2, '0')}`;
+}
+
+const DURATIONS: { value: LeaveDuration; label: string }[] = [
+  { value: 'FullDay', label: 'Full day' },
+  { value: 'FirstHalf', label: 'First half' },
+  { value: 'SecondHalf', label: 'Second half' },
+];
+
+/** Apply for leave: the cost, the balance after and the team's load show before submitting. */
+export function ApplyLeavePage() {
+  const navigate = useNavigate();
+  const types = useLeaveTypes();
+  const colleagues = useColleagues();
+  const apply = useApplyLeave();
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [duration, setDuration] = useState<LeaveDuration>('FullDay');
+  const [reason, setReason] = useState('');
+  const [backupId, setBackupId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const type = types.data?.items.find((t) => t.id === typeId);
+  const singleDay = Boolean(from && to && from === to);
+  const effectiveDuration: LeaveDuration = singleDay && type?.halfDayAllowed ? duration : 'FullDay';
+  const ready = typeId && from && to && to >= from;
+  const quote = useQuote(ready ? { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration } : null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!typeId) missing.leaveTypeId = 'Pick a leave type';
+    if (!from) missing.fromDate = 'Pick the first day';
+    if (!to) missing.toDate = 'Pick the last day';
+    if (reason.length > LEAVE_REASON_MAX) missing.reason = `At most ${LEAVE_REASON_MAX} characters`;
+    setErrors(missing);
+    if (Object.keys(missing).length || !typeId || !from || !to) return;
+    apply.mutate(
+      { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId },
+      {
+        onSuccess: (r) => {
+          notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
+          void navigate('/leave/my');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fieldErrors());
+          notifyError(error, 'Could not apply');
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Apply for leave" description="Pick the type and dates: the working days, your balance after and your team's load show before you submit." />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder padding="lg">
+            <form onSubmit={submit} noValidate>
+              <Stack>
+                <Select
+                  label="Leave type"
+                  placeholder={types.isLoading ? 'Loading…' : 'Pick a type'}
+                  withAsterisk
+                  data={(types.data?.items ?? []).map((t: LeaveType) => ({ value: t.id, label: t.name }))}
+                  value={typeId}
+                  onChange={setTypeId}
+                  error={errors.leaveTypeId}
+                  allowDeselect={false}
+                  data-autofocus
+                />
+                <SimpleGrid cols={2}>
+                  <DateInput label="From" withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={from} onChange={(v) => { setFrom(v); if (v && (!to || to < v)) setTo(v); }} error={errors.fromDate} placeholder="First day" />
+                  <DateInput label="To" withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={to} minDate={from ?? undefined} onChange={setTo} error={errors.toDate} placeholder="Last day" />
+                </SimpleGrid>
+                {singleDay && type?.halfDayAllowed && (
+                  <div>
+                    <Text size="sm" fw={500} mb={4}>
+                      Duration
+                    </Text>
+                    <SegmentedControl fullWidth data={DURATIONS} value={duration} onChange={(v) => setDuration(v as LeaveDuration)} aria-label="Duration" />
+                  </div>
+                )}
+                {errors.duration && (
+                  <Text size="sm" c="red">
+                    {errors.duration}
+                  </Text>
+                )}
+                <Textarea label="Reason" placeholder="Optional" autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} description={`${reason.length} / ${LEAVE_REASON_MAX}`} />
+                <Select
+                  label="Backup while you are away"
+                  placeholder="Optional"
+                  clearable
+                  searchable
+                  data={(colleagues.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.fullName} · ${c.code}` }))}
+                  value={backupId}
+                  onChange={setBackupId}
+                  error={errors.backupEmployeeId}
+                />
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => void navigate('/leave/my')}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" leftSection={<IconSend size={16} />} loading={apply.isPending}>
+                    Submit request
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <QuotePanel quote={quote.data} loading={quote.isFetching && !quote.data} ready={Boolean(ready)} stale={quote.isPlaceholderData} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function QuotePanel({ quote, loading, ready, stale }: { quote: LeaveQuote | undefined; loading: boolean; ready: boolean; stale: boolean }) {
+  if (!ready) {
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed" size="sm">
+          Pick a type and dates to see what the request costs and who else is away.
+        </Text>
+      </Card>
+    );
+  }
+  if (loading || !quote) return <Skeleton height={240} radius="md" />;
+  return (
+    <Card withBorder padding="lg" style={{ opacity: stale ? 0.6 : 1 }} data-testid="leave-quote">
+      <Stack gap="md">
+        <SimpleGrid cols={3}>
+          <Figure label="Working days" value={quote.workingDays} testId="quote-working-days" />
+          <Figure label="Balance now" value={quote.balance - quote.pending} />
+          <Figure label="Balance after" value={quote.balanceAfter} testId="quote-balance-after" color={quote.balanceAfter < 0 ? 'red' : undefined} />
+        </SimpleGrid>
+        <Group gap="xs">
+          {quote.requiresHrApproval ? <Badge color="orange" variant="light">Manager, then HR approval</Badge> : <Badge variant="light">Manager approval</Badge>}
+          {quote.documentsRequired && <Badge color="orange" variant="light">Documents required</Badge>}
+        </Group>
+        {quote.problems.length > 0 && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="This request would be refused" data-testid="quote-problems">
+            <List size="sm">
+              {quote.problems.map((p) => (
+                <List.Item key={p.path + p.message}>{p.message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <div>
+          <Title order={6} mb={6}>
+            Your team on these days
+          </Title>
+          <TeamLoadStrip context={quote.context} />
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId, color }: { label: string; value: number; testId?: string; color?: string | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} c={color} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}

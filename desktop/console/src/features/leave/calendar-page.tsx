@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { ActionIcon, Box, EmptyState, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
+import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { addDays, monthBounds } from '../../../../../shared/dates.ts';
+import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useCan } from '../../session/session-context.tsx';
+import { TONE_COLOR, statusLabel } from './leave-format.tsx';
+import { useLeaveCalendar, useOrgToday } from './leave-queries.ts';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function entryOn(entries: LeaveCalendarEntry[], day: string): LeaveCalendarEntry | undefined {
+  return entries.find((e) => e.fromDate <= day && e.toDate >= day);
+}
+
+/** Who is away when: a month grid for the team or the organisation. */
+export function LeaveCalendarPage() {
+  const can = useCan();
+  const today = useOrgToday();
+  const [month, setMonth] = useState<string | null>(null);
+  const [scope, setScope] = useState<'team' | 'org'>('team');
+  const current = month ?? (today ? `${today.slice(0, 7)}-01` : null);
+  const bounds = current ? monthBounds(current) : null;
+  const calendar = useLeaveCalendar(bounds ? { from: bounds.first, to: bounds.last, scope } : null);
+  const orgAllowed = can('employee:read') || can('team:read');
+  const step = (n: number) => {
+    if (!bounds) return;
+    setMonth(n < 0 ? monthBounds(addDays(bounds.first, -1)).first : addDays(bounds.last, 1));
+  };
+  const [y, m] = (current ?? '2000-01-01').split('-').map(Number) as [number, number];
+
+  return (
+    <>
+      <PageHeader
+        title="Leave calendar"
+        description={scope === 'team' ? 'Your team, your manager and the people reporting to you.' : 'Everyone you can see who has leave this month.'}
+        actions={
+          <Group gap="xs">
+            {orgAllowed && (
+              <SegmentedControl
+                value={scope}
+                onChange={(v) => setScope(v as 'team' | 'org')}
+                data={[
+                  { value: 'team', label: 'Team' },
+                  { value: 'org', label: can('employee:read') ? 'Organisation' : 'Reporting line' },
+                ]}
+              />
+            )}
+            <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={() => step(-1)}>
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Text fw={600} w={130} ta="center" data-testid="calendar-month">
+              {MONTH_NAMES[m - 1]} {y}
+            </Text>
+            <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => step(1)}>
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+        }
+      />
+      {calendar.error && !calendar.data ? (
+        <QueryError error={calendar.error} onRetry={() => void calendar.refetch()} />
+      ) : !calendar.data ? (
+        <TableSkeleton rows={8} />
+      ) : calendar.data.people.length === 0 ? (
+        <Paper withBorder>
+          <EmptyState py="xl" icon={<IconCalendarOff />} title="Nobody is away" description="No approved or pending leave this month." />
+        </Paper>
+      ) : (
+        <CalendarGrid calendar={calendar.data} today={today} />
+      )}
+    </>
+  );
+}
+
+function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: string | undefined }) {
+  return (
+    <Paper withBorder style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={900}>
+        <Table withColumnBorders={false} highlightOnHover={false} verticalSpacing={4} horizontalSpacing={2} aria-label="Leave calendar" style={{ tableLayout: 'fixed' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={190} style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}>
+                Employee
+              </Table.Th>
+              {calendar.days.map((d) => (
+                <Table.Th key={d.date} ta="center" style={{ background: d.weekend || d.holiday ? 'var(--mantine-color-gray-1)' : undefined, fontSize: 11 }}>
+                  <Tooltip label={d.holiday ?? (d.weekend ? 'Weekly off' : d.date)}>
+                    <Text size="xs" fw={d.date === today ? 800 : 500} c={d.date === today ? 'indigo' : undefined}>
+                      {Number(d.date.slice(8))}
+                    </Text>
+                  </Tooltip>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {calendar.people.map((p) => (
+              <Table.Tr key={p.employeeId} data-testid="calendar-row">
+                <Table.Td style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {p.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {p.department ?? p.code}
+                  </Text>
+                </Table.Td>
+                {calendar.days.map((d) => {
+                  const e = entryOn(p.entries, d.date);
+                  const off = d.weekend || d.holiday;
+                  return (
+                    <Table.Td key={d.date} p={1} style={{ background: off ? 'var(--mantine-color-gray-1)' : undefined }}>
+                      {e && (
+                        <Tooltip label={`${e.leaveTypeName} · ${statusLabel({ status: e.status, closure: null })}`}>
+                          <Box
+                            h={22}
+                            style={{
+                              borderRadius: 4,
+                              background: `var(--mantine-color-${TONE_COLOR[e.colorTone]}-${e.status === 'Approved' ? 3 : 1})`,
+                              border: e.status === 'Approved' ? undefined : `1px dashed var(--mantine-color-${TONE_COLOR[e.colorTone]}-6)`,
+                              opacity: off ? 0.5 : 1,
+                              fontSize: 9,
+                              lineHeight: '22px',
+                              textAlign: 'center',
+                              overflow: 'hidden',
+                            }}
+                            data-testid="calendar-cell"
+                          >
+                            {e.duration === 'FullDay' ? e.leaveTypeCode : '½'}
+                          </Box>
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="md" p="sm">
+        <Text size="xs" c="dimmed">
+          Solid: approved · dashed: waiting for approval · grey columns: weekly offs and holidays
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

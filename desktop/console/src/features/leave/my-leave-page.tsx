@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Drawer, EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBeach, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { LeaveRequest } from '../../../../../shared/leave.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useCan } from '../../session/session-context.tsx';
+import { BalanceCards } from './balance-cards.tsx';
+import { useBalances, useLeaveRequest, useLeaveRequests } from './leave-queries.ts';
+import { RequestDetail } from './request-detail.tsx';
+import { RequestTable } from './request-table.tsx';
+
+const PAGE_SIZE = 20;
+
+/** The employee's own leave: balances with their ledgers, and their requests. */
+export function MyLeavePage() {
+  const can = useCan();
+  const balances = useBalances();
+  const [page, setPage] = useState(1);
+  const list = useLeaveRequests({ mine: true, page, pageSize: PAGE_SIZE });
+  const [selected, setSelected] = useState<string | null>(null);
+  const detail = useLeaveRequest(selected);
+
+  return (
+    <>
+      <PageHeader
+        title="My leave"
+        description={balances.data ? `Leave year ${balances.data.yearStart.slice(0, 4)}–${balances.data.yearEnd.slice(2, 4)}. Click a balance to see the entries behind it.` : 'Your balances and requests.'}
+        actions={
+          can('leave:apply') && (
+            <Button component={Link} to="/leave/apply" leftSection={<IconPlus size={16} />}>
+              Apply for leave
+            </Button>
+          )
+        }
+      />
+      <Stack gap="lg">
+        {balances.error ? <QueryError error={balances.error} onRetry={() => void balances.refetch()} /> : <BalanceCards balances={balances.data} />}
+        <div>
+          <Group justify="space-between" mb="xs">
+            <Title order={4}>My requests</Title>
+            {list.data && list.data.pending.mine > 0 && (
+              <Text size="sm" c="dimmed">
+                {list.data.pending.mine} waiting for a decision
+              </Text>
+            )}
+          </Group>
+          {list.error && !list.data ? (
+            <QueryError error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <Paper withBorder style={{ overflow: 'hidden' }}>
+              {!list.data ? (
+                <TableSkeleton rows={4} />
+              ) : list.data.items.length === 0 ? (
+                <EmptyState py="xl" icon={<IconBeach />} title="No leave requests yet" description="When you apply for leave it shows here with its approvals." />
+              ) : (
+                <RequestTable rows={list.data.items} onSelect={(r: LeaveRequest) => setSelected(r.id)} />
+              )}
+            </Paper>
+          )}
+          {list.data && list.data.total > PAGE_SIZE && (
+            <Group justify="flex-end" mt="sm">
+              <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
+            </Group>
+          )}
+        </div>
+      </Stack>
+      <Drawer opened={selected !== null} onClose={() => setSelected(null)} position="right" size="xl" title="Leave request">
+        {detail.error ? <QueryError error={detail.error} /> : detail.data ? <RequestDetail request={detail.data} showContext={false} /> : <TableSkeleton rows={4} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import type { LeaveContext } from '../../../../../shared/leave.ts';
+import { LOAD_COLOR, LOAD_LABEL, shortDay } from './leave-format.tsx';
+
+function shareColor(away: number, size: number, weekend: boolean): string {
+  if (weekend) return 'var(--mantine-color-gray-1)';
+  const share = size > 0 ? away / size : 0;
+  if (share >= 0.4) return 'var(--mantine-color-red-2)';
+  if (share >= 0.25) return 'var(--mantine-color-orange-2)';
+  return 'var(--mantine-color-teal-1)';
+}
+
+/** Peak figures and the load badge of a context. */
+export function LoadSummary({ context }: { context: LeaveContext }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Badge color={LOAD_COLOR[context.load]} variant="filled" data-testid="team-load">
+        {LOAD_LABEL[context.load]}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        Busiest day: {context.peakTeamOnLeave} of {context.teamSize} in the team away, {context.peakDeptOnLeave} in the department, {context.peakOrgOnLeave} in the organisation
+        {context.managerName ? ` · manager ${context.managerName}` : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** One box per day: how many of the team are away (the applicant included), coloured by the share. */
+export function TeamLoadStrip({ context }: { context: LeaveContext }) {
+  const days = context.days.slice(0, 31);
+  return (
+    <Stack gap={6} data-testid="team-load-strip">
+      <Group gap={4} wrap="wrap">
+        {days.map((d) => (
+          <Tooltip key={d.date} label={`${d.date}: ${d.team} of ${context.teamSize} in the team, ${d.dept} in the department, ${d.org} in the organisation${d.weekend ? ' (weekly off)' : ''}`}>
+            <Box
+              px={6}
+              py={4}
+              style={{ background: shareColor(d.team, context.teamSize, d.weekend), borderRadius: 6, minWidth: 46, textAlign: 'center' }}
+            >
+              <Text size="10px" c="dimmed" lh={1.2}>
+                {shortDay(d.date)}
+              </Text>
+              <Text size="sm" fw={700} lh={1.3}>
+                {d.team}
+              </Text>
+            </Box>
+          </Tooltip>
+        ))}
+        {context.days.length > days.length && (
+          <Text size="xs" c="dimmed">
+            +{context.days.length - days.length} more days
+          </Text>
+        )}
+      </Group>
+      <LoadSummary context={context} />
+    </Stack>
+  );
+}
+
+/** A small bar chart of who is away each day: the team and the department. */
+export function ContextChart({ context }: { context: LeaveContext }) {
+  const data = context.days.slice(0, 62).map((d) => ({ day: shortDay(d.date), Team: d.team, Department: d.dept }));
+  return (
+    <Paper withBorder p="sm" data-testid="context-chart">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          Who else is away
+        </Text>
+        <BarChart
+          h={170}
+          data={data}
+          dataKey="day"
+          series={[
+            { name: 'Team', color: 'indigo.6' },
+            { name: 'Department', color: 'gray.4' },
+          ]}
+          withLegend
+          tickLine="none"
+          gridAxis="y"
+          yAxisProps={{ allowDecimals: false, width: 24 }}
+        />
+        <SimpleGrid cols={4} spacing="xs">
+          <Figure label="Team size" value={context.teamSize} />
+          <Figure label="Peak team" value={context.peakTeamOnLeave} />
+          <Figure label="Peak dept" value={context.peakDeptOnLeave} />
+          <Figure label="Peak org" value={context.peakOrgOnLeave} />
+        </SimpleGrid>
+        <LoadSummary context={context} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="10px" tt="uppercase" c="dimmed" fw={700}>
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </div>
+  );
+}

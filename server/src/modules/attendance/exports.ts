@@ -1,0 +1,162 @@
+import {
+  type AttendanceStatus,
+  type CalendarResponse,
+  type CalendarRow,
+  type DayRow,
+  type DayView,
+  type LiveRow,
+  type LiveView,
+  type Regularization,
+  ATTENDANCE_STATUSES,
+  STATUS_META,
+  formatMinutes,
+} from '../../../../shared/attendance.ts';
+import type { Column, TableModel } from '../../exports/table.ts';
+
+/** One table model per attendance export; the same model renders to CSV, XLSX and PDF. */
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+const clock = (iso: string | null, timeZone: string) =>
+  iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
+
+const legend = () =>
+  `Legend: ${ATTENDANCE_STATUSES.filter((s) => s !== 'Pending')
+    .map((s) => `${STATUS_META[s].code} ${STATUS_META[s].label}`)
+    .join(' · ')} · … not final yet · * frozen by HR`;
+
+const TOTAL_ROW = Symbol('totals');
+type CalendarLine = CalendarRow | { [TOTAL_ROW]: true; totals: CalendarResponse['kpis']; days: number[] };
+
+/** The month grid: one coloured status cell per day, the totals per employee, and a totals row. */
+export function calendarTable(cal: CalendarResponse, orgName: string): TableModel<CalendarLine> {
+  const isTotal = (r: CalendarLine): r is Extract<CalendarLine, { [TOTAL_ROW]: true }> => TOTAL_ROW in r;
+  const presentPerDay = cal.days.map((_, i) =>
+    cal.items.reduce((n, row) => {
+      const s = row.cells[i]?.status;
+      return n + (s === 'Present' || s === 'WorkedOnHoliday' || s === 'WorkedOnWeeklyOff' ? 1 : s === 'HalfDay' || s === 'HalfDayLeave' ? 0.5 : 0);
+    }, 0),
+  );
+  const dayColumns: Column<CalendarLine>[] = cal.days.map((d, i) => ({
+    header: String(Number(d.date.slice(8, 10))),
+    width: 4,
+    value: (r) => {
+      if (isTotal(r)) return r.days[i] ?? 0;
+      const cell = r.cells[i];
+      if (!cell?.status) return null;
+      const code = STATUS_META[cell.status].code;
+      return cell.frozen ? `${code}*` : code;
+    },
+    fill: (r) => {
+      if (isTotal(r)) return undefined;
+      const s = r.cells[i]?.status;
+      return s ? STATUS_META[s].fill : d.weekday === 0 ? 'F2F2F2' : undefined;
+    },
+  }));
+  const t = (f: (x: CalendarRow['totals']) => number | string) => (r: CalendarLine) => f(isTotal(r) ? r.totals : r.totals);
+  return {
+    title: `Attendance ${cal.month}`,
+    subtitle: `${orgName} · ${cal.total} employees · attendance rate ${(cal.kpis.attendanceRate * 100).toFixed(1)}%`,
+    filename: `attendance-${cal.month}`,
+    landscape: true,
+    rows: [...cal.items, { [TOTAL_ROW]: true, totals: cal.kpis, days: presentPerDay }],
+    columns: [
+      { header: 'Code', width: 9, value: (r) => (isTotal(r) ? 'TOTAL' : r.employee.code) },
+      { header: 'Name', width: 22, value: (r) => (isTotal(r) ? `${cal.kpis.employees} employees (present per day)` : r.employee.fullName) },
+      ...dayColumns,
+      { header: 'P', width: 4, kind: 'number', value: t((x) => x.present) },
+      { header: 'HD', width: 4, kind: 'number', value: t((x) => x.halfDays) },
+      { header: 'A', width: 4, kind: 'number', value: t((x) => x.absent) },
+      { header: 'MP', width: 4, kind: 'number', value: t((x) => x.missingPunch) },
+      { header: 'Leave', width: 6, kind: 'number', value: t((x) => x.leave) },
+      { header: 'Hol', width: 4, kind: 'number', value: t((x) => x.holidays) },
+      { header: 'WO', width: 4, kind: 'number', value: t((x) => x.weeklyOffs) },
+      { header: 'Late', width: 5, kind: 'number', value: t((x) => x.lateCount) },
+      { header: 'Worked h', width: 8, kind: 'number', value: t((x) => hours(x.workedMinutes)) },
+      { header: 'OT h', width: 6, kind: 'number', value: t((x) => hours(x.otMinutes)) },
+      { header: 'LOP days', width: 7, kind: 'number', value: t((x) => x.lopDays) },
+    ],
+    notes: [legend()],
+  };
+}
+
+export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
+  return {
+    title: `Attendance on ${view.date}`,
+    subtitle: Object.entries(view.kpis.byStatus)
+      .map(([s, n]) => `${STATUS_META[s as AttendanceStatus]?.label ?? s}: ${n}`)
+      .join(' · '),
+    filename: `attendance-day-${view.date}`,
+    landscape: true,
+    rows: view.items,
+    columns: [
+      { header: 'Code', width: 9, value: (r) => r.employee.code },
+      { header: 'Name', width: 22, value: (r) => r.employee.fullName },
+      { header: 'Department', width: 16, value: (r) => r.department },
+      { header: 'Location', width: 14, value: (r) => r.location },
+      { header: 'Shift', width: 10, value: (r) => r.day?.shift?.name ?? null },
+      {
+        header: 'Status',
+        width: 16,
+        value: (r) => (r.day ? `${STATUS_META[r.day.status].label}${r.day.frozen ? ' (frozen)' : ''}` : 'Not reconciled'),
+        fill: (r) => (r.day ? STATUS_META[r.day.status].fill : undefined),
+      },
+      { header: 'First in', width: 8, value: (r) => clock(r.day?.firstIn ?? null, timeZone) },
+      { header: 'Last out', width: 8, value: (r) => clock(r.day?.lastOut ?? null, timeZone) },
+      { header: 'Worked', width: 8, value: (r) => (r.day ? formatMinutes(r.day.workedMinutes) : null) },
+      { header: 'OT', width: 6, value: (r) => (r.day ? formatMinutes(r.day.otMinutes) : null) },
+      { header: 'Late min', width: 7, kind: 'number', value: (r) => r.day?.lateMinutes ?? null },
+      { header: 'Why', width: 40, value: (r) => r.day?.reasons.filter((x) => x.rule !== 'shift').map((x) => x.text).join('; ') ?? null },
+    ],
+    notes: [legend()],
+  };
+}
+
+const LIVE_FILL: Record<LiveRow['state'], string> = { In: 'C6EFCE', Out: 'EDEDED', NotYetIn: 'FFFFFF', Late: 'FFC7CE', OnLeave: 'BDD7EE', Off: 'E4DFEC' };
+
+export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow> {
+  const c = view.counts;
+  return {
+    title: 'Live attendance',
+    subtitle: `As of ${clock(view.now, timeZone)} · in ${c.In} · out ${c.Out} · not yet in ${c.NotYetIn} · late ${c.Late} · on leave ${c.OnLeave} · off ${c.Off}`,
+    filename: `attendance-live-${view.now.slice(0, 10)}`,
+    landscape: true,
+    rows: view.items,
+    columns: [
+      { header: 'Code', width: 9, value: (r) => r.employee.code },
+      { header: 'Name', width: 22, value: (r) => r.employee.fullName },
+      { header: 'Department', width: 16, value: (r) => r.department },
+      { header: 'Location', width: 14, value: (r) => r.location },
+      { header: 'Shift', width: 10, value: (r) => r.shift },
+      { header: 'State', width: 10, value: (r) => r.state, fill: (r) => LIVE_FILL[r.state] },
+      { header: 'First in', width: 8, value: (r) => clock(r.firstIn, timeZone) },
+      { header: 'Late min', width: 7, kind: 'number', value: (r) => r.lateMinutes || null },
+      { header: 'Worked', width: 8, value: (r) => formatMinutes(r.workedMinutes) },
+      { header: 'Last punch', width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
+      { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? r.lastPunch.source) : null) },
+    ],
+    notes: view.terminals.map((t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ?? 'never'}`),
+  };
+}
+
+export function regularizationTable(rows: Regularization[], filter: string, today: string): TableModel<Regularization> {
+  return {
+    title: 'Regularizations',
+    subtitle: filter,
+    filename: `regularizations-${today}`,
+    landscape: true,
+    rows,
+    columns: [
+      { header: 'Requested', width: 16, value: (r) => r.createdAt.replace('T', ' ').slice(0, 16) },
+      { header: 'Code', width: 9, value: (r) => r.employee.code },
+      { header: 'Name', width: 20, value: (r) => r.employee.fullName },
+      { header: 'Day', width: 11, kind: 'date', value: (r) => r.date },
+      { header: 'Kind', width: 15, value: (r) => r.kind },
+      { header: 'Punches', width: 16, value: (r) => r.punches.map((p) => `${p.direction} ${p.time}`).join(', ') },
+      { header: 'Reason', width: 30, value: (r) => r.reason },
+      { header: 'Status', width: 22, value: (r) => r.status },
+      { header: 'Manager', width: 16, value: (r) => r.managerDecisionBy },
+      { header: 'HR', width: 16, value: (r) => r.hrDecisionBy },
+      { header: 'Note', width: 24, value: (r) => r.decisionNote },
+    ],
+  };
+}

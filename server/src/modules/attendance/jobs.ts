@@ -1,0 +1,194 @@
+import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance.ts';
+import { addDays } from '../../../../shared/dates.ts';
+import type { Ctx } from '../../context.ts';
+import { badRequest, notFound } from '../../http/problem.ts';
+import { newId } from '../../ids.ts';
+import { countEmployeeDays, dayOfInstant, reconcileRange } from './days.ts';
+import { directoryOf, employedOn } from './policy.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Scheduled and long-running reconciliation: closing yesterday, sweeping
+ * days that became final or were marked dirty, and "recompute range" with
+ * progress, run in small transactions so the server stays responsive.
+ */
+
+const MAX_RANGE_DAYS = 366;
+/** Employee-days per transaction of a recompute. */
+const CHUNK_EMPLOYEE_DAYS = 3000;
+
+/**
+ * Closes the last `days` days up to yesterday: every employee-day that has
+ * no record yet, is still provisional or is dirty is reconciled (absent
+ * where nothing came and the day is final). A PC that was off catches up.
+ */
+export async function closeDays(ctx: Ctx, days = 7): Promise<number> {
+  const today = dayOfInstant(ctx.clock.now().getTime(), ctx.timeZone);
+  const to = addDays(today, -1);
+  const from = addDays(today, -days);
+  const directory = await directoryOf(ctx.db);
+  const rows = await ctx.db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'provisional', 'dirty', 'frozen'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const done = new Set(rows.filter((r) => r.frozen === 1 || (r.provisional === 0 && r.dirty === 0)).map((r) => `${r.employee_id}|${r.date}`));
+  const todo = new Map<string, { from: string; to: string }>();
+  for (const e of directory.list) {
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (!employedOn(e, d) || done.has(`${e.id}|${d}`)) continue;
+      const span = todo.get(e.id);
+      if (!span) todo.set(e.id, { from: d, to: d });
+      else span.to = d;
+    }
+  }
+  let written = 0;
+  // Group employees with the same span so each group is one bulk reconciliation.
+  const groups = new Map<string, string[]>();
+  for (const [id, span] of todo) {
+    const key = `${span.from}|${span.to}`;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  for (const [key, ids] of groups) {
+    const [a, b] = key.split('|') as [string, string];
+    for (let i = 0; i < ids.length; i += 200) {
+      written += (await reconcileRange(ctx, ids.slice(i, i + 200), a, b)).written;
+      await yieldToRequests();
+    }
+  }
+  return written;
+}
+
+/** SQLite answers synchronously: let waiting requests in between chunks of a long job. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Reconciles provisional days whose window has ended (and whose terminals have reported) and dirty days. */
+export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
+  const nowIso = ctx.clock.now().toISOString();
+  const [candidates, directory, sync] = await Promise.all([repo.daysToSweep(ctx.db, nowIso, limit), directoryOf(ctx.db), repo.terminalSync(ctx.db)]);
+  const slowest = new Map<string, string>();
+  for (const t of sync) {
+    if (!t.location_id || !t.last_contact_at) continue;
+    const known = slowest.get(t.location_id);
+    if (!known || t.last_contact_at < known) slowest.set(t.location_id, t.last_contact_at);
+  }
+  const windows = await ctx.db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'window_end', 'dirty'])
+    .where('date', '>=', candidates[0]?.date ?? '9999-12-31')
+    .where((eb) => eb.or([eb('provisional', '=', 1), eb('dirty', '=', 1)]))
+    .execute();
+  const windowEnd = new Map(windows.map((w) => [`${w.employee_id}|${w.date}`, w]));
+  // One bulk reconciliation per day, in chunks, rather than one per employee-day.
+  const byDate = new Map<string, string[]>();
+  for (const c of candidates) {
+    const w = windowEnd.get(`${c.employee_id}|${c.date}`);
+    const location = directory.byId.get(c.employee_id)?.locationId;
+    const synced = location ? slowest.get(location) : undefined;
+    // Still waiting for a terminal: reconciling would change nothing.
+    if (w && w.dirty === 0 && synced !== undefined && synced < w.window_end) continue;
+    byDate.set(c.date, [...(byDate.get(c.date) ?? []), c.employee_id]);
+  }
+  let n = 0;
+  for (const [date, ids] of byDate) {
+    for (let i = 0; i < ids.length; i += 500) {
+      n += (await reconcileRange(ctx, ids.slice(i, i + 500), date, date)).written;
+      await yieldToRequests();
+    }
+  }
+  return n;
+}
+
+function toJob(r: Awaited<ReturnType<typeof findJobRow>>): RecomputeJob {
+  if (!r) throw notFound('Recompute job');
+  return {
+    id: r.id,
+    from: r.from_date,
+    to: r.to_date,
+    employeeId: r.employee_id,
+    total: r.total,
+    done: r.done,
+    status: r.status as RecomputeJob['status'],
+    error: r.error,
+    createdByName: r.created_by_name,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+async function findJobRow(ctx: Ctx, id: string) {
+  return ctx.db
+    .selectFrom('attendance_job')
+    .select(['id', 'from_date', 'to_date', 'employee_id', 'total', 'done', 'status', 'error', 'created_by_name', 'started_at', 'finished_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJob> {
+  return toJob(await findJobRow(ctx, id));
+}
+
+/**
+ * Starts reconciling a range again (all employees or one) and answers at
+ * once with the job; the work runs in chunks, each its own transaction,
+ * and the job's `done` counts employee-days as they are written.
+ */
+export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<RecomputeJob> {
+  if (ctx.db.isTransaction) throw new Error('startRecompute runs its own transactions');
+  const today = dayOfInstant(ctx.clock.now().getTime(), ctx.timeZone);
+  if (input.from > input.to) throw badRequest('`from` is after `to`.', [{ path: 'body.from', message: 'must not be after to' }]);
+  if (input.from > today) throw badRequest('Nothing to recompute in the future.', [{ path: 'body.from', message: 'must not be in the future' }]);
+  const to = input.to > today ? today : input.to;
+  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`) > MAX_RANGE_DAYS * 86_400_000) {
+    throw badRequest(`Recompute at most ${MAX_RANGE_DAYS} days at a time.`, [{ path: 'body.to', message: `range longer than ${MAX_RANGE_DAYS} days` }]);
+  }
+  const directory = await directoryOf(ctx.db);
+  const employeeId = input.employeeId?.toLowerCase() ?? null;
+  const employees = employeeId ? directory.list.filter((e) => e.id === employeeId) : directory.list;
+  if (employeeId && employees.length === 0) throw badRequest('No such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
+  const id = newId();
+  const total = countEmployeeDays(employees, input.from, to);
+  await ctx.db
+    .insertInto('attendance_job')
+    .values({
+      id,
+      from_date: input.from,
+      to_date: to,
+      employee_id: employeeId,
+      total,
+      done: 0,
+      status: 'running',
+      error: null,
+      created_by_name: ctx.caller.name,
+      started_at: ctx.clock.now().toISOString(),
+      finished_at: null,
+    })
+    .execute();
+  const run = async () => {
+    let done = 0;
+    try {
+      const days = Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / 86_400_000) + 1);
+      const perChunk = Math.max(1, Math.floor(CHUNK_EMPLOYEE_DAYS / days));
+      for (let i = 0; i < employees.length; i += perChunk) {
+        const chunk = employees.slice(i, i + perChunk);
+        const r = await reconcileRange(ctx, chunk.map((e) => e.id), input.from, to);
+        done += r.written + r.frozenKept;
+        await ctx.db.updateTable('attendance_job').set({ done }).where('id', '=', id).execute();
+        await yieldToRequests();
+      }
+      await ctx.db.updateTable('attendance_job').set({ done, status: 'done', finished_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute();
+    } catch (err) {
+      await ctx.db
+        .updateTable('attendance_job')
+        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: ctx.clock.now().toISOString() })
+        .where('id', '=', id)
+        .execute()
+        .catch(() => undefined);
+    }
+  };
+  setImmediate(() => void run());
+  return getRecomputeJob(ctx, id);
+}

@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import {
+  type AttendanceSettings,
+  type DirectionPolicy,
+  type GeoFence,
+  type RegularizationKind,
+  RegularizationKind as KindSchema,
+  minutesOf,
+} from '../../../../shared/attendance.ts';
+import { WeeklyOffRule } from '../../../../shared/org.ts';
+import type { Db } from '../../context.ts';
+import { dataVersion } from '../../db/read-cache.ts';
+import type { ShiftTable } from '../../db/schema.ts';
+import type { ShiftRule } from './reconcile.ts';
+import { isWeeklyOff } from './shift-time.ts';
+
+/**
+ * Attendance policy (shifts, holidays, weekly offs, fences, settings, the
+ * terminals' direction policies, enrolments) and the employees the engine
+ * needs, kept in memory: every reconciliation reads them and they change
+ * rarely. This process is the only writer of its database; the attendance
+ * module bumps the policy version on each of its writes (before and after
+ * the transaction), and employee writes bump the directory's data version.
+ */
+
+const WeeklyOffs = z.array(WeeklyOffRule);
+const Kinds = z.array(KindSchema);
+
+export interface ShiftInfo extends ShiftRule {
+  startTime: string;
+  endTime: string;
+  isDefault: boolean;
+}
+
+export interface HolidayInfo {
+  id: string;
+  name: string;
+  locationId: string | null;
+  optional: boolean;
+}
+
+export interface TerminalInfo {
+  id: string;
+  name: string;
+  serial: string | null;
+  locationId: string | null;
+  directionPolicy: DirectionPolicy;
+  enabled: boolean;
+  timeZone: string | null;
+}
+
+export interface Policy {
+  shifts: Map<string, ShiftInfo>;
+  defaultShiftId: string | null;
+  settings: AttendanceSettings;
+  orgWeeklyOffs: WeeklyOffRule[];
+  orgWeeklyOffsText: string;
+  locationWeeklyOffs: Map<string, WeeklyOffRule[]>;
+  fences: Map<string, GeoFence>;
+  holidaysByDate: Map<string, HolidayInfo[]>;
+  optIns: Set<string>;
+  terminals: Map<string, TerminalInfo>;
+  terminalsBySerial: Map<string, TerminalInfo>;
+  /** `terminalId|userId` or `*|userId` → employee id. */
+  enrolments: Map<string, string>;
+}
+
+export interface EmployeeInfo {
+  id: string;
+  code: string;
+  fullName: string;
+  email: string | null;
+  joinedDate: string;
+  exitDate: string | null;
+  locationId: string | null;
+  departmentId: string | null;
+  managerId: string | null;
+  shiftId: string | null;
+  terminalUserId: number | null;
+  searchText: string;
+}
+
+export interface Directory {
+  list: EmployeeInfo[];
+  byId: Map<string, EmployeeInfo>;
+  byTerminalUserId: Map<number, EmployeeInfo>;
+}
+
+let policyVersion = 0;
+
+/** Call around every write to policy tables (inside the transaction and after it). */
+export function bumpPolicy(): void {
+  policyVersion++;
+}
+
+/** A key that is the same for a database and all its transactions. */
+function dbKey(db: Db): object {
+  return db.getExecutor().adapter;
+}
+
+const policyCache = new WeakMap<object, { version: number; policy: Policy }>();
+const directoryCache = new WeakMap<object, { version: number; directory: Directory }>();
+
+export function toShiftRule(r: Pick<ShiftTable, 'id' | 'name' | 'start_time' | 'end_time'> & {
+  break_minutes: number;
+  late_grace_minutes: number;
+  early_grace_minutes: number;
+  half_day_minutes: number;
+  full_day_minutes: number;
+  ot_eligible: number;
+  ot_after_minutes: number;
+  ot_block_minutes: number;
+  ot_max_minutes: number | null;
+  ot_before_start: number;
+  window_before_minutes: number;
+  window_after_minutes: number;
+  flexible: number;
+  core_start: string | null;
+  core_end: string | null;
+  required_minutes: number | null;
+  hours_mode: string;
+  is_default: number;
+}): ShiftInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    isDefault: r.is_default === 1,
+    start: minutesOf(r.start_time),
+    end: minutesOf(r.end_time),
+    breakMinutes: r.break_minutes,
+    lateGrace: r.late_grace_minutes,
+    earlyGrace: r.early_grace_minutes,
+    halfDay: r.half_day_minutes,
+    fullDay: r.full_day_minutes,
+    ot: {
+      eligible: r.ot_eligible === 1,
+      after: r.ot_after_minutes,
+      block: Math.max(1, r.ot_block_minutes),
+      max: r.ot_max_minutes,
+      beforeStart: r.ot_before_start === 1,
+    },
+    windowBefore: r.window_before_minutes,
+    windowAfter: r.window_after_minutes,
+    flexible:
+      r.flexible === 1 && r.core_start && r.core_end && r.required_minutes !== null
+        ? { coreStart: minutesOf(r.core_start), coreEnd: minutesOf(r.core_end), required: r.required_minutes }
+        : null,
+    hoursMode: r.hours_mode === 'firstLast' ? 'firstLast' : 'pairs',
+  };
+}
+
+export const SHIFT_COLUMNS = [
+  'id',
+  'name',
+  'start_time',
+  'end_time',
+  'is_default',
+  'break_minutes',
+  'late_grace_minutes',
+  'early_grace_minutes',
+  'half_day_minutes',
+  'full_day_minutes',
+  'ot_eligible',
+  'ot_after_minutes',
+  'ot_block_minutes',
+  'ot_max_minutes',
+  'ot_before_start',
+  'window_before_minutes',
+  'window_after_minutes',
+  'flexible',
+  'core_start',
+  'core_end',
+  'required_minutes',
+  'hours_mode',
+] as const;
+
+async function loadPolicy(db: Db, orgWeeklyOffsText: string): Promise<Policy> {
+  const [shiftRows, settingsRow, locationRows, holidayRows, optInRows, terminalRows, enrolmentRows] = await Promise.all([
+    db.selectFrom('shift').select([...SHIFT_COLUMNS]).execute(),
+    db
+      .selectFrom('attendance_settings')
+      .select(['debounce_seconds', 'regularization_window_days', 'hr_approval_kinds', 'late_mark_every', 'late_mark_days', 'optional_holidays_per_year'])
+      .where('id', '=', 'org')
+      .executeTakeFirst(),
+    db.selectFrom('location_policy').select(['location_id', 'weekly_offs', 'fence_lat', 'fence_lng', 'fence_radius_m']).execute(),
+    db.selectFrom('holiday').select(['id', 'date', 'name', 'location_id', 'optional']).execute(),
+    db.selectFrom('holiday_opt_in').select(['employee_id', 'holiday_id']).execute(),
+    db.selectFrom('terminal').select(['id', 'name', 'serial', 'location_id', 'direction_policy', 'enabled', 'time_zone']).execute(),
+    db.selectFrom('terminal_enrolment').select(['scope_key', 'terminal_user_id', 'employee_id']).execute(),
+  ]);
+  const shifts = new Map(shiftRows.map((r) => [r.id, toShiftRule(r)]));
+  const defaultShift = shiftRows.find((r) => r.is_default === 1) ?? shiftRows[0];
+  const settings: AttendanceSettings = {
+    debounceSeconds: settingsRow?.debounce_seconds ?? 120,
+    regularizationWindowDays: settingsRow?.regularization_window_days ?? 30,
+    hrApprovalKinds: Kinds.parse(JSON.parse(settingsRow?.hr_approval_kinds ?? '["ManualEntry"]')) as RegularizationKind[],
+    lateMark: settingsRow?.late_mark_every ? { every: settingsRow.late_mark_every, days: settingsRow.late_mark_days } : null,
+    optionalHolidaysPerYear: settingsRow?.optional_holidays_per_year ?? 2,
+  };
+  const locationWeeklyOffs = new Map<string, WeeklyOffRule[]>();
+  const fences = new Map<string, GeoFence>();
+  for (const r of locationRows) {
+    if (r.weekly_offs !== null) locationWeeklyOffs.set(r.location_id, WeeklyOffs.parse(JSON.parse(r.weekly_offs)));
+    if (r.fence_lat !== null && r.fence_lng !== null && r.fence_radius_m !== null) {
+      fences.set(r.location_id, { lat: r.fence_lat, lng: r.fence_lng, radiusMeters: r.fence_radius_m });
+    }
+  }
+  const holidaysByDate = new Map<string, HolidayInfo[]>();
+  for (const h of holidayRows) {
+    const list = holidaysByDate.get(h.date) ?? [];
+    list.push({ id: h.id, name: h.name, locationId: h.location_id, optional: h.optional === 1 });
+    holidaysByDate.set(h.date, list);
+  }
+  const terminals = new Map<string, TerminalInfo>();
+  const terminalsBySerial = new Map<string, TerminalInfo>();
+  for (const t of terminalRows) {
+    const info: TerminalInfo = {
+      id: t.id,
+      name: t.name,
+      serial: t.serial,
+      locationId: t.location_id,
+      directionPolicy: t.direction_policy as DirectionPolicy,
+      enabled: t.enabled === 1,
+      timeZone: t.time_zone,
+    };
+    terminals.set(t.id, info);
+    if (t.serial) terminalsBySerial.set(t.serial, info);
+  }
+  return {
+    shifts,
+    defaultShiftId: defaultShift?.id ?? null,
+    settings,
+    orgWeeklyOffs: WeeklyOffs.parse(JSON.parse(orgWeeklyOffsText)),
+    orgWeeklyOffsText,
+    locationWeeklyOffs,
+    fences,
+    holidaysByDate,
+    optIns: new Set(optInRows.map((o) => `${o.employee_id}|${o.holiday_id}`)),
+    terminals,
+    terminalsBySerial,
+    enrolments: new Map(enrolmentRows.map((e) => [`${e.scope_key}|${e.terminal_user_id}`, e.employee_id])),
+  };
+}
+
+/** How long the organisation's weekly offs (changed by the org module, which tells nobody) are taken as read. */
+const ORG_RECHECK_MS = 1000;
+const orgChecked = new WeakMap<object, { at: number; text: string }>();
+
+/** The attendance policy, from memory unless something changed. */
+export async function policyOf(db: Db): Promise<Policy> {
+  const key = dbKey(db);
+  let org = orgChecked.get(key);
+  const now = performance.now();
+  if (!org || now - org.at > ORG_RECHECK_MS) {
+    const row = await db.selectFrom('organisation').select('weekly_offs').where('id', '=', 'org').executeTakeFirst();
+    org = { at: now, text: row?.weekly_offs ?? '[]' };
+    orgChecked.set(key, org);
+  }
+  const hit = policyCache.get(key);
+  if (hit && hit.version === policyVersion && hit.policy.orgWeeklyOffsText === org.text) return hit.policy;
+  const version = policyVersion;
+  const policy = await loadPolicy(db, org.text);
+  policyCache.set(key, { version, policy });
+  return policy;
+}
+
+/** Every employee with what attendance needs, from memory unless the directory changed. */
+export async function directoryOf(db: Db): Promise<Directory> {
+  const key = dbKey(db);
+  const version = dataVersion();
+  const hit = directoryCache.get(key);
+  if (hit && hit.version === version) return hit.directory;
+  const rows = await db
+    .selectFrom('employee')
+    .select([
+      'id',
+      'code',
+      'full_name',
+      'email',
+      'joined_date',
+      'exit_date',
+      'location_id',
+      'department_id',
+      'manager_id',
+      'shift_id',
+      'terminal_user_id',
+      'search_text',
+    ])
+    .orderBy('code')
+    .execute();
+  const list: EmployeeInfo[] = rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    fullName: r.full_name,
+    email: r.email,
+    joinedDate: r.joined_date,
+    exitDate: r.exit_date,
+    locationId: r.location_id,
+    departmentId: r.department_id,
+    managerId: r.manager_id,
+    shiftId: r.shift_id,
+    terminalUserId: r.terminal_user_id,
+    searchText: r.search_text,
+  }));
+  const directory: Directory = {
+    list,
+    byId: new Map(list.map((e) => [e.id, e])),
+    byTerminalUserId: new Map(list.filter((e) => e.terminalUserId !== null).map((e) => [e.terminalUserId as number, e])),
+  };
+  directoryCache.set(key, { version, directory });
+  return directory;
+}
+
+/** Whether an employee is on the books on a day. */
+export function employedOn(e: Pick<EmployeeInfo, 'joinedDate' | 'exitDate'>, day: string): boolean {
+  return e.joinedDate <= day && (e.exitDate === null || e.exitDate >= day);
+}
+
+export function weeklyOffRulesOf(policy: Policy, locationId: string | null): WeeklyOffRule[] {
+  return (locationId && policy.locationWeeklyOffs.get(locationId)) || policy.orgWeeklyOffs;
+}
+
+export function weeklyOffOn(policy: Policy, locationId: string | null, day: string): boolean {
+  return isWeeklyOff(day, weeklyOffRulesOf(policy, locationId));
+}
+
+/** The holiday an employee has on a day (optional ones only when opted in), or null. */
+export function holidayOn(policy: Policy, employeeId: string, locationId: string | null, day: string): HolidayInfo | null {
+  const list = policy.holidaysByDate.get(day);
+  if (!list) return null;
+  for (const h of list) {
+    if (h.locationId !== null && h.locationId !== locationId) continue;
+    if (h.optional && !policy.optIns.has(`${employeeId}|${h.id}`)) continue;
+    return h;
+  }
+  return null;
+}
+
+/** The holiday on a day for a location regardless of opt-ins (for calendar headers). */
+export function publicHolidayOn(policy: Policy, locationId: string | null, day: string): HolidayInfo | null {
+  return policy.holidaysByDate.get(day)?.find((h) => !h.optional && (h.locationId === null || h.locationId === locationId)) ?? null;
+}
+
+/** In or out from a terminal punch's state code under the terminal's policy; null = by alternation. */
+export function directionFromTerminal(policy: DirectionPolicy | undefined, attendStat: string): 'in' | 'out' | null {
+  switch (policy) {
+    case 'fixed-in':
+      return 'in';
+    case 'fixed-out':
+      return 'out';
+    case 'by-state':
+      // ZK-style codes: 0 check-in, 1 check-out, 4 overtime-in, 5 overtime-out; anything else (e.g. 255) alternates.
+      if (attendStat === '0' || attendStat === '4') return 'in';
+      if (attendStat === '1' || attendStat === '5') return 'out';
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** The employee a terminal user id means: the terminal's mapping, the organisation's, or the employee's biometric id. */
+export function employeeForTerminalUser(policy: Policy, directory: Directory, terminalId: string | null, terminalUserId: number): EmployeeInfo | null {
+  const mapped =
+    (terminalId ? policy.enrolments.get(`${terminalId}|${terminalUserId}`) : undefined) ?? policy.enrolments.get(`*|${terminalUserId}`);
+  if (mapped) return directory.byId.get(mapped) ?? null;
+  return directory.byTerminalUserId.get(terminalUserId) ?? null;
+}

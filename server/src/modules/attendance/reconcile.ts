@@ -1,0 +1,513 @@
+import { addDays } from '../../../../shared/dates.ts';
+import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance.ts';
+import type { LeavePortion } from '../../links.ts';
+import { zonedInstant } from './shift-time.ts';
+
+/**
+ * The reconciliation engine: a pure function from a shift day's inputs and
+ * the clock to the day's record, with the reasons that explain it. No I/O:
+ * the service loads inputs in bulk, calls `reconcile`, stores the result.
+ */
+
+const MINUTE = 60_000;
+
+export interface ShiftRule {
+  id: string;
+  name: string;
+  /** Minutes after local midnight. */
+  start: number;
+  end: number;
+  breakMinutes: number;
+  lateGrace: number;
+  earlyGrace: number;
+  halfDay: number;
+  fullDay: number;
+  ot: { eligible: boolean; after: number; block: number; max: number | null; beforeStart: boolean };
+  windowBefore: number;
+  windowAfter: number;
+  flexible: { coreStart: number; coreEnd: number; required: number } | null;
+  hoursMode: 'pairs' | 'firstLast';
+}
+
+/** One occurrence of a shift: the day it starts and its instants (epoch ms). */
+export interface Occurrence {
+  day: string;
+  shift: ShiftRule;
+  start: number;
+  end: number;
+  /** The punch window before trimming against the neighbouring occurrences. */
+  windowStart: number;
+  windowEnd: number;
+}
+
+export interface EnginePunch {
+  id: string;
+  /** Epoch ms. */
+  at: number;
+  /** In or out when the source says so; null = by alternation. */
+  direction: Direction | null;
+  /** Off-zone or wrong-location self check-ins: kept, not counted until regularized. */
+  flagged: boolean;
+  /** Carried for views (the engine does not read them). */
+  source?: PunchSource;
+  terminalId?: string | null;
+}
+
+export interface LeaveInput {
+  portion: LeavePortion;
+  code: string;
+  name: string;
+  paid: boolean;
+}
+
+export interface ReconcileInput {
+  occurrence: Occurrence;
+  /** The trimmed window [start, end): punches in it belong to this day. */
+  window: { start: number; end: number };
+  /** The punches in the window, superseded ones already left out, any order. */
+  punches: readonly EnginePunch[];
+  holiday: string | null;
+  weeklyOff: boolean;
+  leave: readonly LeaveInput[];
+  override: { workedMinutes: number | null; otMinutes: number | null; reason: string } | null;
+  debounceSeconds: number;
+  /**
+   * The earliest last contact of the terminals feeding the employee's
+   * location (epoch ms), with the name of that terminal; null when none does.
+   */
+  syncedUntil: { at: number; terminal: string } | null;
+}
+
+export type PunchRole = 'in' | 'out' | 'unpaired' | 'bounce' | 'flagged';
+
+export interface Pair {
+  in: number;
+  out: number;
+  minutes: number;
+}
+
+export interface DayResult {
+  status: AttendanceStatus;
+  provisional: boolean;
+  workedMinutes: number;
+  otMinutes: number;
+  lateMinutes: number;
+  earlyMinutes: number;
+  firstIn: number | null;
+  lastOut: number | null;
+  punchCount: number;
+  presentDays: number;
+  leaveDays: number;
+  lopDays: number;
+  holidayName: string | null;
+  leaveCode: string | null;
+  reasons: DayReason[];
+  pairs: Pair[];
+  roles: Map<string, PunchRole>;
+}
+
+/** The occurrence of a shift on a day, in a time zone. */
+export function occurrenceOf(day: string, shift: ShiftRule, timeZone: string): Occurrence {
+  const start = zonedInstant(day, shift.start, timeZone);
+  const end = zonedInstant(day, shift.end > shift.start ? shift.end : shift.end + 1440, timeZone);
+  return { day, shift, start, end, windowStart: start - shift.windowBefore * MINUTE, windowEnd: end + shift.windowAfter * MINUTE };
+}
+
+/**
+ * Where two consecutive occurrences meet, so that every instant belongs to
+ * exactly one shift day: when their punch windows overlap, the midpoint
+ * between the end of the first shift and the start of the second (kept
+ * inside the overlap); when a gap separates the windows, its midpoint. The
+ * configured windows thus decide where the cut falls, and no punch is left
+ * without a day (an early check-in at 05:45 for a 09:30 shift counts).
+ */
+function boundary(a: Occurrence, b: Occurrence): number {
+  if (b.windowStart >= a.windowEnd) return Math.round((a.windowEnd + b.windowStart) / 2);
+  const mid = Math.round((a.end + b.start) / 2);
+  return Math.min(Math.max(mid, b.windowStart), a.windowEnd);
+}
+
+/** The trimmed window of `cur` between its neighbours (either may be absent). */
+export function trimmedWindow(prev: Occurrence | null, cur: Occurrence, next: Occurrence | null): { start: number; end: number } {
+  const start = prev ? boundary(prev, cur) : cur.windowStart;
+  const end = next ? boundary(cur, next) : cur.windowEnd;
+  return { start, end: Math.max(start, end) };
+}
+
+/** The shift day a punch belongs to among three consecutive occurrences, or null (outside every window). */
+export function ownerDay(at: number, prev: Occurrence, cur: Occurrence, next: Occurrence): string | null {
+  const prevWindow = trimmedWindow(null, prev, cur);
+  const curWindow = trimmedWindow(prev, cur, next);
+  const nextWindow = trimmedWindow(cur, next, null);
+  if (at >= curWindow.start && at < curWindow.end) return cur.day;
+  if (at >= prevWindow.start && at < prevWindow.end) return prev.day;
+  if (at >= nextWindow.start && at < nextWindow.end) return next.day;
+  return null;
+}
+
+const shiftTexts = new WeakMap<ShiftRule, string>();
+
+/** "General 09:30–18:30" (with the core hours of a flexible shift), once per shift rule. */
+function shiftText(shift: ShiftRule): string {
+  let text = shiftTexts.get(shift);
+  if (text === undefined) {
+    text = `${shift.name} ${timeOf(shift.start)}–${timeOf(shift.end)}${shift.flexible ? ` (flexible, core ${timeOf(shift.flexible.coreStart)}–${timeOf(shift.flexible.coreEnd)}, ${formatMinutes(shift.flexible.required)} required)` : ''}`;
+    shiftTexts.set(shift, text);
+  }
+  return text;
+}
+
+/** The local `HH:MM` of an instant within an occurrence (its start's local time plus the minutes since). */
+function clockAt(o: Occurrence, t: number): string {
+  return timeOf(o.shift.start + Math.floor((t - o.start) / MINUTE));
+}
+
+function missingText(u: { punch: EnginePunch; direction: Direction }, o: Occurrence): string {
+  return u.direction === 'in'
+    ? `missing punch: in at ${clockAt(o, u.punch.at)} has no out`
+    : `missing punch: out at ${clockAt(o, u.punch.at)} has no in`;
+}
+
+function say(reasons: DayReason[], rule: string, text: string): void {
+  reasons.push({ rule, text });
+}
+
+/** What every return of `reconcile` shares besides the day's own figures. */
+interface Common {
+  provisional: boolean;
+  firstIn: number | null;
+  lastOut: number | null;
+  punchCount: number;
+  holidayName: string | null;
+  leaveCode: string | null;
+  reasons: DayReason[];
+  pairs: Pair[];
+  roles: Map<string, PunchRole>;
+}
+
+type Figures = Pick<DayResult, 'status' | 'workedMinutes' | 'otMinutes' | 'lateMinutes' | 'earlyMinutes' | 'presentDays' | 'leaveDays' | 'lopDays'>;
+
+function finish(c: Common, f: Figures): DayResult {
+  return {
+    status: f.status,
+    provisional: c.provisional,
+    workedMinutes: f.workedMinutes,
+    otMinutes: f.otMinutes,
+    lateMinutes: f.lateMinutes,
+    earlyMinutes: f.earlyMinutes,
+    firstIn: c.firstIn,
+    lastOut: c.lastOut,
+    punchCount: c.punchCount,
+    presentDays: f.presentDays,
+    leaveDays: f.leaveDays,
+    lopDays: f.lopDays,
+    holidayName: c.holidayName,
+    leaveCode: c.leaveCode,
+    reasons: c.reasons,
+    pairs: c.pairs,
+    roles: c.roles,
+  };
+}
+
+/** The overtime HR set, if any (with its reason), else the computed one. */
+function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReason[]): number {
+  const override = input.override;
+  if (override?.otMinutes !== null && override?.otMinutes !== undefined) {
+    reasons.push({ rule: 'override', text: `overtime set to ${formatMinutes(override.otMinutes)} by HR: ${override.reason}` });
+    return override.otMinutes;
+  }
+  return computed;
+}
+
+/** Why a day is not final yet. */
+function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[]): void {
+  const { window, occurrence: o } = input;
+  if (now < window.end) reasons.push({ rule: 'pending', text: `not final: the shift window ends at ${clockAt(o, window.end)}` });
+  else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${clockAt(o, window.end)}` });
+}
+
+/** Pairs punches into in/out intervals; drops bounces and flagged punches first. */
+export function pairPunches(
+  punches: readonly EnginePunch[],
+  debounceSeconds: number,
+): {
+  pairs: { in: EnginePunch; out: EnginePunch }[];
+  unpaired: { punch: EnginePunch; direction: Direction }[];
+  roles: Map<string, PunchRole>;
+  bounces: EnginePunch[];
+  flagged: EnginePunch[];
+} {
+  let ordered = true;
+  for (let i = 1; i < punches.length && ordered; i++) ordered = (punches[i - 1] as EnginePunch).at <= (punches[i] as EnginePunch).at;
+  const sorted = ordered ? punches : [...punches].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  const roles = new Map<string, PunchRole>();
+  const kept: EnginePunch[] = [];
+  const bounces: EnginePunch[] = [];
+  const flagged: EnginePunch[] = [];
+  const debounceMs = debounceSeconds * 1000;
+  for (const p of sorted) {
+    if (p.flagged) {
+      roles.set(p.id, 'flagged');
+      flagged.push(p);
+      continue;
+    }
+    const last = kept[kept.length - 1];
+    const explicitTurn = last?.direction && p.direction && last.direction !== p.direction;
+    if (last && p.at - last.at < debounceMs && !explicitTurn) {
+      roles.set(p.id, 'bounce');
+      bounces.push(p);
+      continue;
+    }
+    kept.push(p);
+  }
+  const pairs: { in: EnginePunch; out: EnginePunch }[] = [];
+  const unpaired: { punch: EnginePunch; direction: Direction }[] = [];
+  let open: EnginePunch | null = null;
+  for (const p of kept) {
+    const direction = p.direction ?? (open ? 'out' : 'in');
+    if (direction === 'in') {
+      if (open) unpaired.push({ punch: open, direction: 'in' });
+      open = p;
+    } else if (open) {
+      pairs.push({ in: open, out: p });
+      open = null;
+    } else {
+      unpaired.push({ punch: p, direction: 'out' });
+    }
+  }
+  if (open) unpaired.push({ punch: open, direction: 'in' });
+  for (const pair of pairs) {
+    roles.set(pair.in.id, 'in');
+    roles.set(pair.out.id, 'out');
+  }
+  for (const u of unpaired) roles.set(u.punch.id, 'unpaired');
+  return { pairs, unpaired, roles, bounces, flagged };
+}
+
+function overlapMinutes(from: number, to: number, lo: number, hi: number): number {
+  return Math.max(0, Math.min(to, hi) - Math.max(from, lo)) / MINUTE;
+}
+
+/** Overtime by the rule: at least `after` minutes, rounded down to `block`, capped at `max`. */
+export function overtimeOf(extraMinutes: number, ot: ShiftRule['ot']): number {
+  if (!ot.eligible || extraMinutes < ot.after || extraMinutes <= 0) return 0;
+  const rounded = Math.floor(extraMinutes / ot.block) * ot.block;
+  return ot.max === null ? rounded : Math.min(rounded, ot.max);
+}
+
+/**
+ * Reconciles one shift day. `now` (epoch ms) decides whether the day is
+ * final: its window has ended and every terminal of the location has
+ * reported past it. No absence is marked on a day that is not final.
+ */
+export function reconcile(input: ReconcileInput, now: number): DayResult {
+  const { occurrence: o, window } = input;
+  const shift = o.shift;
+  const reasons: DayReason[] = [];
+
+  const { pairs: rawPairs, unpaired, roles, bounces, flagged } = pairPunches(input.punches, input.debounceSeconds);
+  for (const b of bounces) say(reasons, 'debounce', `punch at ${clockAt(o, b.at)} ignored: within ${input.debounceSeconds} s of the previous one`);
+  for (const f of flagged) say(reasons, 'flagged', `punch at ${clockAt(o, f.at)} not counted: checked in outside the location's geo-fence (needs a regularization)`);
+
+  const pairs: Pair[] = rawPairs.map((p) => ({ in: p.in.at, out: p.out.at, minutes: Math.floor((p.out.at - p.in.at) / MINUTE) }));
+  let firstIn: number | null = pairs[0]?.in ?? null;
+  for (const u of unpaired) if (u.direction === 'in' && (firstIn === null || u.punch.at < firstIn)) firstIn = u.punch.at;
+  const lastOut = pairs.length ? (pairs[pairs.length - 1]?.out ?? null) : null;
+
+  // Gross time: every pair, or first in to last out.
+  let gross = 0;
+  let gaps = 0;
+  if (shift.hoursMode === 'firstLast' && pairs.length) {
+    gross = Math.floor(((pairs[pairs.length - 1]?.out ?? 0) - (pairs[0]?.in ?? 0)) / MINUTE);
+  } else {
+    for (const [i, p] of pairs.entries()) {
+      gross += p.minutes;
+      const prev = pairs[i - 1];
+      if (prev) gaps += Math.floor((p.in - prev.out) / MINUTE);
+    }
+  }
+  // The unpaid break applies only to the part of a day beyond a half day; time already spent out counts towards it.
+  const breakDue = Math.min(shift.breakMinutes, Math.max(0, gross - shift.halfDay));
+  const breakDeducted = Math.max(0, breakDue - (shift.hoursMode === 'pairs' ? gaps : 0));
+  let worked = gross - breakDeducted;
+  if (pairs.length) {
+    const mode = shift.hoursMode === 'pairs' ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'}` : 'first in to last out';
+    say(reasons, 
+      'worked',
+      breakDeducted
+        ? `worked ${formatMinutes(worked)}: ${formatMinutes(gross)} (${mode}) − ${formatMinutes(breakDeducted)} unpaid break`
+        : `worked ${formatMinutes(worked)} (${mode})`,
+    );
+  }
+
+  const override = input.override;
+  if (override?.workedMinutes !== null && override?.workedMinutes !== undefined) {
+    say(reasons, 'override', `worked time set to ${formatMinutes(override.workedMinutes)} by HR: ${override.reason}`);
+    worked = override.workedMinutes;
+  }
+  const hasWork = pairs.length > 0 || (override?.workedMinutes ?? 0) > 0;
+  const resolvedByOverride = override?.workedMinutes !== null && override?.workedMinutes !== undefined;
+
+  const syncedPast = input.syncedUntil === null || input.syncedUntil.at >= window.end;
+  const final = now >= window.end && syncedPast;
+  const provisional = !final;
+  const fullLeave = input.leave.find((l) => l.portion === 'FullDay');
+  const halfLeave = fullLeave ? undefined : input.leave.find((l) => l.portion !== 'FullDay');
+  const leaveCode = (fullLeave ?? halfLeave)?.code ?? null;
+
+  const common: Common = {
+    provisional,
+    firstIn,
+    lastOut,
+    punchCount: input.punches.length,
+    holidayName: input.holiday,
+    leaveCode,
+    reasons,
+    pairs,
+    roles,
+  };
+
+  // 1. Full-day leave wins over everything else.
+  if (fullLeave) {
+    say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`);
+    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`);
+    return finish(common, {
+      status: 'OnLeave',
+      workedMinutes: worked,
+      otMinutes: overriddenOt(input, 0, reasons),
+      lateMinutes: 0,
+      earlyMinutes: 0,
+      presentDays: 0,
+      leaveDays: 1,
+      lopDays: fullLeave.paid ? 0 : 1,
+    });
+  }
+
+  // 2. Holidays and weekly offs: known in advance; work on them is overtime.
+  const off = input.holiday !== null ? 'holiday' : input.weeklyOff ? 'weekly-off' : null;
+  if (off) {
+    say(reasons, off, off === 'holiday' ? `holiday: ${input.holiday ?? ''}` : 'weekly off');
+    if (unpaired.length && !resolvedByOverride) {
+      for (const u of unpaired) say(reasons, 'missing-punch', missingText(u, o));
+      if (provisional) pendingReason(input, now, reasons);
+      return finish(common, {
+        status: provisional ? 'Pending' : 'MissingPunch',
+        workedMinutes: worked,
+        otMinutes: overriddenOt(input, 0, reasons),
+        lateMinutes: 0,
+        earlyMinutes: 0,
+        presentDays: 0,
+        leaveDays: 0,
+        lopDays: 0,
+      });
+    }
+    if (!hasWork) {
+      return finish(common, {
+        status: off === 'holiday' ? 'Holiday' : 'WeeklyOff',
+        workedMinutes: 0,
+        otMinutes: overriddenOt(input, 0, reasons),
+        lateMinutes: 0,
+        earlyMinutes: 0,
+        presentDays: 0,
+        leaveDays: 0,
+        lopDays: 0,
+      });
+    }
+    const ot = shift.ot.eligible ? overtimeOf(worked, { ...shift.ot, after: 0 }) : 0;
+    say(reasons, 'overtime', shift.ot.eligible ? `work on a ${off === 'holiday' ? 'holiday' : 'weekly off'} is overtime: ${formatMinutes(ot)} (rounded down to ${shift.ot.block} min)` : 'worked on a day off: comp-off eligible (shift not overtime-eligible)');
+    return finish(common, {
+      status: off === 'holiday' ? 'WorkedOnHoliday' : 'WorkedOnWeeklyOff',
+      workedMinutes: worked,
+      otMinutes: overriddenOt(input, ot, reasons),
+      lateMinutes: 0,
+      earlyMinutes: 0,
+      presentDays: 0,
+      leaveDays: 0,
+      lopDays: 0,
+    });
+  }
+
+  // 3. A working day.
+  say(reasons, 'shift', shiftText(shift));
+  if (halfLeave) say(reasons, 'leave', `half-day leave (${halfLeave.portion === 'FirstHalf' ? 'first half' : 'second half'}): ${halfLeave.name} (${halfLeave.code})`);
+
+  // Expected arrival and departure: the core hours of a flexible shift; half a shift later/earlier around a half-day leave.
+  const coreStart = shift.flexible ? o.start + (((shift.flexible.coreStart - shift.start + 1440) % 1440) * MINUTE) : o.start;
+  const coreEnd = shift.flexible ? o.start + (((shift.flexible.coreEnd - shift.start + 1440) % 1440) * MINUTE) : o.end;
+  const middle = Math.round((coreStart + coreEnd) / 2 / MINUTE) * MINUTE;
+  const expectedStart = halfLeave?.portion === 'FirstHalf' ? middle : coreStart;
+  const expectedEnd = halfLeave?.portion === 'SecondHalf' ? middle : coreEnd;
+
+  let late = 0;
+  if (firstIn !== null) {
+    const by = Math.floor((firstIn - expectedStart) / MINUTE);
+    if (by > shift.lateGrace) {
+      late = by;
+      say(reasons, 'late', `late by ${by} min (grace ${shift.lateGrace}): in at ${clockAt(o, firstIn)}, expected ${clockAt(o, expectedStart)}`);
+    }
+  }
+  let early = 0;
+  if (lastOut !== null && !provisional) {
+    const by = Math.floor((expectedEnd - lastOut) / MINUTE);
+    if (by > shift.earlyGrace) {
+      early = by;
+      say(reasons, 'early-leave', `left ${by} min early (grace ${shift.earlyGrace}): out at ${clockAt(o, lastOut)}, expected ${clockAt(o, expectedEnd)}`);
+    }
+  }
+
+  // Overtime: time beyond the shift (and before it, if the policy says so), or beyond the required minutes of a flexible shift.
+  let extra = 0;
+  if (shift.flexible) extra = worked - shift.flexible.required;
+  else {
+    for (const p of pairs) {
+      extra += overlapMinutes(p.in, p.out, o.end, Number.POSITIVE_INFINITY);
+      if (shift.ot.beforeStart) extra += overlapMinutes(p.in, p.out, Number.NEGATIVE_INFINITY, o.start);
+    }
+    extra = Math.floor(extra);
+  }
+  let ot = overtimeOf(extra, shift.ot);
+  if (ot > 0) say(reasons, 'overtime', `overtime ${formatMinutes(ot)}: ${formatMinutes(extra)} beyond the shift, from ${shift.ot.after} min, rounded down to ${shift.ot.block} min${shift.ot.max !== null && ot === shift.ot.max ? `, capped at ${formatMinutes(shift.ot.max)}` : ''}`);
+  else if (extra > 0 && shift.ot.eligible && extra < shift.ot.after) say(reasons, 'overtime', `no overtime: ${formatMinutes(extra)} beyond the shift is under ${shift.ot.after} min`);
+  ot = overriddenOt(input, ot, reasons);
+
+  if (provisional && !resolvedByOverride) {
+    pendingReason(input, now, reasons);
+    return finish(common, { status: 'Pending', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: halfLeave ? 0.5 : 0, lopDays: 0 });
+  }
+
+  if (unpaired.length && !resolvedByOverride) {
+    for (const u of unpaired) say(reasons, 'missing-punch', missingText(u, o));
+    return finish(common, { status: 'MissingPunch', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: halfLeave ? 0.5 : 0, lopDays: 0 });
+  }
+
+  const unpaidLeave = halfLeave && !halfLeave.paid ? 0.5 : 0;
+  if (halfLeave) {
+    if (worked >= shift.halfDay) {
+      say(reasons, 'half-day-leave', `half-day leave + ${formatMinutes(worked)} worked ≥ half day ${formatMinutes(shift.halfDay)}: a full day`);
+      return finish(common, { status: 'HalfDayLeave', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0.5, leaveDays: 0.5, lopDays: unpaidLeave });
+    }
+    say(reasons, 'half-day-leave', `half-day leave, but ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}: the other half is loss of pay`);
+    return finish(common, { status: 'HalfDayLeave', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: 0.5, lopDays: 0.5 + unpaidLeave });
+  }
+
+  if (!hasWork) {
+    say(reasons, 'absent', `absent: ${input.punches.length ? 'no punch that counts' : 'no punch'} for this shift day (${clockAt(o, window.start)} to ${clockAt(o, window.end)})`);
+    return finish(common, { status: 'Absent', workedMinutes: 0, otMinutes: ot, lateMinutes: 0, earlyMinutes: 0, presentDays: 0, leaveDays: 0, lopDays: 1 });
+  }
+  if (worked < shift.halfDay) {
+    say(reasons, 'absent', `absent: ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}`);
+    return finish(common, { status: 'Absent', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: 0, lopDays: 1 });
+  }
+  const fullDay = shift.flexible ? Math.min(shift.fullDay, shift.flexible.required) : shift.fullDay;
+  if (worked < fullDay) {
+    say(reasons, 'half-day', `half day: ${formatMinutes(worked)} worked < full day ${formatMinutes(fullDay)}`);
+    return finish(common, { status: 'HalfDay', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0.5, leaveDays: 0, lopDays: 0.5 });
+  }
+  say(reasons, 'present', `present: ${formatMinutes(worked)} worked ≥ full day ${formatMinutes(fullDay)}`);
+  return finish(common, { status: 'Present', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 1, leaveDays: 0, lopDays: 0 });
+}
+
+/** The days whose occurrence might own an instant: its local date and the day before and after. */
+export function candidateDays(localDate: string): [string, string, string] {
+  return [addDays(localDate, -1), localDate, addDays(localDate, 1)];
+}

@@ -1,0 +1,653 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  AttendanceDay,
+  AttendanceHoliday,
+  AttendanceSettings,
+  AttendanceSettingsUpdate,
+  CalendarExportQuery,
+  CalendarQuery,
+  CalendarResponse,
+  DayDetail,
+  DayExportQuery,
+  DayOverride,
+  DayView,
+  DayViewQuery,
+  EmployeeDayParams,
+  EmployeeMonthParams,
+  HolidayInput,
+  LiveExportQuery,
+  LiveQuery,
+  LiveView,
+  LocationPolicy,
+  LocationPolicyInput,
+  MonthView,
+  PolicyLogEntry,
+  PunchImportInput,
+  PunchImportResult,
+  RecomputeInput,
+  RecomputeJob,
+  Regularization,
+  RegularizationCreate,
+  RegularizationDecision,
+  RegularizationExportQuery,
+  RegularizationList,
+  RegularizationListQuery,
+  RegularizationRejection,
+  SelfPunchInput,
+  SelfPunchResult,
+  SelfToday,
+  ShiftAssignmentInput,
+  ShiftAssignmentList,
+  ShiftPolicy,
+  ShiftPolicyInput,
+  ShiftPolicyList,
+} from '../../../../shared/attendance.ts';
+import { IsoDate, IsoMonth, Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
+import type { AppDeps } from '../../context.ts';
+import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { notFound } from '../../http/problem.ts';
+import { orgSettings } from '../org/settings-cache.ts';
+import { calendarTable, dayTable, liveTable, regularizationTable } from './exports.ts';
+import { importPunches } from './import.ts';
+import { getRecomputeJob, startRecompute } from './jobs.ts';
+import * as policy from './policy-service.ts';
+import * as regs from './regularizations.ts';
+import * as repo from './repo.ts';
+import { assertNotFuture, dayDetail, employeeInScope, monthOf, overrideDay, requireAny, selfPunch, todayOf } from './service.ts';
+import { calendar, dayView, live, selfToday } from './views.ts';
+
+const EXPORT = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download (`Content-Disposition: attachment`).' };
+const IdParams = z.object({ id: UuidInput });
+const MonthParams = z.object({ month: IsoMonth });
+const DateParams = z.object({ date: IsoDate });
+const SCOPE_NOTE = 'Rows are limited to the caller\'s scope: an employee sees self, a manager the reporting line, HR and Admin everyone.';
+
+export function attendanceRoutes(api: Api, deps: AppDeps): void {
+  const tags = ['Attendance'];
+  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/live',
+      operationId: 'attendanceLive',
+      summary: 'Live board: who is in right now',
+      description: `Per employee on their current shift day: \`In\`, \`Out\`, \`NotYetIn\`, \`Late\` (no punch after start + grace), \`OnLeave\`, \`Off\`; the last punch and its source; counts; the terminals' last contact. ${SCOPE_NOTE} The console polls it.`,
+      tags,
+      auth: 'session',
+      query: LiveQuery,
+      response: LiveView,
+      errors: [403],
+    },
+    async ({ query, caller }) => live(await ctx(caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/live/export',
+      operationId: 'exportAttendanceLive',
+      summary: 'Export the live board (CSV, XLSX, PDF)',
+      description: 'Same filters as the live board (`departmentId`, `locationId`, `q`, `state`) and `format` (`csv` default, `xlsx`, `pdf`).',
+      tags,
+      auth: 'session',
+      query: LiveExportQuery,
+      response: EXPORT,
+      errors: [403],
+    },
+    async ({ query, caller, res }) => {
+      const c = await ctx(caller);
+      await sendTable(res, liveTable(await live(c, query), c.timeZone), query.format, deps.clock.now());
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/calendar/{month}',
+      operationId: 'attendanceCalendar',
+      summary: 'Monthly calendar: employees × days with status codes and totals',
+      description: `\`{month}\` is \`YYYY-MM\`. The paginated envelope of spec §2.8 (by employee, in code order) with \`kpis\` beside \`items\`: totals over every matching employee (present, half days, absent, leave, holidays, weekly offs, late count, worked and overtime minutes, loss-of-pay days) and the attendance rate. A cell's \`status\` is null where the person was not employed, the day is not reconciled yet, or it is a future working day; future holidays, weekly offs and approved leave show as \`provisional\`. ${SCOPE_NOTE}`,
+      tags,
+      auth: 'session',
+      params: MonthParams,
+      query: CalendarQuery,
+      response: CalendarResponse,
+      errors: [403],
+    },
+    async ({ params, query, caller }) => calendar(await ctx(caller), params.month, query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/calendar/{month}/export',
+      operationId: 'exportAttendanceCalendar',
+      summary: 'Export a month (CSV, XLSX with coloured cells, PDF landscape with a legend)',
+      description: 'Query `format` (`csv` default, `xlsx`, `pdf`) and the calendar filters. Every matching employee (not paginated), a column per day with the status code (coloured in XLSX and PDF, `*` = frozen), the totals per employee and a totals row; XLSX has a frozen header row.',
+      tags,
+      auth: 'session',
+      params: MonthParams,
+      query: CalendarExportQuery,
+      response: EXPORT,
+      errors: [403],
+    },
+    async ({ params, query, caller, res }) => {
+      const c = await ctx(caller);
+      const cal = await calendar(c, params.month, query);
+      await sendTable(res, calendarTable(cal, (await orgSettings(deps.db)).name), query.format, deps.clock.now());
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/day/{date}',
+      operationId: 'attendanceDay',
+      summary: "Every employee's record of one day",
+      description: `\`{date}\` is \`YYYY-MM-DD\`. Paginated (spec §2.8) with \`kpis\` (counts by status). Filter by \`departmentId\`, \`locationId\`, \`q\`, \`status\`. ${SCOPE_NOTE}`,
+      tags,
+      auth: 'session',
+      params: DateParams,
+      query: DayViewQuery,
+      response: DayView,
+      errors: [403],
+    },
+    async ({ params, query, caller }) => dayView(await ctx(caller), params.date, query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/day/{date}/export',
+      operationId: 'exportAttendanceDay',
+      summary: 'Export one day (CSV, XLSX, PDF)',
+      description: 'Query `format` (`csv` default, `xlsx`, `pdf`) and the day view filters; every matching employee.',
+      tags,
+      auth: 'session',
+      params: DateParams,
+      query: DayExportQuery,
+      response: EXPORT,
+      errors: [403],
+    },
+    async ({ params, query, caller, res }) => {
+      const c = await ctx(caller);
+      await sendTable(res, dayTable(await dayView(c, params.date, query), c.timeZone), query.format, deps.clock.now());
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/employee/{id}/day/{date}',
+      operationId: 'attendanceEmployeeDay',
+      summary: "One employee's day: punches, pairing, reasons, override history",
+      description: '`{date}` is `YYYY-MM-DD`, not in the future (400). Every punch of the shift window (and of the calendar day) with how the engine used it, the in/out pairs, the reasons behind the status, HR overrides and regularizations.',
+      tags,
+      auth: 'session',
+      params: EmployeeDayParams,
+      response: DayDetail,
+      errors: [404],
+    },
+    async ({ params, caller }) => dayDetail(await ctx(caller), params.id, params.date),
+  );
+
+  api.op(
+    {
+      method: 'patch',
+      path: '/api/attendance/employee/{id}/day/{date}',
+      operationId: 'overrideAttendanceDay',
+      summary: 'Override a reconciled day (spec §4.2)',
+      description:
+        '`{date}` is `YYYY-MM-DD`: today or earlier, within the employment (else 400). Body: `reason` (required, non-empty) and at least one of `workedMinutes` (0..1440), `otMinutes` (0..1440, not above the worked minutes), `frozen`. Worked and overtime minutes given here replace the computed ones (the status follows from them) and stay in force across reconciliations. `frozen: true` keeps the whole day as it is: reconciliation never changes a frozen day. `frozen: false` hands the day back to the engine: overrides not sent in the same body are cleared and the day is reconciled again from its punches. Answers the day (`status`, `workedMinutes`, `otMinutes`, `frozen` and the rest). Audited (category Attendance, before and after); the employee is notified.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:override',
+      params: EmployeeDayParams,
+      body: DayOverride,
+      response: AttendanceDay,
+      errors: [403, 404],
+    },
+    async ({ params, body, caller }) => overrideDay(await ctx(caller), params.id, params.date, body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/employee/{id}/month/{month}',
+      operationId: 'attendanceEmployeeMonth',
+      summary: "One employee's month (`YYYY-MM`) with totals",
+      tags,
+      auth: 'session',
+      params: EmployeeMonthParams,
+      response: MonthView,
+      errors: [404],
+    },
+    async ({ params, caller }) => monthOf(await ctx(caller), params.id, params.month),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/employee/{id}/shifts',
+      operationId: 'listShiftAssignments',
+      summary: "An employee's roster: shift assignments with effective dates",
+      description: 'Days not covered by an assignment follow the employee\'s current shift (`employee.shiftId`), else the default shift.',
+      tags,
+      auth: 'session',
+      params: IdParams,
+      response: ShiftAssignmentList,
+      errors: [404],
+    },
+    async ({ params, caller }) => policy.listAssignments(await ctx(caller), params.id),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/attendance/employee/{id}/shifts',
+      operationId: 'assignShift',
+      summary: 'Put an employee on a shift from a day on',
+      description:
+        'The assignment in force ends the day before `effectiveFrom`; earlier days keep their shift (the roster never rewrites the past: 409 when an entry already starts on or after that day). Days from `effectiveFrom` to today are reconciled again in the same transaction. Audited on the employee.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:manage',
+      params: IdParams,
+      body: ShiftAssignmentInput,
+      response: ShiftAssignmentList,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => {
+      const c = await ctx(caller);
+      await policy.assignShift(c, params.id, body);
+      return policy.listAssignments(c, params.id);
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/me',
+      operationId: 'attendanceSelfToday',
+      summary: 'My attendance right now (for check-in / check-out)',
+      tags,
+      auth: 'session',
+      permission: 'attendance:self',
+      response: SelfToday,
+      errors: [403],
+    },
+    async ({ caller }) => selfToday(await ctx(caller)),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/attendance/me/punch',
+      operationId: 'selfPunch',
+      summary: 'Check in or out from the console',
+      description:
+        'With the browser\'s position when the person allows it. Where geo-fences exist, a punch outside every fence (or without a position) is kept and flagged `OffZone`; one inside another location\'s fence than the employee\'s is flagged `WrongLocation`. Flagged punches do not count until a regularization (kind `OffZone` / `WrongLocation`) is approved.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:self',
+      body: SelfPunchInput,
+      response: SelfPunchResult,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => selfPunch(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/punches/{id}/photo',
+      operationId: 'punchPhoto',
+      summary: 'The photo a terminal took with a punch',
+      tags,
+      auth: 'session',
+      params: IdParams,
+      response: { contentTypes: ['image/jpeg', 'image/png'], description: 'The image.' },
+      errors: [404],
+    },
+    async ({ params, caller, res }) => {
+      const c = await ctx(caller);
+      const punch = await repo.findPunch(deps.db, params.id);
+      if (!punch?.photo_path) throw notFound('Photo');
+      if (punch.employee_id) await employeeInScope(c, punch.employee_id);
+      else requireAny(c, ['device:manage', 'attendance:manage']);
+      const file = path.join(deps.config.dataDir, punch.photo_path);
+      if (!fs.existsSync(file)) throw notFound('Photo');
+      res.type(file.endsWith('.png') ? 'image/png' : 'image/jpeg');
+      res.setHeader('Cache-Control', 'private, max-age=86400');
+      res.send(fs.readFileSync(file));
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/attendance/punches/import',
+      operationId: 'importPunches',
+      summary: "Import punches from a terminal's USB export (preview, then commit)",
+      description:
+        'Body `content`: the file\'s text, one punch a line: a terminal user id (or an employee code), the date and time (`YYYY-MM-DD HH:MM[:SS]` or `DD/MM/YYYY HH:MM`, or date and time in two columns), then optionally the state code and verify mode; tab, comma or semicolon separated (ZK `attlog.dat` works as is). `terminalId` names the terminal it came from (its serial dedupes against live punches; unknown user ids are kept as unmatched), `timeZone` the zone of the times (default the terminal\'s, else the organisation\'s). `commit: false` previews; `commit: true` stores the good rows. Every row is reported (`ok`, `duplicate`, `unmatched`, `error` with a message). Up to 8 MiB.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:manage',
+      body: PunchImportInput,
+      bodyLimit: '12mb',
+      response: PunchImportResult,
+      errors: [403],
+    },
+    async ({ body, caller }) => importPunches(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/attendance/recompute',
+      operationId: 'startRecompute',
+      summary: 'Reconcile a range of days again (all employees or one), with progress',
+      description: 'Answers at once with the job; poll `GET /api/attendance/recompute/{id}`. At most 366 days; days after today are skipped. Frozen days are kept.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:manage',
+      body: RecomputeInput,
+      response: RecomputeJob,
+      errors: [403],
+    },
+    async ({ body, caller }) => startRecompute(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/recompute/{id}',
+      operationId: 'getRecompute',
+      summary: 'Progress of a recompute',
+      tags,
+      auth: 'session',
+      permission: 'attendance:manage',
+      params: IdParams,
+      response: RecomputeJob,
+      errors: [403],
+    },
+    async ({ params, caller }) => getRecomputeJob(await ctx(caller), params.id),
+  );
+
+  policyRoutes(api, deps);
+  regularizationRoutes(api, deps);
+}
+
+function policyRoutes(api: Api, deps: AppDeps): void {
+  const tags = ['Attendance policy'];
+  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const manage = { auth: 'session' as const, permission: 'attendance:manage' as const, tags };
+
+  api.op(
+    { method: 'get', path: '/api/attendance/shifts', operationId: 'listShiftPolicies', summary: 'Shifts with their rules', tags, auth: 'session', response: ShiftPolicyList },
+    async ({ caller }) => ({ items: await policy.listShiftPolicies(await ctx(caller)) }),
+  );
+  api.op(
+    {
+      ...manage,
+      method: 'post',
+      path: '/api/attendance/shifts',
+      operationId: 'createShiftPolicy',
+      summary: 'Create a shift',
+      description: 'Start and end (an end before the start crosses midnight), unpaid break, grace, half/full-day minutes, overtime rule, punch window, flexible hours. Logged in the policy log.',
+      body: ShiftPolicyInput,
+      response: ShiftPolicy,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => policy.createShift(await ctx(caller), body),
+  );
+  api.op(
+    {
+      ...manage,
+      method: 'put',
+      path: '/api/attendance/shifts/{id}',
+      operationId: 'updateShiftPolicy',
+      summary: 'Change a shift',
+      description: 'Applies to days reconciled from now on; recompute a range to apply it to past days.',
+      params: IdParams,
+      body: ShiftPolicyInput,
+      response: ShiftPolicy,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => policy.updateShift(await ctx(caller), params.id, body),
+  );
+  api.op(
+    { ...manage, method: 'delete', path: '/api/attendance/shifts/{id}', operationId: 'deleteShiftPolicy', summary: 'Delete an unused shift', params: IdParams, response: Ok, errors: [403, 404, 409] },
+    async ({ params, caller }) => {
+      await policy.deleteShift(await ctx(caller), params.id);
+      return { ok: true };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/locations',
+      operationId: 'listLocationPolicies',
+      summary: 'Weekly offs and geo-fence of every location',
+      tags,
+      auth: 'session',
+      response: z.object({ items: z.array(LocationPolicy) }).meta({ id: 'LocationPolicyList' }),
+    },
+    async ({ caller }) => ({ items: await policy.listLocationPolicies(await ctx(caller)) }),
+  );
+  api.op(
+    {
+      ...manage,
+      method: 'put',
+      path: '/api/attendance/locations/{id}',
+      operationId: 'setLocationPolicy',
+      summary: "Set a location's weekly offs (null = the organisation's) and geo-fence (centre + radius)",
+      params: IdParams,
+      body: LocationPolicyInput,
+      response: LocationPolicy,
+      errors: [403, 404],
+    },
+    async ({ params, body, caller }) => policy.setLocationPolicy(await ctx(caller), params.id, body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/attendance/holidays',
+      operationId: 'listAttendanceHolidays',
+      summary: 'Holidays of a year, with optional-holiday opt-ins',
+      tags,
+      auth: 'session',
+      query: z.object({ year: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Default: this year.' }) }),
+      response: z.object({ items: z.array(AttendanceHoliday) }).meta({ id: 'AttendanceHolidayList' }),
+    },
+    async ({ query, caller }) => {
+      const c = await ctx(caller);
+      return { items: await policy.listHolidays(c, query.year ?? Number(todayOf(c).slice(0, 4))) };
+    },
+  );
+  api.op(
+    { ...manage, method: 'post', path: '/api/attendance/holidays', operationId: 'createHoliday', summary: 'Add a holiday (per location or all, optional or not)', description: 'A past or present date is reconciled again for the employees it concerns.', body: HolidayInput, response: AttendanceHoliday, errors: [403, 409] },
+    async ({ body, caller }) => policy.createHoliday(await ctx(caller), body),
+  );
+  api.op(
+    { ...manage, method: 'put', path: '/api/attendance/holidays/{id}', operationId: 'updateHoliday', summary: 'Change a holiday', params: IdParams, body: HolidayInput, response: AttendanceHoliday, errors: [403, 404] },
+    async ({ params, body, caller }) => policy.updateHoliday(await ctx(caller), params.id, body),
+  );
+  api.op(
+    { ...manage, method: 'delete', path: '/api/attendance/holidays/{id}', operationId: 'deleteHoliday', summary: 'Delete a holiday', params: IdParams, response: Ok, errors: [403, 404] },
+    async ({ params, caller }) => {
+      await policy.deleteHoliday(await ctx(caller), params.id);
+      return { ok: true };
+    },
+  );
+  api.op(
+    {
+      method: 'post',
+      path: '/api/attendance/holidays/{id}/opt-in',
+      operationId: 'optIntoHoliday',
+      summary: 'Opt into an optional (restricted) holiday',
+      description: 'At most `optionalHolidaysPerYear` a year (409 beyond). Audited on the caller; the day is reconciled again.',
+      tags,
+      auth: 'session',
+      permission: 'attendance:self',
+      params: IdParams,
+      response: AttendanceHoliday,
+      errors: [403, 404, 409],
+    },
+    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, true),
+  );
+  api.op(
+    {
+      method: 'delete',
+      path: '/api/attendance/holidays/{id}/opt-in',
+      operationId: 'optOutOfHoliday',
+      summary: 'Opt out of an optional holiday',
+      tags,
+      auth: 'session',
+      permission: 'attendance:self',
+      params: IdParams,
+      response: AttendanceHoliday,
+      errors: [403, 404, 409],
+    },
+    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, false),
+  );
+
+  api.op(
+    { method: 'get', path: '/api/attendance/settings', operationId: 'getAttendanceSettings', summary: 'Attendance rules', tags, auth: 'session', response: AttendanceSettings },
+    async ({ caller }) => policy.getSettings(await ctx(caller)),
+  );
+  api.op(
+    {
+      ...manage,
+      method: 'patch',
+      path: '/api/attendance/settings',
+      operationId: 'updateAttendanceSettings',
+      summary: 'Change attendance rules',
+      description: 'Debounce, regularization window, which regularization kinds need HR, the late-mark rule (off by default), optional holidays a year.',
+      body: AttendanceSettingsUpdate,
+      response: AttendanceSettings,
+      errors: [403],
+    },
+    async ({ body, caller }) => policy.updateSettings(await ctx(caller), body),
+  );
+  api.op(
+    {
+      ...manage,
+      method: 'get',
+      path: '/api/attendance/policy-log',
+      operationId: 'attendancePolicyLog',
+      summary: 'Who changed which attendance policy, newest first',
+      response: z.object({ items: z.array(PolicyLogEntry) }).meta({ id: 'PolicyLog' }),
+      errors: [403],
+    },
+    async ({ caller }) => ({ items: await policy.listPolicyLog(await ctx(caller)) }),
+  );
+}
+
+function regularizationRoutes(api: Api, deps: AppDeps): void {
+  const tags = ['Regularizations'];
+  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/regularizations',
+      operationId: 'listRegularizations',
+      summary: 'Regularization requests (paginated)',
+      description: `Filters \`status\` and \`kind\` (spec §2.5 sets), \`employeeId\`, \`awaitingMe\`. Newest first. \`pending\` beside \`items\` counts the requests the caller may decide now. ${SCOPE_NOTE}`,
+      tags,
+      auth: 'session',
+      query: RegularizationListQuery,
+      response: RegularizationList,
+    },
+    async ({ query, caller }) => regs.listRegularizations(await ctx(caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/regularizations/export',
+      operationId: 'exportRegularizations',
+      summary: 'Export regularizations (CSV, XLSX, PDF)',
+      description: 'Query `status` and `kind` (spec §2.5), `employeeId` (the one uuid filter of spec §4.7) and `format` (`csv` default, `xlsx`, `pdf`).',
+      tags,
+      auth: 'session',
+      query: RegularizationExportQuery,
+      response: EXPORT,
+    },
+    async ({ query, caller, res }) => {
+      const c = await ctx(caller);
+      const rows = await regs.regularizationsForExport(c, query);
+      const filter = `Status: ${query.status ?? 'all'} · kind: ${query.kind ?? 'all'}${query.employeeId ? ` · employee ${query.employeeId}` : ''}`;
+      await sendTable(res, regularizationTable(rows, filter, todayOf(c)), query.format, deps.clock.now());
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/regularizations',
+      operationId: 'requestRegularization',
+      summary: 'Ask to fix one of my days',
+      description:
+        'Kinds (spec §2.5): `MissingPunchIn` / `MissingPunchOut` carry exactly one punch of that direction; `ManualEntry` one or more; `OffZone` / `WrongLocation` name the flagged punch(es) in `supersedes` (the punches default to the same times). Times are local `HH:MM` and must fall in the shift window of `date` (a night shift\'s times after midnight are the next calendar day). Future days, days older than the regularization window (400) and frozen days (409) cannot be regularized. Starts at `AwaitingManager`; the manager (or HR) is notified.',
+      tags,
+      auth: 'session',
+      permission: 'regularization:apply',
+      body: RegularizationCreate,
+      response: Regularization,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => regs.createRegularization(await ctx(caller), body),
+  );
+
+  api.op(
+    { method: 'get', path: '/api/regularizations/{id}', operationId: 'getRegularization', summary: 'One regularization request', tags, auth: 'session', params: IdParams, response: Regularization, errors: [404] },
+    async ({ params, caller }) => regs.getRegularization(await ctx(caller), params.id),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/regularizations/{id}/approve',
+      operationId: 'approveRegularization',
+      summary: 'Approve at the current stage',
+      description:
+        '`AwaitingManager` → `ManagerApprovedAwaitingHR` when the kind needs HR (settings `hrApprovalKinds`), else → `Approved`; `ManagerApprovedAwaitingHR` → `Approved` (HR). HR may act at the manager stage. On `Approved` the punches are added as `manual` punches and the day is reconciled, in one transaction. 409 from `Approved` or `Rejected`, or when the day was frozen meanwhile; 403 for the requester or someone outside the approval line.',
+      tags,
+      auth: 'session',
+      params: IdParams,
+      body: RegularizationDecision,
+      response: Regularization,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => regs.approveRegularization(await ctx(caller), params.id, body.note),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/regularizations/{id}/reject',
+      operationId: 'rejectRegularization',
+      summary: 'Reject from either waiting state, with a note',
+      description: '`note` is required. 409 from `Approved` or `Rejected`.',
+      tags,
+      auth: 'session',
+      params: IdParams,
+      body: RegularizationRejection,
+      response: Regularization,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => regs.rejectRegularization(await ctx(caller), params.id, body.note),
+  );
+}
+
+export { assertNotFuture };

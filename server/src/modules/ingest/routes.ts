@@ -1,0 +1,83 @@
+import { AdminLog, ConnectorConfig, IngestAccepted, KeepAlive, KeepAliveAccepted, PHOTO_MAX_BYTES, TimeLog } from '../../../../shared/ingest.ts';
+import type { AppDeps } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import { TimeLogBatcher, connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
+
+const IDEMPOTENT =
+  'Idempotent: a replay of the same (`serial`, `transId`), or of the same natural record, answers 200 with `duplicate: true` and changes nothing.';
+
+/** Spec §4.6 ingest routes and the connector's configuration, all with the connector secret (spec §5.4). */
+export function ingestRoutes(api: Api, deps: AppDeps): void {
+  const tags = ['Biometric ingest'];
+  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const timeLogs = new TimeLogBatcher(deps.config.dataDir);
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/ingest/biometric/timelog',
+      operationId: 'ingestTimeLog',
+      summary: 'One punch from a terminal',
+      description: [
+        'Required: `serial`, `terminalType` (at least one character), `terminalId`, `transId`, `terminalUserId` (safe integers) and `at` (ISO 8601 with calendar validation, seconds optional, `Z` or a numeric offset such as `+05:30`; no offset is a 400). Optional: `attendStat`, `verifyMode`, `deviceUid`, `photoBase64`.',
+        `\`photoBase64\`: base64 of a JPEG or PNG (checked by its magic bytes), at most ${PHOTO_MAX_BYTES} bytes decoded (413 above); stored in the data folder and shown beside the punch.`,
+        IDEMPOTENT,
+        'A terminal appears in the registry on its first message. The terminal user id is mapped to an employee (the terminal\'s mapping, the organisation\'s, else the employee\'s biometric id); an unmapped user\'s punch is kept as unmatched. The punch\'s shift day is reconciled in the same transaction.',
+        'Answer: `{ ok: true, duplicate, id }` (`id` = the stored punch).',
+      ].join('\n\n'),
+      tags,
+      auth: 'connector',
+      body: TimeLog,
+      bodyLimit: '2mb',
+      response: IngestAccepted,
+    },
+    async ({ body, caller }) => timeLogs.submit(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/ingest/biometric/adminlog',
+      operationId: 'ingestAdminLog',
+      summary: 'An administrative event on a terminal (enrol, delete user, set password…)',
+      description: `Required: \`serial\`, \`terminalType\`, \`terminalId\`, \`transId\`, \`at\` (as for timelog), \`action\`. Optional: \`adminId\`, \`targetUserId\`, \`result\`, \`deviceUid\`. Kept per terminal; audited (category Devices) on the employee the target user maps to. ${IDEMPOTENT} Answer: \`{ ok: true, duplicate, id }\`.`,
+      tags,
+      auth: 'connector',
+      body: AdminLog,
+      response: IngestAccepted,
+    },
+    async ({ body, caller }) => ingestAdminLog(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/ingest/biometric/keepalive',
+      operationId: 'ingestKeepAlive',
+      summary: "A terminal's heartbeat, with the connector's view of it",
+      description:
+        'Required: `serial`, `terminalType`. Optional: `terminalId`, `transId`, `deviceUid`, and the connector\'s `state`, `clockSkewSeconds`, `backlog`, `deadLetters`, `detail`, `firmware`. Updates last contact (a day becomes final once every terminal of the location has reported past it). Answer: `{ ok: true, terminalId }` (the registry id).',
+      tags,
+      auth: 'connector',
+      body: KeepAlive,
+      response: KeepAliveAccepted,
+    },
+    async ({ body, caller }) => ingestKeepAlive(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/ingest/biometric/config',
+      operationId: 'connectorConfig',
+      summary: 'The terminals a connector serves',
+      description:
+        'Managed from the console\'s Terminals page, so a connector needs only the server URL and the secret. Lists terminals that can be reached: an address (host, port), a serial port, or a push protocol with a known serial; `enabled: false` ones are listed so the connector can stop them. `timeZone` is the terminal\'s zone or the organisation\'s.',
+      tags,
+      auth: 'connector',
+      response: ConnectorConfig,
+    },
+    async ({ caller }) => connectorConfig(await ctx(caller)),
+  );
+}

@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type AdminLog,
+  type ConnectorConfig,
+  type IngestAccepted,
+  type KeepAlive,
+  type KeepAliveAccepted,
+  type TimeLog,
+  PHOTO_MAX_BYTES,
+  ingestInstant,
+} from '../../../../shared/ingest.ts';
+import { type Ctx, inTransaction } from '../../context.ts';
+import { AppError, badRequest } from '../../http/problem.ts';
+import { newId } from '../../ids.ts';
+import { recordAudit } from '../audit/service.ts';
+import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/policy.ts';
+import { recordPunches } from '../attendance/punches.ts';
+import { type Contact, connectorConfigTerminals, terminalForContact, touchTerminal } from '../terminals/service.ts';
+
+/**
+ * Biometric ingest (spec §4.6): the connector posts each punch, admin log
+ * and keep-alive. Nothing is ever lost or doubled: a replay of the same
+ * (serial, transId) or of the same natural punch answers `duplicate: true`
+ * and changes nothing; every new punch is stored and its day reconciled in
+ * one transaction, unmatched users included (kept until mapped).
+ */
+
+/** A live punch (not a backlog replay) tells us the terminal's clock skew. */
+const LIVE_WINDOW_MS = 10 * 60_000;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export interface Photo {
+  bytes: Buffer;
+  ext: 'jpg' | 'png';
+}
+
+/** Validates `photoBase64`: strict base64 of a JPEG or PNG, at most PHOTO_MAX_BYTES decoded (413 above). */
+export function decodePhoto(value: string | undefined): Photo | null {
+  if (value === undefined || value === '') return null;
+  const text = value.replace(/\s+/g, '');
+  if (text.length % 4 !== 0 || !BASE64.test(text)) throw badRequest('photoBase64 is not valid base64.', [{ path: 'body.photoBase64', message: 'must be base64' }]);
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const size = (text.length / 4) * 3 - padding;
+  if (size > PHOTO_MAX_BYTES) {
+    throw new AppError(413, 'payload-too-large', 'Photo too large', `The photo is ${size} bytes; at most ${PHOTO_MAX_BYTES} bytes (decoded) are accepted.`, [
+      { path: 'body.photoBase64', message: `is over ${PHOTO_MAX_BYTES} bytes decoded` },
+    ]);
+  }
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { bytes, ext: 'jpg' };
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { bytes, ext: 'png' };
+  throw badRequest('photoBase64 is neither a JPEG nor a PNG.', [{ path: 'body.photoBase64', message: 'must be a JPEG or PNG image' }]);
+}
+
+/** The offset (minutes) and local date/time an ingest date-time was written in. */
+export function asReceived(at: string): { offsetMinutes: number; localDate: string; localTime: string } {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(at);
+  if (!m) return { offsetMinutes: 0, localDate: at.slice(0, 10), localTime: '00:00:00' };
+  const [, date, h, mi, s, zone, sign, oh, om] = m;
+  const offset = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
+  return { offsetMinutes: offset, localDate: date as string, localTime: `${h}:${mi}:${s ?? '00'}` };
+}
+
+/** When each terminal's row was last written by a time log (by the clock): at most once a second is enough. */
+const touched = new Map<string, number>();
+const TOUCH_EVERY_MS = 1000;
+
+/** A validated time log ready to store. */
+interface Prepared {
+  body: TimeLog;
+  photo: Photo | null;
+  at: number;
+  received: ReturnType<typeof asReceived>;
+  contact: Contact;
+}
+
+function prepare(body: TimeLog, photo: Photo | null): Prepared {
+  return {
+    body,
+    photo,
+    at: ingestInstant(body.at).getTime(),
+    received: asReceived(body.at),
+    contact: { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid },
+  };
+}
+
+/**
+ * Stores time logs (one or a batch) in the caller's transaction: registers
+ * unknown terminals, maps terminal users to employees, records the punches
+ * (deduplicated) and reconciles their days together, keeps the photos,
+ * and notes the terminals' contact.
+ */
+async function storeTimeLogs(ctx: Ctx, logs: readonly Prepared[], dataDir: string): Promise<IngestAccepted[]> {
+  return inTransaction(ctx, async (t) => {
+    const terminals: { id: string }[] = [];
+    for (const l of logs) terminals.push(await terminalForContact(t, l.contact));
+    const [policy, directory] = await Promise.all([policyOf(t.db), directoryOf(t.db)]);
+    const ids = logs.map(() => newId());
+    const recorded = await recordPunches(
+      t,
+      logs.map((l, i) => {
+        const terminal = terminals[i] as { id: string };
+        const employee = employeeForTerminalUser(policy, directory, terminal.id, l.body.terminalUserId);
+        return {
+          id: ids[i] as string,
+          employeeId: employee?.id ?? null,
+          source: 'terminal' as const,
+          at: l.at,
+          utcOffsetMinutes: l.received.offsetMinutes,
+          localDate: l.received.localDate,
+          localTime: l.received.localTime,
+          terminalId: terminal.id,
+          terminalSerial: l.body.serial,
+          terminalUserId: l.body.terminalUserId,
+          transId: l.body.transId,
+          attendStat: l.body.attendStat ?? '',
+          verifyMode: l.body.verifyMode ?? null,
+          photoPath: l.photo ? path.join('photos', l.received.localDate.slice(0, 7), `${ids[i]}.${l.photo.ext}`) : null,
+        };
+      }),
+    );
+    const now = ctx.clock.now().getTime();
+    const answers: IngestAccepted[] = [];
+    for (const [i, l] of logs.entries()) {
+      const r = recorded[i] as { id: string; duplicate: boolean };
+      answers.push({ ok: true, duplicate: r.duplicate, id: r.id });
+      if (r.duplicate) continue;
+      if (l.photo) {
+        const file = path.join(dataDir, 'photos', l.received.localDate.slice(0, 7), `${r.id}.${l.photo.ext}`);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, l.photo.bytes);
+      }
+      const terminal = terminals[i] as { id: string };
+      const last = touched.get(terminal.id);
+      if (last === undefined || now - last >= TOUCH_EVERY_MS || now < last) {
+        touched.set(terminal.id, now);
+        const live = Math.abs(now - l.at) <= LIVE_WINDOW_MS;
+        await touchTerminal(t, terminal.id, l.contact, {
+          last_punch_at: new Date(l.at).toISOString(),
+          ...(live ? { clock_skew_seconds: Math.round((l.at - now) / 1000) } : {}),
+        });
+      }
+    }
+    return answers;
+  });
+}
+
+/** Stores an admin log once per (serial, transId) and audits it (Devices) on the mapped employee. */
+export async function ingestAdminLog(ctx: Ctx, body: AdminLog): Promise<IngestAccepted> {
+  const at = ingestInstant(body.at).getTime();
+  const received = asReceived(body.at);
+  const contact = { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid };
+  return inTransaction(ctx, async (t) => {
+    const existing = await t.db
+      .selectFrom('terminal_admin_log')
+      .select('id')
+      .where('terminal_serial', '=', body.serial)
+      .where('trans_id', '=', body.transId)
+      .executeTakeFirst();
+    if (existing) return { ok: true as const, duplicate: true, id: existing.id };
+    const terminal = await terminalForContact(t, contact);
+    const [policy, directory] = await Promise.all([policyOf(t.db), directoryOf(t.db)]);
+    const employee = body.targetUserId !== undefined ? employeeForTerminalUser(policy, directory, terminal.id, body.targetUserId) : null;
+    const id = newId();
+    await t.db
+      .insertInto('terminal_admin_log')
+      .values({
+        id,
+        terminal_id: terminal.id,
+        terminal_serial: body.serial,
+        trans_id: body.transId,
+        at: new Date(at).toISOString(),
+        utc_offset_minutes: received.offsetMinutes,
+        admin_id: body.adminId ?? null,
+        target_user_id: body.targetUserId ?? null,
+        employee_id: employee?.id ?? null,
+        action: body.action,
+        result: body.result ?? null,
+        created_at: ctx.clock.now().toISOString(),
+      })
+      .execute();
+    if (employee) {
+      await recordAudit(t, {
+        employeeId: employee.id,
+        category: 'Devices',
+        action: 'terminal.admin-log',
+        summary: `${body.action} on ${terminal.name} for terminal user ${body.targetUserId}${body.adminId !== undefined ? ` by terminal admin ${body.adminId}` : ''}${body.result !== undefined ? ` (result ${body.result})` : ''} at ${received.localDate} ${received.localTime}`,
+      });
+    }
+    await touchTerminal(t, terminal.id, contact, {});
+    return { ok: true as const, duplicate: false, id };
+  });
+}
+
+export async function ingestKeepAlive(ctx: Ctx, body: KeepAlive): Promise<KeepAliveAccepted> {
+  const contact = { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid };
+  return inTransaction(ctx, async (t) => {
+    const terminal = await terminalForContact(t, contact);
+    await touchTerminal(t, terminal.id, contact, {
+      ...(body.state !== undefined ? { connector_state: body.state } : {}),
+      ...(body.backlog !== undefined ? { connector_backlog: body.backlog } : {}),
+      ...(body.deadLetters !== undefined ? { connector_dead_letters: body.deadLetters } : {}),
+      ...(body.detail !== undefined ? { connector_detail: body.detail } : {}),
+      ...(body.clockSkewSeconds !== undefined ? { clock_skew_seconds: body.clockSkewSeconds } : {}),
+      ...(body.firmware !== undefined ? { firmware_notes: body.firmware } : {}),
+    });
+    return { ok: true as const, terminalId: terminal.id };
+  });
+}
+
+export async function connectorConfig(ctx: Ctx): Promise<ConnectorConfig> {
+  return { organisationTimeZone: ctx.timeZone, terminals: await connectorConfigTerminals(ctx) };
+}
+
+interface Pending {
+  ctx: Ctx;
+  log: Prepared;
+  resolve: (r: IngestAccepted) => void;
+  reject: (e: unknown) => void;
+}
+
+const MAX_BATCH = 64;
+
+/**
+ * Group commit for time logs: punches that arrive while a transaction is
+ * running are stored (and their days reconciled) together in the next one,
+ * so concurrent senders share one commit and one reconciliation. Each
+ * request is answered only after the transaction holding its punch has
+ * committed. If a batch fails, its punches are retried one transaction
+ * each, so one bad record fails alone.
+ */
+export class TimeLogBatcher {
+  private readonly queue: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly dataDir: string) {}
+
+  submit(ctx: Ctx, body: TimeLog): Promise<IngestAccepted> {
+    const log = prepare(body, decodePhoto(body.photoBase64));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ctx, log, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // SQLite answers synchronously, so a transaction never yields to the event loop: waiting one
+        // turn lets the requests already read from the other sockets join this batch.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        const first = batch[0] as Pending;
+        let answers: IngestAccepted[] | undefined;
+        try {
+          answers = await storeTimeLogs(first.ctx, batch.map((p) => p.log), this.dataDir);
+        } catch {
+          answers = undefined;
+        }
+        if (answers) {
+          batch.forEach((p, i) => p.resolve(answers[i] as IngestAccepted));
+          continue;
+        }
+        for (const p of batch) {
+          try {
+            const [one] = await storeTimeLogs(p.ctx, [p.log], this.dataDir);
+            p.resolve(one as IngestAccepted);
+          } catch (err) {
+            p.reject(err);
+          }
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,506 @@
+import { addDays, dayInZone } from '../../../../shared/dates.ts';
+import {
+  type LeaveAdjustmentCreate,
+  type LeaveAdjustmentList,
+  type LeaveAdjustmentListQuery,
+  type LeaveAdjustmentResult,
+  type LeaveBalances,
+  type LeaveLedger,
+  type LeaveLedgerQuery,
+  LedgerKind,
+  type LedgerEntry,
+  type LedgerRunResult,
+  type YearEndPreview,
+  type YearEndRow,
+} from '../../../../shared/leave.ts';
+import { type Ctx, inTransaction } from '../../context.ts';
+import type { LeaveLedgerTable } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/problem.ts';
+import { newId } from '../../ids.ts';
+import { recordAudit } from '../audit/service.ts';
+import { assertCanSeeEmployee } from '../employees/scope.ts';
+import { notify } from '../notifications/service.ts';
+import { getOrganisationRow } from '../org/repo.ts';
+import {
+  dueCredits,
+  dueExpiries,
+  expiryKey,
+  leaveYearEnd,
+  leaveYearLabel,
+  leaveYearStart,
+  nextLeaveYear,
+  splitYearEnd,
+} from './accrual.ts';
+import * as repo from './repo.ts';
+import { getTypeRow, isEntitled, typeRef } from './types-service.ts';
+
+/** Today in the organisation and the leave year it falls in. */
+export async function leaveToday(ctx: Ctx): Promise<{ today: string; yearStartMonth: number; yearStart: string; yearEnd: string }> {
+  const org = await getOrganisationRow(ctx.db);
+  const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+  const yearStart = leaveYearStart(today, org.fy_start_month);
+  return { today, yearStartMonth: org.fy_start_month, yearStart, yearEnd: leaveYearEnd(yearStart) };
+}
+
+function ledgerRow(ctx: Ctx, fields: Omit<LeaveLedgerTable, 'id' | 'actor_name' | 'actor_employee_id' | 'created_at'>): LeaveLedgerTable {
+  return {
+    id: newId(),
+    ...fields,
+    actor_name: ctx.caller.name,
+    actor_employee_id: ctx.caller.employeeId,
+    created_at: ctx.clock.now().toISOString(),
+  };
+}
+
+export function toLedgerEntry(row: repo.LedgerRow | Omit<repo.LedgerRow, 'period_key' | 'actor_employee_id' | 'employee_id' | 'leave_type_id'>): LedgerEntry {
+  return {
+    id: row.id,
+    kind: LedgerKind.parse(row.kind),
+    days: row.days,
+    effectiveDate: row.effective_date,
+    reason: row.reason,
+    requestId: row.request_id,
+    expiresOn: row.expires_on,
+    actorName: row.actor_name,
+    createdAt: row.created_at,
+  };
+}
+
+/* ---------------------------------------------------------------- usage and reversal (called by the workflow) */
+
+export interface CountedLeaveDay {
+  date: string;
+  portion: string;
+}
+
+/**
+ * Deducts an approved request: one `usage` entry per leave year its counted
+ * days fall in (a request across the year boundary costs each year).
+ */
+export async function writeUsage(
+  ctx: Ctx,
+  request: { id: string; employee_id: string; leave_type_id: string; type_code: string; from_date: string; to_date: string },
+  counted: readonly CountedLeaveDay[],
+  yearStartMonth: number,
+): Promise<void> {
+  const byYear = new Map<string, { first: string; days: number }>();
+  for (const d of counted) {
+    const year = leaveYearStart(d.date, yearStartMonth);
+    const slot = byYear.get(year) ?? { first: d.date, days: 0 };
+    slot.days += d.portion === 'FullDay' ? 1 : 0.5;
+    if (d.date < slot.first) slot.first = d.date;
+    byYear.set(year, slot);
+  }
+  const span = request.from_date === request.to_date ? request.from_date : `${request.from_date} to ${request.to_date}`;
+  const rows = [...byYear].map(([year, slot]) =>
+    ledgerRow(ctx, {
+      employee_id: request.employee_id,
+      leave_type_id: request.leave_type_id,
+      kind: 'usage',
+      days: -slot.days,
+      effective_date: slot.first,
+      reason: `${request.type_code} ${span} approved${byYear.size > 1 ? ` (${leaveYearLabel(year)} part)` : ''}`,
+      request_id: request.id,
+      period_key: `usage:${request.id}:${year}`,
+      expires_on: null,
+    }),
+  );
+  await repo.insertLedgerRows(ctx.db, rows);
+}
+
+/** Gives back what an approved request deducted (HR cancellation): one `reversal` per usage entry. */
+export async function writeReversal(ctx: Ctx, requestId: string, employeeId: string, leaveTypeId: string, why: string): Promise<number> {
+  const usage = (await repo.ledgerRowsOf(ctx.db, employeeId, leaveTypeId)).filter((r) => r.request_id === requestId && r.kind === 'usage');
+  const rows = usage.map((u) =>
+    ledgerRow(ctx, {
+      employee_id: employeeId,
+      leave_type_id: leaveTypeId,
+      kind: 'reversal',
+      days: -u.days,
+      effective_date: u.effective_date,
+      reason: why,
+      request_id: requestId,
+      period_key: (u.period_key ?? `usage:${requestId}`).replace(/^usage:/, 'reversal:'),
+      expires_on: null,
+    }),
+  );
+  await repo.insertLedgerRows(ctx.db, rows);
+  return rows.reduce((s, r) => s + r.days, 0);
+}
+
+/**
+ * The balance a request is checked against: every entry for a type with an
+ * entitlement; for a type without one (loss of pay), the entries of the leave
+ * year starting `yearStart` (minus the days taken that year).
+ */
+export async function balanceOf(
+  ctx: Ctx,
+  employeeId: string,
+  type: { id: string; accrual: string; allow_negative: number },
+  yearStart: string,
+): Promise<number> {
+  const range = isEntitled(type) ? undefined : { from: yearStart, to: leaveYearEnd(yearStart) };
+  const sums = await repo.ledgerSums(ctx.db, [employeeId], range);
+  return sums.find((s) => s.leave_type_id === type.id)?.total ?? 0;
+}
+
+export async function pendingOf(ctx: Ctx, employeeId: string, leaveTypeId: string, exceptRequestId?: string): Promise<number> {
+  const holds = await repo.pendingHolds(ctx.db, [employeeId]);
+  let total = holds.find((h) => h.leave_type_id === leaveTypeId)?.total ?? 0;
+  if (exceptRequestId) {
+    const own = await ctx.db.selectFrom('leave_request').select(['working_days', 'status']).where('id', '=', exceptRequestId).executeTakeFirst();
+    if (own && (own.status === 'PendingManager' || own.status === 'ManagerApprovedPendingHR')) total -= own.working_days;
+  }
+  return total;
+}
+
+/* ---------------------------------------------------------------- balances and the ledger */
+
+export async function getBalances(ctx: Ctx, employeeId: string | undefined): Promise<LeaveBalances> {
+  const id = employeeId ?? ctx.caller.employeeId;
+  if (!id) throw forbidden('Balances belong to employees; this login is not one.');
+  await assertCanSeeEmployee(ctx, id);
+  const { yearStart, yearEnd } = await leaveToday(ctx);
+  const [employee, types, all, thisYear, holds] = await Promise.all([
+    repo.findApplicant(ctx.db, id),
+    repo.listTypeRows(ctx.db, true),
+    repo.ledgerSums(ctx.db, [id]),
+    ctx.db
+      .selectFrom('leave_ledger')
+      .select(['leave_type_id', 'kind', 'days'])
+      .where('employee_id', '=', id)
+      .where('effective_date', '>=', yearStart)
+      .where('effective_date', '<=', yearEnd)
+      .execute(),
+    repo.pendingHolds(ctx.db, [id]),
+  ]);
+  if (!employee) throw notFound('Employee');
+  const items = types
+    .filter((t) => eligibleByGender(t, employee.gender) || all.some((s) => s.leave_type_id === t.id))
+    .map((t) => {
+      const entries = thisYear.filter((e) => e.leave_type_id === t.id);
+      const entitled = isEntitled(t);
+      const balance = entitled
+        ? (all.find((s) => s.leave_type_id === t.id)?.total ?? 0)
+        : entries.reduce((s, e) => s + e.days, 0);
+      const pending = holds.find((h) => h.leave_type_id === t.id)?.total ?? 0;
+      const credited = entries.filter((e) => ['grant', 'accrual', 'carry_forward', 'adjustment'].includes(e.kind) && e.days > 0).reduce((s, e) => s + e.days, 0);
+      const used = -entries.filter((e) => e.kind === 'usage' || e.kind === 'reversal').reduce((s, e) => s + e.days, 0);
+      return { leaveType: typeRef(t), entitled, balance, pending, available: balance - pending, creditedThisYear: credited, usedThisYear: used };
+    });
+  return { employeeId: id, employeeName: employee.full_name, yearStart, yearEnd, items };
+}
+
+export function eligibleByGender(type: { eligible_gender: string | null }, gender: string | null): boolean {
+  return type.eligible_gender === null || type.eligible_gender === gender;
+}
+
+export async function getLedger(ctx: Ctx, query: LeaveLedgerQuery): Promise<LeaveLedger> {
+  const id = query.employeeId ?? ctx.caller.employeeId;
+  if (!id) throw forbidden('Balances belong to employees; this login is not one.');
+  await assertCanSeeEmployee(ctx, id);
+  const type = await getTypeRow(ctx, query.leaveTypeId, 'query.leaveTypeId');
+  const { yearStart: current, yearStartMonth } = await leaveToday(ctx);
+  const yearStart = query.yearStart ? leaveYearStart(query.yearStart, yearStartMonth) : current;
+  const yearEnd = leaveYearEnd(yearStart);
+  const rows = await repo.ledgerRowsOf(ctx.db, id, type.id);
+  const opening = rows.filter((r) => r.effective_date < yearStart).reduce((s, r) => s + r.days, 0);
+  const inYear = rows.filter((r) => r.effective_date >= yearStart && r.effective_date <= yearEnd);
+  return {
+    employeeId: id,
+    leaveType: typeRef(type),
+    yearStart,
+    yearEnd,
+    opening,
+    entries: inYear.map(toLedgerEntry),
+    closing: opening + inYear.reduce((s, r) => s + r.days, 0),
+    balance: rows.reduce((s, r) => s + r.days, 0),
+  };
+}
+
+/** An HR adjustment with a reason: audited, the employee is told. Nobody adjusts their own balance. */
+export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Promise<LeaveAdjustmentResult> {
+  return inTransaction(ctx, async (t) => {
+    await assertCanSeeEmployee(t, input.employeeId);
+    if (t.caller.employeeId === input.employeeId) throw forbidden('Nobody adjusts their own leave balance; ask another HR person.');
+    const type = await getTypeRow(t, input.leaveTypeId);
+    const { today, yearStartMonth } = await leaveToday(t);
+    const effective = input.effectiveDate ?? today;
+    const before = await balanceOf(t, input.employeeId, type, leaveYearStart(effective, yearStartMonth));
+    const pending = await pendingOf(t, input.employeeId, type.id);
+    if (input.days < 0 && type.allow_negative === 0 && before - pending + input.days < 0) {
+      throw conflict(`That would leave ${before - pending + input.days} days of ${type.code}, and ${type.code} cannot go below zero.`, [
+        { path: 'body.days', message: `at most ${Math.max(0, before - pending)} days can be taken off` },
+      ]);
+    }
+    const row = ledgerRow(t, {
+      employee_id: input.employeeId,
+      leave_type_id: type.id,
+      kind: 'adjustment',
+      days: input.days,
+      effective_date: effective,
+      reason: input.reason,
+      request_id: null,
+      period_key: null,
+      expires_on: input.days > 0 && type.credit_expiry_days !== null ? addDays(effective, type.credit_expiry_days) : null,
+    });
+    await repo.insertLedgerRows(t.db, [row]);
+    const after = before + input.days;
+    const signed = `${input.days > 0 ? '+' : ''}${input.days}`;
+    await recordAudit(t, {
+      employeeId: input.employeeId,
+      category: 'Leave',
+      action: 'leave.adjusted',
+      summary: `${type.code} balance adjusted by ${signed} day(s): ${input.reason}`,
+      changes: [{ field: `${type.code} balance`, before, after }],
+    });
+    await notify(t, { employeeIds: [input.employeeId] }, {
+      kind: 'leave.adjusted',
+      title: `Your ${type.name} balance changed by ${signed} day(s)`,
+      body: input.reason,
+      link: '/leave',
+    });
+    return { entry: toLedgerEntry(row), balance: after };
+  });
+}
+
+export async function listAdjustments(ctx: Ctx, query: LeaveAdjustmentListQuery): Promise<LeaveAdjustmentList> {
+  if (query.employeeId) await assertCanSeeEmployee(ctx, query.employeeId);
+  const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const [total, rows] = await Promise.all([repo.countAdjustments(ctx.db, query.employeeId), repo.listAdjustmentRows(ctx.db, query.employeeId, page)]);
+  return {
+    items: rows.map((r) => ({
+      ...toLedgerEntry(r),
+      employeeId: r.employee_id,
+      employeeName: r.full_name,
+      employeeCode: r.code,
+      leaveType: typeRef({ id: r.leave_type_id, code: r.type_code, name: r.type_name, color_tone: r.color_tone, paid: r.paid }),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/* ---------------------------------------------------------------- jobs: credits, year end, expiry */
+
+interface Written {
+  rows: LeaveLedgerTable[];
+}
+
+/** Every credit due up to today that is not in the ledger yet (annual grants, monthly accruals). */
+async function dueCreditRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string, yearStartMonth: number): Promise<LeaveLedgerTable[]> {
+  if (type.accrual === 'none' || type.active === 0) return [];
+  const done = await repo.periodKeysOf(ctx.db, type.id);
+  const rows: LeaveLedgerTable[] = [];
+  for (const e of await repo.employeesForCredits(ctx.db, type.accrual_from)) {
+    if (!eligibleByGender(type, e.gender)) continue;
+    const credits = dueCredits({
+      policy: {
+        accrual: type.accrual as 'annual' | 'monthly',
+        annualDays: type.annual_days,
+        monthlyDays: type.monthly_days,
+        prorateJoiners: type.prorate_joiners === 1,
+        accrualFrom: type.accrual_from,
+      },
+      joinedDate: e.joined_date,
+      exitDate: e.exit_date,
+      today,
+      yearStartMonth,
+    });
+    for (const c of credits) {
+      if (done.has(`${e.id}|${c.periodKey}`)) continue;
+      rows.push(
+        ledgerRow(ctx, {
+          employee_id: e.id,
+          leave_type_id: type.id,
+          kind: c.kind,
+          days: c.days,
+          effective_date: c.effectiveDate,
+          reason: c.reason,
+          request_id: null,
+          period_key: c.periodKey,
+          expires_on: type.credit_expiry_days !== null ? addDays(c.effectiveDate, type.credit_expiry_days) : null,
+        }),
+      );
+    }
+  }
+  return rows;
+}
+
+/** The year-end entries of one type at one boundary (first day of the new year), per employee. */
+async function yearEndPlan(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string) {
+  const closings = await repo.closingBalances(ctx.db, type.id, boundary);
+  const done = await repo.periodKeysOf(ctx.db, type.id);
+  const isDone = (employeeId: string) =>
+    ['cf-out', 'cf-in', 'lapse', 'encash'].some((k) => done.has(`${employeeId}|${k}:${boundary}`));
+  return closings
+    .filter((c) => c.total !== 0)
+    .map((c) => ({ employeeId: c.employee_id, closing: c.total, ...splitYearEnd(c.total, type.carry_forward_cap, type.encashable === 1), done: isDone(c.employee_id) }));
+}
+
+function yearEndRows(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string, plan: Awaited<ReturnType<typeof yearEndPlan>>): LeaveLedgerTable[] {
+  const lastDay = addDays(boundary, -1);
+  const closingYear = leaveYearLabel(leaveYearStart(lastDay, Number(boundary.slice(5, 7))));
+  const nextYear = leaveYearLabel(boundary);
+  const rows: LeaveLedgerTable[] = [];
+  for (const p of plan) {
+    if (p.done) continue;
+    const base = { employee_id: p.employeeId, leave_type_id: type.id, request_id: null, expires_on: null };
+    if (p.encash > 0) {
+      rows.push(ledgerRow(ctx, { ...base, kind: 'encashment', days: -p.encash, effective_date: lastDay, reason: `Encashed at the end of ${closingYear} (above the carry-forward cap of ${type.carry_forward_cap})`, period_key: `encash:${boundary}` }));
+    }
+    if (p.lapse > 0) {
+      const why = type.carry_forward_cap === 0 ? 'no carry forward' : `above the carry-forward cap of ${type.carry_forward_cap}`;
+      rows.push(ledgerRow(ctx, { ...base, kind: 'lapse', days: -p.lapse, effective_date: lastDay, reason: `Lapsed at the end of ${closingYear} (${why})`, period_key: `lapse:${boundary}` }));
+    }
+    if (p.carryForward !== 0) {
+      rows.push(ledgerRow(ctx, { ...base, kind: 'carry_forward', days: -p.carryForward, effective_date: lastDay, reason: `Carried forward to ${nextYear}`, period_key: `cf-out:${boundary}` }));
+      rows.push(ledgerRow(ctx, { ...base, kind: 'carry_forward', days: p.carryForward, effective_date: boundary, reason: `Brought forward from ${closingYear}`, period_key: `cf-in:${boundary}` }));
+    }
+  }
+  return rows;
+}
+
+/** Leave-year boundaries from the type's start up to today (the year ends to run, oldest first). */
+function boundariesDue(type: repo.LeaveTypeRow, today: string, yearStartMonth: number): string[] {
+  const out: string[] = [];
+  for (let b = nextLeaveYear(leaveYearStart(type.accrual_from, yearStartMonth)); b <= today; b = nextLeaveYear(b)) out.push(b);
+  return out;
+}
+
+async function expiryRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string): Promise<LeaveLedgerTable[]> {
+  if (type.credit_expiry_days === null) return [];
+  const rows = await repo.ledgerRowsWithExpiringCredits(ctx.db, type.id);
+  const byEmployee = new Map<string, repo.LedgerRow[]>();
+  for (const r of rows) byEmployee.set(r.employee_id, [...(byEmployee.get(r.employee_id) ?? []), r]);
+  const out: LeaveLedgerTable[] = [];
+  for (const [employeeId, entries] of byEmployee) {
+    const facts = entries.map((e) => ({ id: e.id, kind: e.kind, days: e.days, effectiveDate: e.effective_date, expiresOn: e.expires_on, periodKey: e.period_key }));
+    for (const x of dueExpiries(facts, today)) {
+      out.push(
+        ledgerRow(ctx, {
+          employee_id: employeeId,
+          leave_type_id: type.id,
+          kind: 'lapse',
+          days: -x.days,
+          effective_date: x.effectiveDate,
+          reason: `${type.code} credit not used by ${x.expiresOn} expired`,
+          request_id: null,
+          period_key: expiryKey(x.creditId),
+          expires_on: null,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/** One audit row per employee whose ledger a job changed, summing it up per type. */
+async function auditJobRows(ctx: Ctx, rows: readonly LeaveLedgerTable[], what: string): Promise<number> {
+  const types = new Map((await repo.listTypeRows(ctx.db)).map((t) => [t.id, t.code]));
+  const byEmployee = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const perType = byEmployee.get(r.employee_id) ?? new Map<string, number>();
+    const code = types.get(r.leave_type_id) ?? '?';
+    perType.set(code, (perType.get(code) ?? 0) + r.days);
+    byEmployee.set(r.employee_id, perType);
+  }
+  for (const [employeeId, perType] of byEmployee) {
+    const parts = [...perType].map(([code, days]) => `${code} ${days > 0 ? '+' : ''}${days}`);
+    await recordAudit(ctx, {
+      employeeId,
+      category: 'Leave',
+      action: 'leave.ledger',
+      summary: `${what}: ${parts.join(', ')}`,
+      changes: [...perType].map(([code, days]) => ({ field: `${code} balance`, before: null, after: days })),
+    });
+  }
+  return byEmployee.size;
+}
+
+/**
+ * The nightly leave job: for every type, the credits due up to today, then
+ * each due year end in order (carry forward, lapse, encashment), then expired
+ * comp-off credits. Catches up any missed period; a rerun writes nothing.
+ */
+export async function runLeaveLedger(ctx: Ctx): Promise<LedgerRunResult> {
+  return inTransaction(ctx, async (t) => {
+    const { today, yearStartMonth } = await leaveToday(t);
+    const written: Written = { rows: [] };
+    for (const type of await repo.listTypeRows(t.db)) {
+      const credits = await dueCreditRows(t, type, today, yearStartMonth);
+      await repo.insertLedgerRows(t.db, credits);
+      written.rows.push(...credits);
+      if (isEntitled(type)) {
+        for (const boundary of boundariesDue(type, today, yearStartMonth)) {
+          const rows = yearEndRows(t, type, boundary, await yearEndPlan(t, type, boundary));
+          await repo.insertLedgerRows(t.db, rows);
+          written.rows.push(...rows);
+        }
+      }
+      const expiries = await expiryRows(t, type, today);
+      await repo.insertLedgerRows(t.db, expiries);
+      written.rows.push(...expiries);
+    }
+    const employees = await auditJobRows(t, written.rows, 'Leave ledger job (grants, accruals, year end, expiry)');
+    return { entries: written.rows.length, employees };
+  });
+}
+
+/** What the year end at `boundary` does (or did), per employee and type. */
+export async function yearEndPreview(ctx: Ctx, boundary: string | undefined): Promise<YearEndPreview> {
+  const { today, yearStart, yearStartMonth } = await leaveToday(ctx);
+  const at = boundary ? leaveYearStart(boundary, yearStartMonth) : nextLeaveYear(yearStart);
+  const rows: YearEndRow[] = [];
+  const types = (await repo.listTypeRows(ctx.db)).filter(isEntitled);
+  for (const type of types) {
+    const plan = await yearEndPlan(ctx, type, at);
+    const people = new Map((await repo.findApplicants(ctx.db, plan.map((p) => p.employeeId))).map((e) => [e.id, e]));
+    for (const p of plan) {
+      const e = people.get(p.employeeId);
+      rows.push({
+        employeeId: p.employeeId,
+        employeeName: e?.full_name ?? '',
+        employeeCode: e?.code ?? '',
+        leaveType: typeRef(type),
+        closing: p.closing,
+        carryForward: p.carryForward,
+        lapse: p.lapse,
+        encash: p.encash,
+        done: p.done,
+      });
+    }
+  }
+  rows.sort((a, b) => a.employeeName.localeCompare(b.employeeName) || a.leaveType.code.localeCompare(b.leaveType.code));
+  const sum = (k: 'carryForward' | 'lapse' | 'encash') => rows.filter((r) => !r.done).reduce((s, r) => s + r[k], 0);
+  return {
+    boundary: at,
+    closingYearStart: leaveYearStart(addDays(at, -1), yearStartMonth),
+    due: at <= today,
+    rows: rows.filter((r) => !r.done || r.closing !== 0),
+    totals: { carryForward: sum('carryForward'), lapse: sum('lapse'), encash: sum('encash') },
+  };
+}
+
+/** Runs the year end at a boundary that has been reached (409 before). Idempotent. */
+export async function runYearEnd(ctx: Ctx, boundary: string): Promise<LedgerRunResult> {
+  return inTransaction(ctx, async (t) => {
+    const { today, yearStartMonth } = await leaveToday(t);
+    const at = leaveYearStart(boundary, yearStartMonth);
+    if (at !== boundary) {
+      throw conflict(`${boundary} is not the first day of a leave year; the year starts on ${at}.`, [{ path: 'body.boundary', message: `use ${at}` }]);
+    }
+    if (at > today) {
+      throw conflict(`The leave year ends on ${addDays(at, -1)}; the year end can run from ${at}.`, [{ path: 'body.boundary', message: 'has not been reached yet' }]);
+    }
+    const rows: LeaveLedgerTable[] = [];
+    for (const type of (await repo.listTypeRows(t.db)).filter(isEntitled)) {
+      const planned = yearEndRows(t, type, at, await yearEndPlan(t, type, at));
+      await repo.insertLedgerRows(t.db, planned);
+      rows.push(...planned);
+    }
+    const employees = await auditJobRows(t, rows, `Year end ${leaveYearLabel(leaveYearStart(addDays(at, -1), yearStartMonth))}`);
+    return { entries: rows.length, employees };
+  });
+}

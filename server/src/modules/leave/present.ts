@@ -1,0 +1,199 @@
+import { addDays, dayInZone } from '../../../../shared/dates.ts';
+import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave.ts';
+import type { WeeklyOffRule } from '../../../../shared/org.ts';
+import type { Ctx } from '../../context.ts';
+import { getOrganisationRow } from '../org/repo.ts';
+import { leaveYearEnd, leaveYearStart } from './accrual.ts';
+import { computeContext } from './context.ts';
+import { daysBetween } from './days.ts';
+import { leaveToday } from './ledger-service.ts';
+import * as repo from './repo.ts';
+import { isEntitled } from './types-service.ts';
+import { buildTimeline, isOpen } from './workflow.ts';
+
+/**
+ * Rows → spec §2.1 records, in bulk: whatever the page size, the contexts,
+ * balances and names of a page take a fixed handful of queries (plus one per
+ * cluster of nearby dates), never one per request or per day.
+ */
+
+export interface ContextSpec {
+  key: string;
+  employeeId: string;
+  leaveTypeId: string;
+  from: string;
+  to: string;
+  /** The request itself, left out of "taken before" (priorSameType). */
+  requestId: string | null;
+}
+
+/** Date ranges merged when they overlap or lie within `gap` days, so nearby requests share one query. */
+export function mergeRanges(ranges: readonly { from: string; to: string }[], gap = 7): { from: string; to: string }[] {
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+  const out: { from: string; to: string }[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && r.from <= addDays(last.to, gap)) {
+      if (r.to > last.to) last.to = r.to;
+    } else out.push({ ...r });
+  }
+  return out;
+}
+
+async function weeklyOffsByLocation(ctx: Ctx, org: WeeklyOffRule[], locationIds: readonly string[]): Promise<{ org: WeeklyOffRule[]; byLocation: Map<string, WeeklyOffRule[]> }> {
+  const byLocation = new Map<string, WeeklyOffRule[]>();
+  if (locationIds.length) {
+    const rows = await ctx.db.selectFrom('location_policy').select(['location_id', 'weekly_offs']).where('location_id', 'in', [...locationIds]).execute();
+    for (const r of rows) if (r.weekly_offs) byLocation.set(r.location_id, JSON.parse(r.weekly_offs) as WeeklyOffRule[]);
+  }
+  return { org, byLocation };
+}
+
+/** The team-load context (spec §2.3) of each spec, keyed by `key`. */
+export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Promise<Map<string, LeaveContext>> {
+  const result = new Map<string, LeaveContext>();
+  if (specs.length === 0) return result;
+  const employeeIds = [...new Set(specs.map((s) => s.employeeId))];
+  const applicants = new Map((await repo.findApplicants(ctx.db, employeeIds)).map((a) => [a.id, a]));
+  // The team: everyone with the applicant's manager; with no manager, the applicant and their reports.
+  const teamKeyOf = (id: string) => applicants.get(id)?.manager_id ?? id;
+  const members = await repo.teamMembers(ctx.db, [...new Set(employeeIds.map(teamKeyOf))]);
+  const teams = new Map<string, Set<string>>();
+  for (const m of members) {
+    if (!m.manager_id) continue;
+    const set = teams.get(m.manager_id) ?? new Set<string>();
+    set.add(m.id);
+    teams.set(m.manager_id, set);
+  }
+  const locations = [...new Set([...applicants.values()].map((a) => a.location_id).filter((l): l is string => l !== null))];
+  const organisation = await getOrganisationRow(ctx.db);
+  const offs = await weeklyOffsByLocation(ctx, JSON.parse(organisation.weekly_offs) as WeeklyOffRule[], locations);
+  const awayByDate = new Map<string, Awaited<ReturnType<typeof repo.awayRows>>>();
+  for (const range of mergeRanges(specs)) {
+    for (const row of await repo.awayRows(ctx.db, range.from, range.to)) {
+      const list = awayByDate.get(row.date);
+      if (list) list.push(row);
+      else awayByDate.set(row.date, [row]);
+    }
+  }
+  // priorSameType counts the current financial year.
+  const yearStart = leaveYearStart(dayInZone(ctx.clock.now(), ctx.timeZone), organisation.fy_start_month);
+  const usage = await repo.usageByRequest(ctx.db, employeeIds, yearStart, leaveYearEnd(yearStart));
+
+  for (const spec of specs) {
+    const a = applicants.get(spec.employeeId);
+    const teamIds = new Set(teams.get(teamKeyOf(spec.employeeId)) ?? []);
+    teamIds.add(spec.employeeId);
+    const taken = -usage
+      .filter((u) => u.employee_id === spec.employeeId && u.leave_type_id === spec.leaveTypeId && u.request_id !== spec.requestId)
+      .reduce((s, u) => s + u.total, 0);
+    const inRange = daysBetween(spec.from, spec.to).flatMap((d) => awayByDate.get(d) ?? []);
+    result.set(
+      spec.key,
+      computeContext({
+        from: spec.from,
+        to: spec.to,
+        applicant: { id: spec.employeeId, departmentId: a?.department_id ?? null },
+        teamIds,
+        managerName: a?.manager_name ?? null,
+        priorSameType: taken,
+        weeklyOffs: (a?.location_id ? offs.byLocation.get(a.location_id) : undefined) ?? offs.org,
+        away: inRange,
+      }),
+    );
+  }
+  return result;
+}
+
+/** balanceAfter of open requests: the balance now less every pending request of the type (the request itself included). */
+async function liveBalancesAfter(ctx: Ctx, rows: readonly repo.RequestRow[]): Promise<Map<string, number>> {
+  const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
+  const out = new Map<string, number>();
+  if (open.length === 0) return out;
+  const employeeIds = [...new Set(open.map((r) => r.employee_id))];
+  const { yearStartMonth } = await leaveToday(ctx);
+  const [sums, holds] = await Promise.all([repo.ledgerSums(ctx.db, employeeIds), repo.pendingHolds(ctx.db, employeeIds)]);
+  const yearly = new Map<string, Awaited<ReturnType<typeof repo.ledgerSums>>>();
+  for (const r of open) {
+    const entitled = isEntitled({ accrual: r.type_accrual, allow_negative: r.type_allow_negative });
+    const hold = holds.find((h) => h.employee_id === r.employee_id && h.leave_type_id === r.leave_type_id)?.total ?? 0;
+    let balance: number;
+    if (entitled) {
+      balance = sums.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
+    } else {
+      const start = leaveYearStart(r.from_date, yearStartMonth);
+      if (!yearly.has(start)) yearly.set(start, await repo.ledgerSums(ctx.db, employeeIds, { from: start, to: leaveYearEnd(start) }));
+      balance = yearly.get(start)?.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
+    }
+    out.set(r.id, balance - hold);
+  }
+  return out;
+}
+
+export function timelineOf(r: repo.RequestRow) {
+  return buildTimeline({
+    status: LeaveStatus.parse(r.status),
+    requiresHrApproval: r.requires_hr_approval === 1,
+    closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
+    employeeName: r.employee_name,
+    reason: r.reason,
+    createdAt: r.created_at,
+    managerDecisionName: r.manager_decision_name,
+    managerDecidedAt: r.manager_decided_at,
+    managerNote: r.manager_note,
+    managerStageByHr: r.manager_stage_by_hr === 1,
+    hrDecisionName: r.hr_decision_name,
+    hrDecidedAt: r.hr_decided_at,
+    hrNote: r.hr_note,
+    decisionNote: r.decision_note,
+    closedByName: r.closed_by_name,
+    closedAt: r.closed_at,
+  });
+}
+
+/** Spec §2.1 records for these rows, in their order. */
+export async function presentRequests(ctx: Ctx, rows: readonly repo.RequestRow[]): Promise<LeaveRequest[]> {
+  const [contexts, balances] = await Promise.all([
+    contextsFor(
+      ctx,
+      rows.map((r) => ({ key: r.id, employeeId: r.employee_id, leaveTypeId: r.leave_type_id, from: r.from_date, to: r.to_date, requestId: r.id })),
+    ),
+    liveBalancesAfter(ctx, rows),
+  ]);
+  return rows.map((r) => {
+    const context = contexts.get(r.id);
+    if (!context) throw new Error(`no context for ${r.id}`);
+    return {
+      id: r.id,
+      employeeId: r.employee_id,
+      employeeName: r.employee_name,
+      employeeCode: r.employee_code,
+      leaveTypeId: r.leave_type_id,
+      leaveTypeCode: r.type_code,
+      leaveTypeName: r.type_name,
+      colorTone: ColorTone.parse(r.color_tone),
+      fromDate: r.from_date,
+      toDate: r.to_date,
+      duration: LeaveDuration.parse(r.duration),
+      workingDays: r.working_days,
+      reason: r.reason,
+      backupEmployeeId: r.backup_employee_id,
+      backupName: r.backup_name,
+      balanceAfter: balances.get(r.id) ?? r.balance_after,
+      status: LeaveStatus.parse(r.status),
+      requiresHrApproval: r.requires_hr_approval === 1,
+      managerDecisionBy: r.manager_decision_by,
+      managerDecisionName: r.manager_decision_name,
+      managerDecidedAt: r.manager_decided_at,
+      hrDecisionBy: r.hr_decision_by,
+      hrDecisionName: r.hr_decision_name,
+      hrDecidedAt: r.hr_decided_at,
+      decisionNote: r.decision_note,
+      createdAt: r.created_at,
+      timeline: timelineOf(r),
+      context,
+      closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
+      documentsRequired: r.documents_required === 1,
+    };
+  });
+}

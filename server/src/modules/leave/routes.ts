@@ -1,0 +1,396 @@
+import { z } from 'zod';
+import { QueryBool, UuidInput } from '../../../../shared/common.ts';
+import {
+  ColleagueList,
+  LEAVE_NOTE_MAX,
+  LOAD_CRITICAL_SHARE,
+  LOAD_TIGHT_SHARE,
+  LeaveAdjustmentCreate,
+  LeaveAdjustmentList,
+  LeaveAdjustmentListQuery,
+  LeaveAdjustmentResult,
+  LeaveApply,
+  LeaveApproveBody,
+  LeaveBalances,
+  LeaveBalancesQuery,
+  LeaveCalendar,
+  LeaveCalendarQuery,
+  LeaveCancelBody,
+  LeaveLedger,
+  LeaveLedgerQuery,
+  LeaveListQuery,
+  LeaveListResponse,
+  LeaveQuote,
+  LeaveQuoteQuery,
+  LeaveRejectBody,
+  LeaveRequest,
+  LeaveType,
+  LeaveTypeCreate,
+  LeaveTypeList,
+  LeaveTypeUpdate,
+  LeaveWithdrawBody,
+  LedgerRunResult,
+  YearEndPreview,
+  YearEndQuery,
+  YearEndRunBody,
+} from '../../../../shared/leave.ts';
+import type { AppDeps } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import * as ledger from './ledger-service.ts';
+import * as requests from './requests-service.ts';
+import * as types from './types-service.ts';
+
+const IdParams = z.object({ id: UuidInput });
+const TAGS = ['Leave'] as const;
+
+const FORMATS =
+  'Dates (`fromDate`, `toDate`, context `days[].date`) are `YYYY-MM-DD` in the organisation time zone; instants (`createdAt`, `managerDecidedAt`, `hrDecidedAt`, timeline `at`) are UTC ISO 8601 (`2026-11-21T05:30:00.000Z`).';
+
+const WORKFLOW = [
+  'Workflow: `PendingManager` → (manager approves) → `ManagerApprovedPendingHR` when `requiresHrApproval`, else `Approved`; `ManagerApprovedPendingHR` → (HR approves) → `Approved`. Reject is accepted from both pending statuses and sets `Rejected`.',
+  'At the manager stage a manager above the employee (`leave:approve`) decides, or HR (`leave:hr-approve`) acting for the manager (the timeline says so); at the HR stage only HR. Nobody decides their own request (403); a request outside the caller\'s scope is 404; deciding a request already `Approved` or `Rejected` is 409.',
+  'A withdrawn request (by the employee, while pending) and a cancelled one (by HR, after approval) keep the spec\'s four statuses: they show `status: Rejected` with `closure` `Withdrawn` / `Cancelled`, `decisionNote` "Withdrawn by the employee[: note]" / "Cancelled by HR: note", and a final timeline entry labelled accordingly in state `rejected`.',
+].join('\n\n');
+
+export function leaveRoutes(api: Api, deps: AppDeps): void {
+  /* ---------------------------------------------------------------- types */
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/types',
+      operationId: 'listLeaveTypes',
+      summary: 'Leave types with their rules and accrual policy',
+      description: 'Active types, or all with `includeInactive=true`.',
+      tags: TAGS,
+      auth: 'session',
+      query: z.object({ includeInactive: QueryBool.default(false) }),
+      response: LeaveTypeList,
+    },
+    async ({ query, caller }) => types.listTypes(await ctxFor(deps, caller), query.includeInactive),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/types',
+      operationId: 'createLeaveType',
+      summary: 'Add a leave type and its policy',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      body: LeaveTypeCreate,
+      response: LeaveType,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => types.createType(await ctxFor(deps, caller), body),
+  );
+
+  api.op(
+    {
+      method: 'patch',
+      path: '/api/leave/types/{id}',
+      operationId: 'updateLeaveType',
+      summary: 'Change a leave type or its policy',
+      description: 'Send only what changes; `policy` replaces the whole policy. Requests already made keep their cost and approval route.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      params: IdParams,
+      body: LeaveTypeUpdate,
+      response: LeaveType,
+      errors: [403, 409],
+    },
+    async ({ params, body, caller }) => types.updateType(await ctxFor(deps, caller), params.id, body),
+  );
+
+  /* ---------------------------------------------------------------- requests */
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/requests',
+      operationId: 'listLeaveRequests',
+      summary: 'Leave requests (paginated) with pending counts',
+      description: `The platform paginated envelope (spec §2.8) with \`pending\` beside \`items\`. Every item is the full spec §2.1 record, \`timeline\` and \`context\` included. An employee sees their own requests, a manager their reporting line's, HR everyone's. \`toApprove=true\`: requests waiting for the caller's decision; \`mine=true\`: the caller's own.\n\n${FORMATS}`,
+      tags: TAGS,
+      auth: 'session',
+      query: LeaveListQuery,
+      response: LeaveListResponse,
+    },
+    async ({ query, caller, res }) => {
+      res.type('application/json').send(await requests.listLeaveRequestsJson(await ctxFor(deps, caller), query));
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests',
+      operationId: 'applyForLeave',
+      summary: 'Apply for leave',
+      description: [
+        '`duration` is `FullDay` (default), `FirstHalf` or `SecondHalf` (a half only when fromDate = toDate). `workingDays` counts the days that cost balance: weekly offs and holidays are excluded unless the type\'s sandwich rule counts them; 0.5 for a half day.',
+        'Refused with 400 (naming the field): dates reversed, a half day over several days, more than 366 calendar days, no working day in the range, more than the type\'s consecutive-day limit (adjacent requests of the type included), short notice, too far back, an ineligible type (gender, service), a backup who is the applicant or unknown.',
+        'Refused with 409: an overlap with the applicant\'s own pending or approved request, an insufficient balance for a type that does not allow a negative one (pending requests hold their days), a backup on leave on those days.',
+        'The request starts at `PendingManager`; the manager (or HR when there is no manager with a login) is notified.',
+        FORMATS,
+      ].join('\n\n'),
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:apply',
+      body: LeaveApply,
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => requests.applyLeave(await ctxFor(deps, caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/quote',
+      operationId: 'quoteLeave',
+      summary: 'What a request for these dates would cost, before applying',
+      description: 'For the apply form: working days, balance, balance after, whether HR approval is needed, the team-load context (spec §2.3) and the problems that would refuse the request if it were submitted now.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:apply',
+      query: LeaveQuoteQuery,
+      response: LeaveQuote,
+      errors: [403],
+    },
+    async ({ query, caller }) => requests.quoteLeave(await ctxFor(deps, caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/requests/{id}',
+      operationId: 'getLeaveRequest',
+      summary: 'One leave request with its timeline and context',
+      description: `${WORKFLOW}\n\n${FORMATS}`,
+      tags: TAGS,
+      auth: 'session',
+      params: IdParams,
+      response: LeaveRequest,
+    },
+    async ({ params, caller }) => requests.getLeaveRequest(await ctxFor(deps, caller), params.id),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests/{id}/approve',
+      operationId: 'approveLeaveRequest',
+      summary: 'Approve at the current stage',
+      description: `Body: a JSON object, \`{}\` or \`{ "note": "…" }\` (at most ${LEAVE_NOTE_MAX} characters, or null). The final approval deducts the balance in the ledger and re-reconciles the attendance days in the same transaction; 409 when the balance no longer covers the request.\n\n${WORKFLOW}`,
+      tags: TAGS,
+      auth: 'session',
+      params: IdParams,
+      body: LeaveApproveBody,
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ params, body, caller }) => requests.approveLeave(await ctxFor(deps, caller), params.id, body.note ?? null),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests/{id}/reject',
+      operationId: 'rejectLeaveRequest',
+      summary: 'Reject a pending request (spec §4.3)',
+      description: `Body required: a JSON object with \`note\`, a string of at most ${LEAVE_NOTE_MAX} characters, or null (a missing body or a ${LEAVE_NOTE_MAX + 1}-character note is 400). Accepted from \`PendingManager\` (the manager, someone above them, or HR) and from \`ManagerApprovedPendingHR\` (HR); sets \`Rejected\`, records the decider and time in the manager or HR fields of that stage, releases the held days, and answers the updated request with its timeline and context.\n\n${WORKFLOW}`,
+      tags: TAGS,
+      auth: 'session',
+      params: IdParams,
+      body: LeaveRejectBody,
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ params, body, caller }) => requests.rejectLeave(await ctxFor(deps, caller), params.id, body.note),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests/{id}/withdraw',
+      operationId: 'withdrawLeaveRequest',
+      summary: 'Withdraw your own pending request',
+      description:
+        'Only the employee, only while pending (409 once approved: HR cancels approved leave). The request shows `status: Rejected`, `closure: Withdrawn`, `decisionNote` "Withdrawn by the employee[: note]", undecided stages `pending` and a final timeline entry "Withdrawn by the employee" in state `rejected`. The held days are released and whoever was to decide is told.',
+      tags: TAGS,
+      auth: 'session',
+      params: IdParams,
+      body: LeaveWithdrawBody,
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ params, body, caller }) => requests.withdrawLeave(await ctxFor(deps, caller), params.id, body.note ?? null),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests/{id}/cancel',
+      operationId: 'cancelApprovedLeave',
+      summary: 'Cancel approved leave (HR)',
+      description:
+        'Only `Approved` requests (409 otherwise), never your own (403). Reverses the ledger usage, re-reconciles attendance, and shows `status: Rejected`, `closure: Cancelled`, `decisionNote` "Cancelled by HR: note", approvals `done` and a final timeline entry "Cancelled by HR" in state `rejected`.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:hr-approve',
+      params: IdParams,
+      body: LeaveCancelBody,
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ params, body, caller }) => requests.cancelLeave(await ctxFor(deps, caller), params.id, body.note),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/calendar',
+      operationId: 'leaveCalendar',
+      summary: 'Team or organisation leave calendar',
+      description: `Pending and approved leave from \`from\` to \`to\` (at most 62 days). Team-mates outside the caller's scope show as "On leave" without the type. Load thresholds used elsewhere: tight at ${LOAD_TIGHT_SHARE * 100}%, critical at ${LOAD_CRITICAL_SHARE * 100}% of a team away.`,
+      tags: TAGS,
+      auth: 'session',
+      query: LeaveCalendarQuery,
+      response: LeaveCalendar,
+    },
+    async ({ query, caller }) => requests.leaveCalendar(await ctxFor(deps, caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/colleagues',
+      operationId: 'listLeaveColleagues',
+      summary: 'People the caller can name as backup',
+      description: 'The caller\'s team-mates (same manager), manager and direct reports.',
+      tags: TAGS,
+      auth: 'session',
+      response: ColleagueList,
+      errors: [403],
+    },
+    async ({ caller }) => requests.listColleagues(await ctxFor(deps, caller)),
+  );
+
+  /* ---------------------------------------------------------------- balances and ledger */
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/balances',
+      operationId: 'leaveBalances',
+      summary: 'Leave balances of the caller, or of an employee in scope',
+      description: 'The balance is the sum of the ledger, never a counter. Managers read their reporting line\'s, HR anyone\'s; outside scope is 404.',
+      tags: TAGS,
+      auth: 'session',
+      query: LeaveBalancesQuery,
+      response: LeaveBalances,
+      errors: [403, 404],
+    },
+    async ({ query, caller }) => ledger.getBalances(await ctxFor(deps, caller), query.employeeId),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/ledger',
+      operationId: 'leaveLedger',
+      summary: 'The ledger behind one balance, for a leave year',
+      description: 'Entries (grant, accrual, usage, reversal, adjustment, carry_forward, lapse, encashment) effective in the year, with the opening and closing balance; each says why it exists.',
+      tags: TAGS,
+      auth: 'session',
+      query: LeaveLedgerQuery,
+      response: LeaveLedger,
+      errors: [403, 404],
+    },
+    async ({ query, caller }) => ledger.getLedger(await ctxFor(deps, caller), query),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/adjustments',
+      operationId: 'listLeaveAdjustments',
+      summary: 'HR balance adjustments (paginated)',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      query: LeaveAdjustmentListQuery,
+      response: LeaveAdjustmentList,
+      errors: [403, 404],
+    },
+    async ({ query, caller }) => ledger.listAdjustments(await ctxFor(deps, caller), query),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/adjustments',
+      operationId: 'adjustLeaveBalance',
+      summary: 'Adjust a balance with a reason (HR)',
+      description: 'Writes one `adjustment` entry (audited, category Leave; the employee is notified). A credit to a type with expiring credits (comp-off) expires after the policy\'s days. 409 when a debit would take a type that cannot go negative below zero; 403 for your own balance.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      body: LeaveAdjustmentCreate,
+      response: LeaveAdjustmentResult,
+      errors: [403, 404, 409],
+    },
+    async ({ body, caller }) => ledger.adjustBalance(await ctxFor(deps, caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/leave/year-end',
+      operationId: 'previewLeaveYearEnd',
+      summary: 'Preview the year end: carry forward, lapse, encashment',
+      description: 'For the boundary (first day of a leave year; the next one by default): each employee\'s closing balance per type and how it splits under the policy. Rows already processed are marked `done`.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      query: YearEndQuery,
+      response: YearEndPreview,
+      errors: [403],
+    },
+    async ({ query, caller }) => ledger.yearEndPreview(await ctxFor(deps, caller), query.boundary),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/year-end/run',
+      operationId: 'runLeaveYearEnd',
+      summary: 'Run the year end for a boundary that has been reached',
+      description: 'The nightly job does this by itself; running it again writes nothing. 409 before the boundary or for a day that does not start a leave year.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      body: YearEndRunBody,
+      response: LedgerRunResult,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => ledger.runYearEnd(await ctxFor(deps, caller), body.boundary),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/accruals/run',
+      operationId: 'runLeaveAccruals',
+      summary: 'Run the leave ledger job now (grants, accruals, year ends, expiry)',
+      description: 'What the nightly job does, catching up every period due up to today. Idempotent: a rerun writes nothing (`entries: 0`). No body.',
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:manage',
+      response: LedgerRunResult,
+      errors: [403],
+    },
+    async ({ caller }) => ledger.runLeaveLedger(await ctxFor(deps, caller)),
+  );
+}

@@ -1,0 +1,112 @@
+import type { LeaveClosure, LeaveStatus, LeaveTimelineEntry, TimelineState } from '../../../../shared/leave.ts';
+
+/**
+ * The approval workflow, pure: which status follows a decision, and the
+ * timeline (spec §2.2) a request's fields describe.
+ *
+ *   PendingManager ─approve→ ManagerApprovedPendingHR (HR approval required) ─approve→ Approved
+ *                  ─approve→ Approved (no HR approval)
+ *   PendingManager | ManagerApprovedPendingHR ─reject→ Rejected
+ *   PendingManager | ManagerApprovedPendingHR ─withdraw (employee)→ Rejected, closure Withdrawn
+ *   Approved ─cancel (HR)→ Rejected, closure Cancelled
+ */
+
+export type Stage = 'manager' | 'hr';
+
+export function isOpen(status: LeaveStatus): boolean {
+  return status === 'PendingManager' || status === 'ManagerApprovedPendingHR';
+}
+
+/** The stage waiting for a decision, or null when the request is settled. */
+export function stageOf(status: LeaveStatus): Stage | null {
+  if (status === 'PendingManager') return 'manager';
+  if (status === 'ManagerApprovedPendingHR') return 'hr';
+  return null;
+}
+
+/** The status after an approval at the current stage. */
+export function statusAfterApproval(status: LeaveStatus, requiresHrApproval: boolean): LeaveStatus {
+  if (status === 'PendingManager') return requiresHrApproval ? 'ManagerApprovedPendingHR' : 'Approved';
+  if (status === 'ManagerApprovedPendingHR') return 'Approved';
+  throw new Error(`no approval from ${status}`);
+}
+
+export interface TimelineFacts {
+  status: LeaveStatus;
+  requiresHrApproval: boolean;
+  closure: LeaveClosure | null;
+  employeeName: string;
+  reason: string | null;
+  createdAt: string;
+  managerDecisionName: string | null;
+  managerDecidedAt: string | null;
+  managerNote: string | null;
+  /** HR (not the line manager) decided at the manager stage. */
+  managerStageByHr: boolean;
+  hrDecisionName: string | null;
+  hrDecidedAt: string | null;
+  hrNote: string | null;
+  decisionNote: string | null;
+  closedByName: string | null;
+  closedAt: string | null;
+}
+
+function entry(
+  key: LeaveTimelineEntry['key'],
+  label: string,
+  state: TimelineState,
+  actorName: string | null = null,
+  at: string | null = null,
+  note: string | null = null,
+): LeaveTimelineEntry {
+  return { key, label, state, actorName, at, note };
+}
+
+/**
+ * The timeline: `submitted`, `manager`, `hr` (only when HR approval is
+ * required), `final`. The stage waiting is `current`, later ones `pending`;
+ * a rejection marks its stage and the final entry `rejected`; an approved
+ * request is `done` throughout. A withdrawn request leaves the undecided
+ * stages `pending` and marks the final entry `rejected`; a cancelled one
+ * keeps its approvals `done` and marks the final entry `rejected`.
+ */
+export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
+  const submitted = entry('submitted', 'Submitted', 'done', f.employeeName, f.createdAt, f.reason);
+  const managerDecided = f.managerDecidedAt !== null;
+  const hrDecided = f.hrDecidedAt !== null;
+  const rejectedAt: Stage | null =
+    f.status === 'Rejected' && f.closure === null ? (hrDecided ? 'hr' : 'manager') : null;
+
+  const managerApprovedLabel = f.managerStageByHr ? 'Approved by HR for the manager' : 'Approved by manager';
+  const manager =
+    rejectedAt === 'manager'
+      ? entry('manager', f.managerStageByHr ? 'Rejected by HR for the manager' : 'Rejected by manager', 'rejected', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
+      : managerDecided
+        ? entry('manager', managerApprovedLabel, 'done', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
+        : f.status === 'PendingManager'
+          ? entry('manager', 'Waiting for the manager', 'current')
+          : entry('manager', 'Manager approval', 'pending');
+
+  const hr =
+    rejectedAt === 'hr'
+      ? entry('hr', 'Rejected by HR', 'rejected', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
+      : hrDecided
+        ? entry('hr', 'Approved by HR', 'done', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
+        : f.status === 'ManagerApprovedPendingHR'
+          ? entry('hr', 'Waiting for HR', 'current')
+          : entry('hr', 'HR approval', 'pending');
+
+  const lastApproval = hrDecided
+    ? { name: f.hrDecisionName, at: f.hrDecidedAt }
+    : { name: f.managerDecisionName, at: f.managerDecidedAt };
+  let final: LeaveTimelineEntry;
+  if (f.closure === 'Withdrawn') final = entry('final', 'Withdrawn by the employee', 'rejected', f.closedByName, f.closedAt, f.decisionNote);
+  else if (f.closure === 'Cancelled') final = entry('final', 'Cancelled by HR', 'rejected', f.closedByName, f.closedAt, f.decisionNote);
+  else if (f.status === 'Approved') final = entry('final', 'Approved', 'done', lastApproval.name, lastApproval.at, f.decisionNote);
+  else if (f.status === 'Rejected') {
+    const by = rejectedAt === 'hr' ? { name: f.hrDecisionName, at: f.hrDecidedAt } : { name: f.managerDecisionName, at: f.managerDecidedAt };
+    final = entry('final', 'Rejected', 'rejected', by.name, by.at, f.decisionNote);
+  } else final = entry('final', 'Decision', 'pending');
+
+  return f.requiresHrApproval ? [submitted, manager, hr, final] : [submitted, manager, final];
+}

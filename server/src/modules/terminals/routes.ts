@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { Ok, UuidInput } from '../../../../shared/common.ts';
+import {
+  AdminLogList,
+  EnrolmentInput,
+  EnrolmentList,
+  EnrolmentResult,
+  Terminal,
+  TerminalInput,
+  TerminalList,
+  TerminalTestResult,
+  UnmatchedList,
+} from '../../../../shared/terminals.ts';
+import type { AppDeps } from '../../context.ts';
+import type { Api } from '../../http/api.ts';
+import { ctxFor } from '../../http/ctx.ts';
+import * as service from './service.ts';
+
+const IdParams = z.object({ id: UuidInput });
+
+/** The console's Terminals page: registry, test connection, unmatched punches, enrolment, admin logs (`device:manage`). */
+export function terminalRoutes(api: Api, deps: AppDeps): void {
+  const base = { tags: ['Terminals'], auth: 'session' as const, permission: 'device:manage' as const };
+  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+
+  api.op(
+    {
+      ...base,
+      method: 'get',
+      path: '/api/terminals',
+      operationId: 'listTerminals',
+      summary: 'Terminals with their state',
+      description: 'Online (heard from within `offlineAfterMinutes`), last contact and punch, clock skew (warning above 120 s), the connector\'s backlog and dead letters, punches today, unmatched punches.',
+      response: TerminalList,
+      errors: [403],
+    },
+    async ({ caller }) => ({ items: await service.listTerminals(await ctx(caller)) }),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'post',
+      path: '/api/terminals',
+      operationId: 'createTerminal',
+      summary: 'Add a terminal for the connector to poll (or receive)',
+      description: 'TCP/UDP protocols need `host` and `port`; `anviz-serial` needs `serialPath` and `baudRate`; push protocols need the `serial` they report.',
+      body: TerminalInput,
+      response: Terminal,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => service.createTerminal(await ctx(caller), body),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'put',
+      path: '/api/terminals/{id}',
+      operationId: 'updateTerminal',
+      summary: 'Change a terminal (address, comm key, zone, direction policy…)',
+      description: 'A changed direction policy reconciles the days of its punches since yesterday at once; recompute a range for older days.',
+      params: IdParams,
+      body: TerminalInput,
+      response: Terminal,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, caller }) => service.updateTerminal(await ctx(caller), params.id, body),
+  );
+  api.op(
+    { ...base, method: 'delete', path: '/api/terminals/{id}', operationId: 'deleteTerminal', summary: 'Delete a terminal without punches (disable one that has them)', params: IdParams, response: Ok, errors: [403, 404, 409] },
+    async ({ params, caller }) => {
+      await service.deleteTerminal(await ctx(caller), params.id);
+      return { ok: true };
+    },
+  );
+  api.op(
+    {
+      ...base,
+      method: 'post',
+      path: '/api/terminals/{id}/test',
+      operationId: 'testTerminal',
+      summary: 'Test the connection: device info, clock, record count',
+      description: "Dials a polled terminal from the server with the connector's driver and records the clock skew. Push terminals cannot be dialled: their last contact is reported.",
+      params: IdParams,
+      response: TerminalTestResult,
+      errors: [403, 404],
+    },
+    async ({ params, caller }) => service.testTerminal(await ctx(caller), params.id),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'get',
+      path: '/api/terminals/unmatched',
+      operationId: 'listUnmatchedPunches',
+      summary: 'Punches of terminal users mapped to nobody, grouped by terminal and user id',
+      response: UnmatchedList,
+      errors: [403],
+    },
+    async ({ caller }) => service.listUnmatched(await ctx(caller)),
+  );
+  api.op(
+    { ...base, method: 'get', path: '/api/terminals/enrolments', operationId: 'listEnrolments', summary: 'Mappings of terminal user ids to employees', response: EnrolmentList, errors: [403] },
+    async ({ caller }) => ({ items: await service.listEnrolments(await ctx(caller)) }),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'post',
+      path: '/api/terminals/enrolments',
+      operationId: 'createEnrolment',
+      summary: 'Map a terminal user id to an employee (one terminal or all)',
+      description:
+        "Without a mapping a terminal user id means the employee whose biometric id (`terminalUserId`) it is. A terminal's own mapping wins over an organisation-wide one. Unmatched punches it covers are attached and their days reconciled in the same transaction. Audited (Devices). 409 when the id is already mapped there.",
+      body: EnrolmentInput,
+      response: EnrolmentResult,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => service.createEnrolment(await ctx(caller), body),
+  );
+  api.op(
+    { ...base, method: 'delete', path: '/api/terminals/enrolments/{id}', operationId: 'deleteEnrolment', summary: 'Remove a mapping (punches already attached stay)', params: IdParams, response: Ok, errors: [403, 404] },
+    async ({ params, caller }) => {
+      await service.deleteEnrolment(await ctx(caller), params.id);
+      return { ok: true };
+    },
+  );
+  api.op(
+    {
+      ...base,
+      method: 'get',
+      path: '/api/terminals/admin-logs',
+      operationId: 'listTerminalAdminLogs',
+      summary: 'Admin logs of the terminals (newest first)',
+      query: z.object({ terminalId: UuidInput.optional() }),
+      response: AdminLogList,
+      errors: [403],
+    },
+    async ({ query, caller }) => ({ items: await service.listAdminLogs(await ctx(caller), query.terminalId) }),
+  );
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { IdName, Instant, Uuid } from './common.ts';
+import { DirectionPolicy, EmployeeRef } from './attendance.ts';
+import { TerminalProtocol } from './ingest.ts';
+
+/** Above this clock difference (seconds) the console warns. */
+export const SKEW_WARNING_SECONDS = 120;
+
+export const Terminal = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    serial: z.string().nullable().meta({ description: 'Known once the terminal has reported (or typed in for push terminals).' }),
+    terminalType: z.string().nullable(),
+    machineNumber: z.number().int(),
+    deviceUid: z.string().nullable(),
+    location: IdName.nullable(),
+    protocol: TerminalProtocol,
+    host: z.string().nullable(),
+    port: z.number().int().nullable(),
+    serialPath: z.string().nullable(),
+    baudRate: z.number().int().nullable(),
+    commKey: z.number().int(),
+    timeZone: z.string().nullable().meta({ description: 'IANA zone of its clock; null = the organisation’s.' }),
+    pollSeconds: z.number().int(),
+    enabled: z.boolean(),
+    directionPolicy: DirectionPolicy,
+    offlineAfterMinutes: z.number().int(),
+    firmwareNotes: z.string().nullable(),
+    online: z.boolean().meta({ description: 'Heard from within `offlineAfterMinutes`.' }),
+    lastContactAt: Instant.nullable(),
+    lastPunchAt: Instant.nullable(),
+    clockSkewSeconds: z.number().int().nullable().meta({ description: 'Terminal clock minus true time.' }),
+    skewWarning: z.boolean(),
+    connectorState: z.string().nullable(),
+    backlog: z.number().int().nullable().meta({ description: 'Records the connector holds and has not delivered yet.' }),
+    deadLetters: z.number().int().nullable(),
+    connectorDetail: z.string().nullable(),
+    punchesToday: z.number().int(),
+    unmatchedCount: z.number().int(),
+    createdAt: Instant,
+  })
+  .meta({ id: 'Terminal' });
+export type Terminal = z.infer<typeof Terminal>;
+
+const NETWORK = new Set(['zk-tcp', 'zk-udp', 'anviz-tcp']);
+
+export const TerminalInput = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(80),
+    protocol: TerminalProtocol,
+    serial: z.string().trim().min(1).max(64).nullable().optional(),
+    host: z.string().trim().min(1).max(255).nullable().optional(),
+    port: z.number().int().min(1).max(65535).nullable().optional(),
+    serialPath: z.string().trim().min(1).max(255).nullable().optional(),
+    baudRate: z.number().int().min(1200).max(921_600).nullable().optional(),
+    machineNumber: z.number().int().min(0).max(255).default(1),
+    commKey: z.number().int().min(0).max(999_999).default(0),
+    timeZone: z.string().max(64).nullable().optional(),
+    pollSeconds: z.number().int().min(5).max(3600).default(30),
+    enabled: z.boolean().default(true),
+    directionPolicy: DirectionPolicy.default('by-state'),
+    locationId: Uuid.nullable().optional(),
+    offlineAfterMinutes: z.number().int().min(1).max(10_080).default(15),
+    firmwareNotes: z.string().trim().max(500).nullable().optional(),
+  })
+  .strict()
+  .superRefine((t, ctx) => {
+    if (NETWORK.has(t.protocol)) {
+      if (!t.host) ctx.addIssue({ code: 'custom', path: ['host'], message: `is required for ${t.protocol}` });
+      if (!t.port) ctx.addIssue({ code: 'custom', path: ['port'], message: `is required for ${t.protocol}` });
+    }
+    if (t.protocol === 'anviz-serial') {
+      if (!t.serialPath) ctx.addIssue({ code: 'custom', path: ['serialPath'], message: 'is required for a serial terminal' });
+      if (!t.baudRate) ctx.addIssue({ code: 'custom', path: ['baudRate'], message: 'is required for a serial terminal' });
+    }
+    if ((t.protocol === 'zk-push' || t.protocol === 'fk-push') && !t.serial) {
+      ctx.addIssue({ code: 'custom', path: ['serial'], message: 'is required for a push terminal (it is matched by serial)' });
+    }
+  })
+  .meta({ id: 'TerminalInput' });
+export type TerminalInput = z.output<typeof TerminalInput>;
+
+export const TerminalList = z.object({ items: z.array(Terminal) }).meta({ id: 'TerminalList' });
+export type TerminalList = z.infer<typeof TerminalList>;
+
+export const TerminalTestResult = z
+  .object({
+    ok: z.boolean(),
+    reachable: z.boolean(),
+    latencyMs: z.number().nullable(),
+    detail: z.string(),
+    device: z
+      .object({
+        serial: z.string(),
+        name: z.string().nullable(),
+        firmware: z.string().nullable(),
+        recordCount: z.number().int(),
+        clock: z.string().meta({ description: 'The terminal clock, local wall time `YYYY-MM-DDTHH:MM:SS`.' }),
+        clockSkewSeconds: z.number().int().meta({ description: 'Terminal clock minus true time.' }),
+      })
+      .nullable()
+      .meta({ description: 'What the terminal answered (polled protocols only).' }),
+    lastKnown: z
+      .object({
+        serial: z.string().nullable(),
+        terminalType: z.string().nullable(),
+        deviceUid: z.string().nullable(),
+        clockSkewSeconds: z.number().int().nullable(),
+        lastContactAt: Instant.nullable(),
+        records: z.number().int().meta({ description: 'Punches received from it so far.' }),
+      })
+      .meta({ description: 'What the connector last reported about the device.' }),
+  })
+  .meta({ id: 'TerminalTestResult' });
+export type TerminalTestResult = z.infer<typeof TerminalTestResult>;
+
+export const UnmatchedGroup = z
+  .object({
+    terminal: IdName.nullable(),
+    serial: z.string(),
+    terminalUserId: z.number().int(),
+    count: z.number().int(),
+    firstAt: Instant,
+    lastAt: Instant,
+  })
+  .meta({ id: 'UnmatchedGroup' });
+export type UnmatchedGroup = z.infer<typeof UnmatchedGroup>;
+
+export const UnmatchedList = z.object({ items: z.array(UnmatchedGroup), total: z.number().int() }).meta({ id: 'UnmatchedList' });
+export type UnmatchedList = z.infer<typeof UnmatchedList>;
+
+export const Enrolment = z
+  .object({
+    id: Uuid,
+    terminal: IdName.nullable().meta({ description: 'null = organisation-wide.' }),
+    terminalUserId: z.number().int(),
+    employee: EmployeeRef,
+    createdByName: z.string(),
+    createdAt: Instant,
+  })
+  .meta({ id: 'Enrolment' });
+export type Enrolment = z.infer<typeof Enrolment>;
+
+export const EnrolmentInput = z
+  .object({
+    terminalId: Uuid.nullable().meta({ description: 'The terminal this id is valid on, or null for every terminal.' }),
+    terminalUserId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    employeeId: Uuid,
+  })
+  .strict()
+  .meta({ id: 'EnrolmentInput' });
+export type EnrolmentInput = z.infer<typeof EnrolmentInput>;
+
+export const EnrolmentResult = z
+  .object({
+    enrolment: Enrolment,
+    attached: z.number().int().meta({ description: 'Unmatched punches now attached to the employee.' }),
+    daysReconciled: z.number().int(),
+  })
+  .meta({ id: 'EnrolmentResult' });
+
+export const EnrolmentList = z.object({ items: z.array(Enrolment) }).meta({ id: 'EnrolmentList' });
+export type EnrolmentList = z.infer<typeof EnrolmentList>;
+
+export const AdminLogEntry = z
+  .object({
+    id: Uuid,
+    terminal: IdName,
+    at: Instant,
+    adminId: z.number().int().nullable(),
+    targetUserId: z.number().int().nullable(),
+    employee: EmployeeRef.nullable(),
+    action: z.string(),
+    result: z.number().int().nullable(),
+  })
+  .meta({ id: 'AdminLogEntry' });
+export type AdminLogEntry = z.infer<typeof AdminLogEntry>;
+
+export const AdminLogList = z.object({ items: z.array(AdminLogEntry) }).meta({ id: 'AdminLogList' });
+export type AdminLogList = z.infer<typeof AdminLogList>;

@@ -1,0 +1,144 @@
+// The sender against a scripted local HTTP server: only the unit-level behaviour
+// (200, 4xx → dead letter, 401 → stop, 5xx/down → back-off). End-to-end runs use the real server.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Sender, backoffDelay } from '../../connector/src/poster.ts';
+import type { TerminalIdentity } from '../../connector/src/records.ts';
+import { ServerClient, problemReason } from '../../connector/src/server-client.ts';
+import { Spool } from '../../connector/src/spool.ts';
+import { freePort } from '../support/process.ts';
+import { tempDir, testLogger } from './support.ts';
+
+type Handler = (body: { terminalUserId: number; transId: number }, req: http.IncomingMessage) => [number, unknown, Record<string, string>?];
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function scriptedServer(handler: Handler) {
+  const seen: { terminalUserId: number; transId: number; auth: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text) as { terminalUserId: number; transId: number };
+      seen.push({ ...body, auth: req.headers.authorization });
+      const [status, payload, headers] = handler(body, req);
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(payload));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  cleanups.push(() => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+function setup(url: string, secret = 'the-connector-secret-for-tests') {
+  const dir = tempDir();
+  const spool = new Spool(path.join(dir, 'spool.sqlite'));
+  const sender = new Sender(spool, new ServerClient(url, secret), { concurrency: 4, batch: 16, backoff: { initialMs: 20, maxMs: 100 }, logger: testLogger() });
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => spool.close());
+  cleanups.push(() => sender.stop());
+  return { spool, sender };
+}
+
+const identity: TerminalIdentity = { serial: 'ZK-1', terminalType: 'zk', terminalId: 1, timeZone: 'Asia/Kolkata' };
+const punches = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ userId: String(1001 + i), local: { year: 2026, month: 11, day: 21, hour: 9, minute: i % 60, second: 0 }, state: '0', verify: 'fingerprint' }));
+
+const ok = { ok: true, duplicate: false, id: '0195f3c2-6b1e-7d8a-9c1f-3e2a4b5c6d7e' };
+
+describe('sender', () => {
+  it('delivers every record with the bearer secret and marks it sent after the 200', async () => {
+    const server = await scriptedServer(() => [200, ok]);
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(40));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(40);
+    expect(server.seen).toHaveLength(40);
+    expect(new Set(server.seen.map((s) => s.auth))).toEqual(new Set(['Bearer the-connector-secret-for-tests']));
+    expect(sender.state).toMatchObject({ sent: 40, status: 'idle' });
+  });
+
+  it('moves a record the server rejects (4xx) to the dead letters with its reason and goes on', async () => {
+    const server = await scriptedServer((body) =>
+      body.terminalUserId === 1003 ? [400, { title: 'Bad request', detail: 'The request is invalid.', errors: [{ path: 'body.at', message: 'must have an offset' }] }] : [200, ok],
+    );
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(5));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(4);
+    expect(spool.deadLetters()).toEqual([expect.objectContaining({ status: 400, reason: 'HTTP 400: The request is invalid. (body.at: must have an offset)' })]);
+    expect(spool.alerts()[0]).toMatchObject({ kind: 'dead-letter' });
+  });
+
+  it('stops on 401 (bad secret), keeps the queue, and resumes when told the secret works again', async () => {
+    let accept = false;
+    const server = await scriptedServer(() => (accept ? [200, ok] : [401, { title: 'Unauthorized', detail: 'Connector secret required.' }]));
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(10));
+    sender.start();
+    await expect.poll(() => sender.state.status).toBe('bad-secret');
+    const asked = server.seen.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.seen.length).toBe(asked); // no hammering with a wrong secret
+    expect(spool.count('pending')).toBe(10);
+    expect(spool.alerts()[0]).toMatchObject({ kind: 'bad-secret' });
+    accept = true;
+    sender.resume();
+    await expect.poll(() => spool.count('sent')).toBe(10);
+  });
+
+  it('backs off while the server fails or is down, then delivers everything exactly once', async () => {
+    let failures = 6;
+    const server = await scriptedServer(() => (failures-- > 0 ? [503, { title: 'Unavailable' }] : [200, ok]));
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(12));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(12);
+    expect(new Set(server.seen.map((d) => d.transId)).size).toBe(12);
+    expect(sender.state.sent).toBe(12);
+
+    const downPort = await freePort();
+    const down = setup(`http://127.0.0.1:${downPort}`);
+    down.spool.addPunches('t', identity, punches(3));
+    down.sender.start();
+    await expect.poll(() => down.sender.state.status).toBe('backing-off');
+    expect(down.sender.state.lastError).toMatch(/cannot reach the server/);
+    expect(down.spool.count('pending')).toBe(3);
+  });
+
+  it('honours Retry-After on 429', async () => {
+    let first = true;
+    const server = await scriptedServer(() => {
+      if (first) {
+        first = false;
+        return [429, { title: 'Too many' }, { 'retry-after': '1' }];
+      }
+      return [200, ok];
+    });
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(1));
+    const started = Date.now();
+    sender.start();
+    await expect.poll(() => spool.count('sent'), { timeout: 5_000 }).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('grows the back-off with jitter up to its ceiling', () => {
+    const policy = { initialMs: 500, maxMs: 30_000 };
+    expect(backoffDelay(1, policy, () => 0)).toBe(250);
+    expect(backoffDelay(1, policy, () => 1)).toBe(500);
+    expect(backoffDelay(4, policy, () => 1)).toBe(4000);
+    expect(backoffDelay(20, policy, () => 1)).toBe(30_000);
+    expect(problemReason(502, 'gateway')).toBe('HTTP 502: gateway');
+  });
+});

@@ -1,0 +1,115 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_EMPLOYEE, DEMO_PASSWORD, expect, mainNav, signIn, test } from './fixtures.ts';
+
+/**
+ * Attendance in the console: HR overrides and freezes a day from the
+ * calendar; an employee checks in and asks to fix a missing punch; the
+ * manager approves; the calendar shows the fixed day.
+ */
+
+async function asUser(browser: Browser, baseURL: string, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ...options });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+interface DayLite {
+  date: string;
+  status: string;
+}
+
+/** The demo employee's most recent day with a missing punch (seeded a few working days ago). */
+async function missingPunchDay(page: Page, employeeId: string): Promise<string> {
+  const today = new Date();
+  for (const offset of [0, -1]) {
+    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + offset, 1));
+    const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    const res = await page.request.get(`/api/attendance/employee/${employeeId}/month/${month}`);
+    const days = ((await res.json()) as { days: DayLite[] }).days.filter((x) => x.status === 'MissingPunch');
+    const last = days.at(-1);
+    if (last) return last.date;
+  }
+  throw new Error('the demo employee has no missing-punch day');
+}
+
+test('HR drills into a day from the calendar, overrides it and sees it frozen', async ({ page }) => {
+  await signIn(page, 'hr@kaveri.example', DEMO_PASSWORD);
+  await mainNav(page).getByText('Attendance', { exact: true }).click();
+  await mainNav(page).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/attendance\/calendar$/);
+  await expect(page.getByTestId('calendar-row').first()).toBeVisible();
+  await expect(page.getByTestId('calendar-legend')).toContainText('Missing punch');
+
+  // A present day of the first employee on the page.
+  const cell = page.getByTestId('calendar-row').first().getByRole('button', { name: /: Present$/ }).first();
+  const label = (await cell.getAttribute('aria-label')) ?? '';
+  await cell.click();
+  const drawer = page.getByRole('dialog', { name: 'Attendance day' });
+  await expect(drawer.getByTestId('day-reasons')).toContainText(/present: .* worked ≥ full day/);
+  await expect(drawer.getByTestId('punch-row').first()).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Override' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Override / });
+  await dialog.getByLabel('Worked minutes').fill('480');
+  await dialog.getByRole('switch', { name: /Freeze this day/ }).check();
+  await dialog.getByLabel('Reason').fill('Checked against the gate register');
+  await dialog.getByRole('button', { name: 'Save override' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(drawer.getByTestId('frozen-badge')).toBeVisible();
+  await expect(drawer.getByTestId('override-entry').first()).toContainText('Checked against the gate register');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `${label} (frozen)` })).toBeVisible();
+});
+
+test('an employee checks in and asks to fix a missing punch; the manager approves; the calendar updates', async ({ browser, baseURL }) => {
+  // The employee, in the office: the browser shares a position inside their location's fence.
+  const probe = await asUser(browser, baseURL, DEMO_EMPLOYEE.email);
+  const me = (await (await probe.request.get('/api/auth/me')).json()) as { user: { employeeId: string } };
+  const employee = (await (await probe.request.get(`/api/employees/${me.user.employeeId}`)).json()) as { location: { id: string } | null };
+  const fences = (await (await probe.request.get('/api/attendance/locations')).json()) as { items: { locationId: string; geoFence: { lat: number; lng: number } | null }[] };
+  const fence = fences.items.find((l) => l.locationId === employee.location?.id)?.geoFence;
+  await probe.context().close();
+
+  const page = await asUser(browser, baseURL, DEMO_EMPLOYEE.email, {
+    permissions: ['geolocation'],
+    geolocation: { latitude: fence?.lat ?? 13.0285, longitude: fence?.lng ?? 77.5197, accuracy: 20 },
+  });
+  await mainNav(page).getByText('Attendance', { exact: true }).click();
+  await mainNav(page).getByRole('link', { name: 'My attendance' }).click();
+  await expect(page).toHaveURL(/\/attendance\/me$/);
+  const checkIn = page.getByRole('button', { name: 'Check in' });
+  if (await checkIn.isEnabled()) await checkIn.click();
+  await expect(page.getByRole('button', { name: 'Check out' })).toBeEnabled();
+  await expect(page.getByLabel("Today's punches")).toContainText(/in/);
+
+  // Ask to fix the day whose check-out is missing.
+  const day = await missingPunchDay(page, me.user.employeeId);
+  await page.goto(`/attendance/me?month=${day.slice(0, 7)}&date=${day}`);
+  const drawer = page.getByRole('dialog', { name: 'Attendance day' });
+  await expect(drawer).toContainText('Missing punch');
+  await drawer.getByRole('button', { name: 'Request a fix' }).click();
+  const form = page.getByRole('dialog', { name: 'Request a regularization' });
+  await form.getByLabel('Punch 1 time').fill('18:40');
+  await form.getByLabel('Reason').fill('Forgot to punch out after the review meeting');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('my-request').first()).toContainText('Awaiting manager');
+  await page.context().close();
+
+  // The manager approves it from the inbox.
+  const manager = await asUser(browser, baseURL, 'manager@kaveri.example');
+  await mainNav(manager).getByText('Attendance', { exact: true }).click();
+  await mainNav(manager).getByRole('link', { name: 'Regularizations' }).click();
+  const row = manager.getByTestId('regularization-row').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: 'Forgot to punch out after the review meeting' });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await manager.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toHaveCount(0);
+
+  // The calendar shows the day as worked now.
+  await manager.goto(`/attendance/calendar?month=${day.slice(0, 7)}&q=Sneha`);
+  await expect(manager.getByRole('button', { name: `Sneha Kulkarni ${day}: Present` })).toBeVisible();
+  await manager.context().close();
+});

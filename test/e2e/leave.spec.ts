@@ -1,0 +1,169 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, weekdayOf } from '../../shared/dates.ts';
+import { DEMO_PASSWORD, expect, mainNav, signIn, test } from './fixtures.ts';
+
+const EMPLOYEE = 'employee@kaveri.example';
+const MANAGER = 'manager@kaveri.example';
+const HR = 'hr@kaveri.example';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `14 Dec 2026`, as the console writes a day. */
+function shown(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const res = await ctx.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return ctx;
+}
+
+async function typeId(api: APIRequestContext, code: string): Promise<string> {
+  const types = (await (await api.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
+  const found = types.items.find((t) => t.code === code);
+  if (!found) throw new Error(`no ${code}`);
+  return found.id;
+}
+
+/** The first Monday from `notBefore` for which a request of this span would be accepted, by the server's own quote. */
+async function acceptableMonday(api: APIRequestContext, leaveTypeId: string, notBefore: string, spanDays: number, minDays: number): Promise<{ from: string; to: string; workingDays: number }> {
+  let monday = notBefore;
+  while (weekdayOf(monday) !== 1) monday = addDays(monday, 1);
+  for (let i = 0; i < 30; i++, monday = addDays(monday, 7)) {
+    const to = addDays(monday, spanDays);
+    const q = (await (await api.get(`/api/leave/quote?leaveTypeId=${leaveTypeId}&fromDate=${monday}&toDate=${to}`)).json()) as { problems: unknown[]; workingDays: number };
+    if (q.problems.length === 0 && q.workingDays >= minDays) return { from: monday, to, workingDays: q.workingDays };
+  }
+  throw new Error('no acceptable dates');
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function openApprovals(page: Page): Promise<void> {
+  await mainNav(page).getByText('Leave', { exact: true }).click();
+  await mainNav(page).getByRole('link', { name: 'Approvals' }).click();
+  await expect(page).toHaveURL(/\/leave\/approvals/);
+}
+
+test('an employee applies, the manager sees the context and approves, HR approves, the employee sees it approved and the balance drop', async ({ page, baseURL }) => {
+  const hrApi = await apiAs(baseURL, HR);
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const el = await typeId(employeeApi, 'EL');
+  // Enough earned leave whatever the month: HR tops it up first.
+  expect((await hrApi.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: el, days: 15, reason: 'E2E top-up' } })).status()).toBe(200);
+  // Monday to the next Monday: above 5 days, so HR approval follows the manager's.
+  const dates = await acceptableMonday(employeeApi, el, addDays(me.organisation.today, 21), 7, 6);
+
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await mainNav(page).getByText('Leave', { exact: true }).click();
+  await mainNav(page).getByRole('link', { name: 'My leave' }).click();
+  await expect(page).toHaveURL(/\/leave\/my$/);
+  const elCard = page.getByTestId('balance-EL');
+  await expect(elCard).toBeVisible();
+  const before = Number(await elCard.getByTestId('balance-available').innerText());
+
+  await page.getByRole('link', { name: 'Apply for leave' }).click();
+  await expect(page).toHaveURL(/\/leave\/apply$/);
+  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('option', { name: 'Earned leave (privilege)' }).click();
+  await page.getByRole('textbox', { name: 'From' }).fill(dates.from);
+  await page.getByRole('textbox', { name: 'To' }).fill(dates.to);
+  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Family trip to Hampi');
+  // Before submitting: working days, balance after, and the team's load for those days.
+  await expect(page.getByTestId('quote-working-days')).toHaveText(String(dates.workingDays));
+  await expect(page.getByTestId('quote-balance-after')).toHaveText(String(before - dates.workingDays));
+  await expect(page.getByTestId('team-load-strip')).toBeVisible();
+  await expect(page.getByTestId('team-load')).toContainText(/Team load/);
+  await expect(page.getByText('Manager, then HR approval')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await expect(page).toHaveURL(/\/leave\/my$/);
+  const row = page.getByTestId('leave-row').filter({ hasText: shown(dates.from) });
+  await expect(row.getByTestId('leave-status')).toHaveText('Waiting for manager');
+  await signOut(page);
+
+  // The manager: the request with who else is away, then approves with a note.
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(dates.from) }).click();
+  const detail = page.getByTestId('leave-request-detail');
+  await expect(detail.getByTestId('context-chart')).toBeVisible();
+  await expect(detail.getByTestId('context-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(detail.getByTestId('leave-timeline')).toContainText('Waiting for the manager');
+  const note = 'Enjoy Hampi; hand over the CAD reviews to Anil.';
+  await detail.getByRole('textbox', { name: 'Note' }).fill(note);
+  await expect(detail.getByTestId('note-counter')).toHaveText(`${note.length} / 500`);
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Waiting for HR');
+  await expect(detail.getByTestId('leave-timeline')).toContainText('Approved by manager');
+  await signOut(page);
+
+  // HR takes the second step.
+  await signIn(page, HR, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(dates.from) }).click();
+  const hrDetail = page.getByTestId('leave-request-detail');
+  await expect(hrDetail.getByTestId('leave-timeline')).toContainText('Waiting for HR');
+  await expect(hrDetail).toContainText(note);
+  await hrDetail.getByRole('button', { name: 'Approve' }).click();
+  await expect(hrDetail.getByTestId('leave-status')).toHaveText('Approved');
+  await signOut(page);
+
+  // The employee sees it approved and the balance down by the working days.
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await page.goto('/leave/my');
+  await expect(page.getByTestId('leave-row').filter({ hasText: shown(dates.from) }).getByTestId('leave-status')).toHaveText('Approved');
+  await expect(page.getByTestId('balance-EL').getByTestId('balance-available')).toHaveText(String(before - dates.workingDays));
+  await page.getByTestId('balance-EL').click();
+  await expect(page.getByTestId('ledger')).toContainText('approved');
+  await hrApi.dispose();
+  await employeeApi.dispose();
+});
+
+test('a manager rejects with a note and the employee sees it', async ({ page, baseURL }) => {
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { organisation: { today: string } };
+  const cl = await typeId(employeeApi, 'CL');
+  const day = await acceptableMonday(employeeApi, cl, addDays(me.organisation.today, 70), 0, 1);
+  const applied = await employeeApi.post('/api/leave/requests', { data: { leaveTypeId: cl, fromDate: day.from, toDate: day.to, reason: 'Passport appointment' } });
+  expect(applied.status()).toBe(200);
+  await employeeApi.dispose();
+
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(day.from) }).click();
+  const detail = page.getByTestId('leave-request-detail');
+  const note = 'The customer audit is that Monday; could you move the appointment by a day?';
+  await detail.getByRole('textbox', { name: 'Note' }).fill(note);
+  await detail.getByRole('button', { name: 'Reject' }).click();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Rejected');
+  await signOut(page);
+
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await page.goto('/leave/my');
+  const row = page.getByTestId('leave-row').filter({ hasText: shown(day.from) });
+  await expect(row.getByTestId('leave-status')).toHaveText('Rejected');
+  await expect(row.getByTestId('leave-note')).toHaveText(note);
+  await row.click();
+  await expect(page.getByTestId('leave-timeline')).toContainText('Rejected by manager');
+  await expect(page.getByTestId('leave-timeline')).toContainText(note);
+});
+
+test('HR sees the calendar and the year-end preview', async ({ page }) => {
+  await signIn(page, HR, DEMO_PASSWORD);
+  await page.goto('/leave/calendar');
+  await page.getByText('Organisation', { exact: true }).click();
+  await expect(page.getByTestId('calendar-row').first()).toBeVisible();
+  await expect(page.getByTestId('calendar-cell').first()).toBeVisible();
+  await page.goto('/leave/settings');
+  await expect(page.getByRole('table', { name: 'Leave types' })).toContainText('Earned leave (privilege)');
+  await page.getByRole('tab', { name: 'Year end' }).click();
+  await expect(page.getByRole('table', { name: 'Year-end preview' })).toContainText('EL');
+});

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Regularization, RegularizationList, type SelfPunchResult } from '../../shared/attendance.ts';
+import type { Client } from '../support/client.ts';
+import { type World, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
+
+let w: World;
+let e0: World['employees'][number];
+let e1: World['employees'][number];
+let e1Client: Client;
+
+beforeAll(async () => {
+  w = await startWorld();
+  [e0, e1] = w.employees as [typeof e0, typeof e1];
+  await w.admin.post('/api/users', { employeeId: e1.id, email: e1.email, password: 'tester-pass-123', roles: ['Employee'] });
+  e1Client = await w.server.login(e1.email, 'tester-pass-123');
+  // Monday 10 March: e0 forgot to punch out; Tuesday 11: e0 forgot to punch in.
+  await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist('2031-03-10', '09:28') });
+  await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist('2031-03-11', '18:40'), attendStat: '1' });
+  await punch(w.server, { terminalUserId: e1.terminalUserId, at: ist('2031-03-10', '09:28') });
+});
+afterAll(async () => w.server.close());
+
+const request = (c: Client, body: object) => c.post('/api/regularizations', body);
+const put = (c: Client, path: string, body: object) => c.request('PUT', path, { body });
+const status = async (date: string, id = e0.id) => (await w.hr.get(`/api/attendance/employee/${id}/day/${date}`)).body.day.status as string;
+
+describe('requesting a regularization', () => {
+  it.each([
+    [{ date: '2031-03-13', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.date'], // future
+    [{ date: '2031-02-01', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.date'], // older than 30 days
+    [{ date: '2030-12-20', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.date'],
+    [{ date: '2031-03-10', kind: 'Forgot', reason: 'x', punches: [] }, 400, 'body.kind'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', reason: '', punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.reason'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '18:30', direction: 'in' }] }, 400, 'body.punches'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '25:00', direction: 'out' }] }, 400, 'body.punches.0.time'],
+    [{ date: '2031-03-12', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '23:00', direction: 'out' }] }, 400, 'body.punches.0.time'], // later today: the future
+    [{ date: '2031-03-10', kind: 'ManualEntry', reason: 'x', punches: [] }, 400, 'body.punches'],
+    [{ date: '2031-03-10', kind: 'OffZone', reason: 'x', punches: [] }, 400, 'body.supersedes'],
+  ])('%j → %i naming %s', async (body, code, path) => {
+    const res = await request(w.employee, body);
+    expect(res.status).toBe(code);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('a time after midnight on a day shift is the next morning (every instant belongs to one shift day)', async () => {
+    const res = await request(e1Client, { date: '2031-03-11', kind: 'MissingPunchOut', reason: 'Stayed for the audit', punches: [{ time: '02:30', direction: 'out' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.punches[0].at).toBe(istInstant('2031-03-12', '02:30'));
+  });
+
+  it('a frozen day cannot be regularized (409)', async () => {
+    await w.hr.patch(`/api/attendance/employee/${e0.id}/day/2031-03-07`, { reason: 'closed', frozen: true });
+    const res = await request(w.employee, { date: '2031-03-07', kind: 'MissingPunchIn', reason: 'x', punches: [{ time: '09:30', direction: 'in' }] });
+    expect(res.status).toBe(409);
+  });
+
+  it('needs regularization:apply and a login bound to an employee', async () => {
+    // The demo HR has it too (every preset does); an API key cannot reach platform routes at all.
+    expect((await w.server.client().post('/api/regularizations', {})).status).toBe(401);
+  });
+});
+
+describe('manager → (HR) → approved, in one transaction with the punches and the day', () => {
+  let outReq: Regularization;
+  it('creates at AwaitingManager, notifies the manager, audits', async () => {
+    expect(await status('2031-03-10')).toBe('MissingPunch');
+    const res = await request(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', reason: 'Forgot to punch out', punches: [{ time: '18:35', direction: 'out' }] });
+    expect(res.status).toBe(200);
+    expect(Regularization.safeParse(res.body).success).toBe(true);
+    outReq = res.body;
+    expect(outReq).toMatchObject({ status: 'AwaitingManager', kind: 'MissingPunchOut', requiresHr: false, canDecide: false });
+    expect(outReq.punches[0]).toMatchObject({ time: '18:35', direction: 'out', at: istInstant('2031-03-10', '18:35') });
+    const inbox = (await w.manager.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
+    expect(inbox).toContain('Att Tester 0 asks to regularize 2031-03-10');
+    const audit = await w.server.deps.db.selectFrom('audit_log').select(['category', 'summary']).where('employee_id', '=', e0.id).where('action', '=', 'regularization.requested').executeTakeFirstOrThrow();
+    expect(audit.category).toBe('Attendance');
+    // A second open request for the same day and kind: 409.
+    expect((await request(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', reason: 'again', punches: [{ time: '18:35', direction: 'out' }] })).status).toBe(409);
+  });
+
+  it('nobody decides their own request; the approval line decides', async () => {
+    expect((await w.employee.post(`/api/regularizations/${outReq.id}/approve`, {})).status).toBe(403);
+    expect((await e1Client.post(`/api/regularizations/${outReq.id}/approve`, {})).status).toBe(404); // outside e1's scope
+    const list = (await w.manager.get('/api/regularizations?awaitingMe=true')).body as RegularizationList;
+    expect(RegularizationList.safeParse(list).success).toBe(true);
+    expect(list.items.map((r) => r.id)).toContain(outReq.id);
+    expect(list.pending).toBeGreaterThanOrEqual(1);
+    expect(list.items.find((r) => r.id === outReq.id)?.canDecide).toBe(true);
+  });
+
+  it('the manager approves: a manual punch is added and the day reconciled; the employee is notified', async () => {
+    const res = await w.manager.post(`/api/regularizations/${outReq.id}/approve`, { note: 'ok' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'Approved', managerDecisionBy: 'Rahul Deshmukh' });
+    expect(await status('2031-03-10')).toBe('Present');
+    const day = (await w.hr.get(`/api/attendance/employee/${e0.id}/day/2031-03-10`)).body;
+    const manual = day.punches.find((p: { source: string }) => p.source === 'manual');
+    expect(manual).toMatchObject({ direction: 'out', regularizationId: outReq.id, role: 'out', at: istInstant('2031-03-10', '18:35') });
+    expect(day.regularizations[0].status).toBe('Approved');
+    const mine = (await w.employee.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
+    expect(mine).toContain('Your regularization of 2031-03-10 was approved');
+    // Anything else now is a 409.
+    expect((await w.manager.post(`/api/regularizations/${outReq.id}/approve`, {})).status).toBe(409);
+    expect((await w.hr.post(`/api/regularizations/${outReq.id}/reject`, { note: 'no' })).status).toBe(409);
+  });
+
+  it('a kind that needs HR goes ManagerApprovedAwaitingHR, then HR approves', async () => {
+    const res = await request(w.employee, {
+      date: '2031-03-11',
+      kind: 'ManualEntry',
+      reason: 'Worked at the vendor site',
+      punches: [
+        { time: '09:30', direction: 'in' },
+        { time: '18:30', direction: 'out' },
+      ],
+    });
+    expect(res.body).toMatchObject({ status: 'AwaitingManager', requiresHr: true });
+    const id = res.body.id as string;
+    const mgr = await w.manager.post(`/api/regularizations/${id}/approve`, {});
+    expect(mgr.body.status).toBe('ManagerApprovedAwaitingHR');
+    expect(await status('2031-03-11')).toBe('MissingPunch'); // nothing applied yet
+    expect((await w.manager.post(`/api/regularizations/${id}/approve`, {})).status).toBe(403);
+    const hrInbox = (await w.hr.get('/api/regularizations?status=ManagerApprovedAwaitingHR')).body as RegularizationList;
+    expect(hrInbox.items.map((r) => r.id)).toContain(id);
+    const done = await w.hr.post(`/api/regularizations/${id}/approve`, { note: 'verified with the vendor' });
+    expect(done.body).toMatchObject({ status: 'Approved', hrDecisionBy: 'Priya Sharma', decisionNote: 'verified with the vendor' });
+    // in 09:30 (manual), out 18:30 (manual), out 18:40 (terminal, state 1): the extra out is unpaired.
+    const day = (await w.hr.get(`/api/attendance/employee/${e0.id}/day/2031-03-11`)).body;
+    expect(day.punches.filter((p: { source: string }) => p.source === 'manual')).toHaveLength(2);
+  });
+
+  it('rejection from either waiting state keeps the note; a note is required', async () => {
+    const a = (await request(e1Client, { date: '2031-03-10', kind: 'MissingPunchOut', reason: 'x', punches: [{ time: '18:30', direction: 'out' }] })).body;
+    expect((await w.manager.post(`/api/regularizations/${a.id}/reject`, {})).status).toBe(400);
+    expect((await w.manager.post(`/api/regularizations/${a.id}/reject`, { note: '' })).body.errors[0].path).toBe('body.note');
+    const rejected = await w.manager.post(`/api/regularizations/${a.id}/reject`, { note: 'No gate record' });
+    expect(rejected.body).toMatchObject({ status: 'Rejected', decisionNote: 'No gate record' });
+    expect(await status('2031-03-10', e1.id)).toBe('MissingPunch');
+    expect((await w.manager.post(`/api/regularizations/${a.id}/approve`, {})).status).toBe(409);
+
+    const b = (await request(e1Client, { date: '2031-03-10', kind: 'ManualEntry', reason: 'y', punches: [{ time: '18:30', direction: 'out' }] })).body;
+    await w.manager.post(`/api/regularizations/${b.id}/approve`, {});
+    const hrRejected = await w.hr.post(`/api/regularizations/${b.id}/reject`, { note: 'Not allowed' });
+    expect(hrRejected.body).toMatchObject({ status: 'Rejected', hrDecisionBy: 'Priya Sharma' });
+  });
+
+  it('lists with filters (status, kind, employee) and scope; validates the filters', async () => {
+    const all = (await w.hr.get(`/api/regularizations?employeeId=${e0.id}`)).body as RegularizationList;
+    expect(all.items.every((r) => r.employee.id === e0.id)).toBe(true);
+    expect(all.total).toBe(2);
+    const manual = (await w.hr.get(`/api/regularizations?kind=ManualEntry&employeeId=${e1.id}`)).body as RegularizationList;
+    expect(manual.items.map((r) => r.kind)).toEqual(['ManualEntry']);
+    const rejected = (await w.hr.get('/api/regularizations?status=Rejected&pageSize=100')).body as RegularizationList;
+    expect(rejected.items.every((r) => r.status === 'Rejected')).toBe(true);
+    expect((await w.hr.get('/api/regularizations?status=Pending')).body.errors[0].path).toBe('query.status');
+    expect((await w.hr.get('/api/regularizations?kind=Late')).body.errors[0].path).toBe('query.kind');
+    expect((await w.hr.get('/api/regularizations?employeeId=nope')).body.errors[0].path).toBe('query.employeeId');
+    // An employee sees only their own.
+    const mine = (await e1Client.get('/api/regularizations')).body as RegularizationList;
+    expect(mine.items.every((r) => r.employee.id === e1.id)).toBe(true);
+  });
+
+  it('approval is refused when the day was frozen meanwhile', async () => {
+    const r = (await request(e1Client, { date: '2031-03-11', kind: 'MissingPunchIn', reason: 'x', punches: [{ time: '09:30', direction: 'in' }] })).body;
+    await w.hr.patch(`/api/attendance/employee/${e1.id}/day/2031-03-11`, { reason: 'closed', frozen: true });
+    expect((await w.manager.post(`/api/regularizations/${r.id}/approve`, {})).status).toBe(409);
+    expect((await w.hr.get(`/api/regularizations/${r.id}`)).body.status).toBe('AwaitingManager');
+  });
+});
+
+describe('self check-in with geo-fences', () => {
+  it('without fences a check-in is plain; with them, off-zone and wrong-location are flagged and not counted', async () => {
+    w.clock.set('2031-03-12T03:50:00.000Z'); // 09:20 IST
+    const employee = await w.server.login(e0.email, 'tester-pass-123');
+    // No fences anywhere (the demo has two): a check-in is taken as it is.
+    const demoFences = (await w.hr.get('/api/attendance/locations')).body.items as { locationId: string; weeklyOffs: unknown; geoFence: unknown }[];
+    for (const l of demoFences) await put(w.hr, `/api/attendance/locations/${l.locationId}`, { weeklyOffs: l.weeklyOffs, geoFence: null });
+    const plain = await employee.post('/api/attendance/me/punch', { direction: 'in' });
+    expect(plain.status).toBe(200);
+    expect((plain.body as SelfPunchResult).punch).toMatchObject({ source: 'self', direction: 'in', flags: [] });
+    // Fences: the test location here, another location 100 km away.
+    const other = (await w.admin.post('/api/locations', { name: `Far Site ${Date.now()}` })).body.id as string;
+    expect((await put(w.hr, `/api/attendance/locations/${w.locationId}`, { weeklyOffs: null, geoFence: { lat: 12.9716, lng: 77.5946, radiusMeters: 200 } })).status).toBe(200);
+    expect((await put(w.hr, `/api/attendance/locations/${other}`, { weeklyOffs: null, geoFence: { lat: 13.9, lng: 77.5946, radiusMeters: 200 } })).status).toBe(200);
+    const inside = await employee.post('/api/attendance/me/punch', { direction: 'out', geo: { lat: 12.9717, lng: 77.5947, accuracy: 20 } });
+    expect(inside.body.punch.flags).toEqual([]);
+    const wrong = await employee.post('/api/attendance/me/punch', { direction: 'in', geo: { lat: 13.9, lng: 77.5946, accuracy: 10 } });
+    expect(wrong.body.punch.flags).toEqual(['WrongLocation']);
+    const off = await employee.post('/api/attendance/me/punch', { direction: 'in', geo: { lat: 10, lng: 76, accuracy: 10 } });
+    expect(off.body.punch).toMatchObject({ flags: ['OffZone'], role: 'flagged' });
+    const hidden = await employee.post('/api/attendance/me/punch', { direction: 'in' });
+    expect(hidden.body.punch.flags).toEqual(['OffZone']);
+    expect((await employee.post('/api/attendance/me/punch', { direction: 'sideways' })).body.errors[0].path).toBe('body.direction');
+    expect((await employee.post('/api/attendance/me/punch', { direction: 'in', geo: { lat: 91, lng: 0 } })).body.errors[0].path).toBe('body.geo.lat');
+
+    const today = (await employee.get('/api/attendance/me')).body;
+    expect(today.geoFenceRequired).toBe(true);
+    // Flagged check-ins do not count for pay, but the person is in: they can check out.
+    expect(today.live.state).toBe('In');
+    expect(today.punches.filter((p: { role: string }) => p.role === 'flagged')).toHaveLength(3);
+
+    // An OffZone regularization accepts the flagged punch: a manual row supersedes it.
+    const req = await employee.post('/api/regularizations', { date: '2031-03-12', kind: 'OffZone', reason: 'At the customer', supersedes: [off.body.punch.id] });
+    expect(req.status).toBe(200);
+    expect(req.body.punches[0].direction).toBe('in');
+    const wrongKind = await employee.post('/api/regularizations', { date: '2031-03-12', kind: 'WrongLocation', reason: 'x', supersedes: [off.body.punch.id] });
+    expect(wrongKind.status).toBe(400);
+    const approved = await w.manager.post(`/api/regularizations/${req.body.id}/approve`, {});
+    expect(approved.body.status).toBe('Approved');
+    const after = (await employee.get('/api/attendance/me')).body;
+    expect(after.punches.find((p: { id: string }) => p.id === off.body.punch.id).role).toBe('superseded');
+    expect(after.punches.find((p: { supersedesId: string | null }) => p.supersedesId === off.body.punch.id)).toMatchObject({ source: 'manual' });
+    await put(w.hr, `/api/attendance/locations/${w.locationId}`, { weeklyOffs: null, geoFence: null });
+    await put(w.hr, `/api/attendance/locations/${other}`, { weeklyOffs: null, geoFence: null });
+    for (const l of demoFences) await put(w.hr, `/api/attendance/locations/${l.locationId}`, { weeklyOffs: l.weeklyOffs, geoFence: l.geoFence });
+    w.clock.set('2031-03-12T12:00:00.000Z');
+  });
+});
+
+describe('GET /api/regularizations/export (spec §4.7)', () => {
+  it('exports with status, kind and employee filters in every format', async () => {
+    const csv = await w.hr.get(`/api/regularizations/export?format=csv&employeeId=${e0.id}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="?regularizations-2031-03-12\.csv"?/);
+    const lines = csv.text.slice(1).trim().split('\n');
+    expect(lines[0]).toContain('Kind');
+    expect(lines.length - 1).toBe(3);
+    const approved = await w.hr.get('/api/regularizations/export?format=csv&status=Approved&kind=MissingPunchOut');
+    expect(approved.text.slice(1).trim().split('\n').slice(1).every((l) => l.includes('MissingPunchOut') && l.includes('Approved'))).toBe(true);
+    expect((await w.hr.get('/api/regularizations/export?format=xlsx')).headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await w.hr.get('/api/regularizations/export?format=pdf')).headers.get('content-type')).toBe('application/pdf');
+    for (const q of ['status=Nope', 'kind=Nope', 'employeeId=123', 'format=doc']) {
+      expect((await w.hr.get(`/api/regularizations/export?${q}`)).status, q).toBe(400);
+    }
+  });
+});
