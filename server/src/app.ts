@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './context.ts';
 import { Api } from './http/api.ts';
@@ -27,6 +27,8 @@ import { wireModules } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+const INGEST_PREFIX = '/api/ingest/';
+
 /** The built console: `dist/console` beside the source tree or the compiled one. */
 export function findConsoleDir(): string | undefined {
   for (const candidate of [path.resolve(here, '../../dist/console'), path.resolve(here, '../../console')]) {
@@ -48,23 +50,27 @@ export function createApp(deps: AppDeps, options: { consoleDir?: string | undefi
   // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': null,
-        },
+  const browserHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
       },
-      // The console is served over plain HTTP on a LAN; HSTS would lock browsers out.
-      strictTransportSecurity: false,
-    }),
-  );
-  app.use(cookieParser(deps.secrets.sessionSecret));
+    },
+    // The console is served over plain HTTP on a LAN; HSTS would lock browsers out.
+    strictTransportSecurity: false,
+  });
+  const cookies = cookieParser(deps.secrets.sessionSecret);
+  // The connector's ingest is machine-to-machine and the busiest path: no browser
+  // headers to set, no cookies to read.
+  const forBrowsers = (handler: RequestHandler): RequestHandler => (req, res, next) =>
+    req.path.startsWith(INGEST_PREFIX) ? next() : handler(req, res, next);
+  app.use(forBrowsers(browserHeaders));
+  app.use(forBrowsers(cookies));
 
   const api = new Api({
     none: [crossSiteGuard],

@@ -28,7 +28,13 @@ export interface LeaveDay {
 export type LeaveDaysSource = (db: Db, employeeIds: readonly string[] | 'all', from: string, to: string) => Promise<LeaveDay[]>;
 export type DaysChanged = (ctx: Ctx, employeeId: string, from: string, to: string) => Promise<void>;
 
+/** Puts an employee on a shift from a day on, through the roster (attendance keeps the history). */
+export type ShiftAssigner = (ctx: Ctx, employeeId: string, shiftId: string, effectiveFrom: string) => Promise<void>;
+
 let leaveDaysSource: LeaveDaysSource = async () => [];
+let shiftAssigner: ShiftAssigner = async () => {
+  throw new Error('no shift assigner is wired: call wireModules()');
+};
 let daysChanged: DaysChanged = async () => {};
 
 export function provideLeaveDays(source: LeaveDaysSource): void {
@@ -37,6 +43,15 @@ export function provideLeaveDays(source: LeaveDaysSource): void {
 
 export function provideDaysChanged(handler: DaysChanged): void {
   daysChanged = handler;
+}
+
+export function provideShiftAssigner(assigner: ShiftAssigner): void {
+  shiftAssigner = assigner;
+}
+
+/** Changes an employee's shift from a day on without rewriting the roster's past. */
+export function assignShiftFrom(ctx: Ctx, employeeId: string, shiftId: string, effectiveFrom: string): Promise<void> {
+  return shiftAssigner(ctx, employeeId, shiftId, effectiveFrom);
 }
 
 /** Approved leave in a day range (both ends included), for some employees or all. */

@@ -1,5 +1,6 @@
-import { provideDaysChanged, provideLeaveDays } from './links.ts';
+import { provideDaysChanged, provideLeaveDays, provideShiftAssigner } from './links.ts';
 import { attendanceInputsChangedHandler } from './modules/attendance/days.ts';
+import { assignShift } from './modules/attendance/policy-service.ts';
 import { leaveDaysForAttendance } from './modules/leave/attendance-link.ts';
 
 /**
@@ -10,5 +11,7 @@ import { leaveDaysForAttendance } from './modules/leave/attendance-link.ts';
 export function wireModules(): void {
   provideLeaveDays(leaveDaysForAttendance);
   provideDaysChanged(attendanceInputsChangedHandler);
-  // e.g. provideLeaveDays(leaveDaysForAttendance); provideDaysChanged(reconcileRange);
+  provideShiftAssigner(async (ctx, employeeId, shiftId, effectiveFrom) => {
+    await assignShift(ctx, employeeId, { shiftId, effectiveFrom });
+  });
 }

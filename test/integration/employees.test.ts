@@ -373,3 +373,26 @@ describe('cached directory answers stay fresh', () => {
     expect(typeof c.items[0].ctcAnnual).toBe('number');
   });
 });
+
+describe('changing the shift on the employee record', () => {
+  it('goes through the roster from today, keeping the past', async () => {
+    const id = await employeeId('employee@kaveri.example');
+    const shifts = (await hr.get('/api/shifts')).body.items as { id: string; name: string }[];
+    const night = shifts.find((s) => s.name === 'Night');
+    expect(night).toBeDefined();
+    const res = await hr.patch(`/api/employees/${id}`, { shiftId: night?.id });
+    expect(res.status).toBe(200);
+    expect(res.body.shift).toMatchObject({ id: night?.id, name: 'Night' });
+    const roster = await server.deps.db
+      .selectFrom('shift_assignment')
+      .select(['shift_id', 'effective_from', 'effective_to'])
+      .where('employee_id', '=', id)
+      .orderBy('effective_from')
+      .execute();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    expect(roster.at(-1)).toMatchObject({ shift_id: night?.id, effective_from: today, effective_to: null });
+    expect(roster.length).toBeGreaterThanOrEqual(2); // the earlier shift is kept for past days
+    const audit = await server.deps.db.selectFrom('audit_log').select('action').where('employee_id', '=', id).where('action', '=', 'roster.assigned').execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+});

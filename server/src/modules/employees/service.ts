@@ -20,6 +20,7 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import { assignShiftFrom } from '../../links.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { revokeSessionsOfUser } from '../auth/repo.ts';
 import { notify } from '../notifications/service.ts';
@@ -431,7 +432,13 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     set('employment_type', input.employmentType);
     set('gender', input.gender);
     set('date_of_birth', input.dateOfBirth);
-    set('shift_id', lower(input.shiftId));
+    // A new shift goes through the roster (from today), so past days keep theirs.
+    const newShift = lower(input.shiftId);
+    if (newShift === null) set('shift_id', null);
+    else if (newShift !== undefined && newShift !== before.shift_id) {
+      const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+      await assignShiftFrom(t, id, newShift, before.joined_date > today ? before.joined_date : today);
+    }
     set('terminal_user_id', input.terminalUserId);
     set('ctc_annual', input.ctcAnnual);
     set('pan', input.pan);
