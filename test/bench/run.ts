@@ -7,9 +7,17 @@ import { benchLeave } from './leave.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = [benchDirectory, benchLeave, benchAttendance, benchIngest, benchConnector];
+const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector };
+// `npm run bench -- attendance ingest` runs only those sections.
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in sections));
+if (unknown.length) {
+  process.stderr.write(`Unknown bench section(s): ${unknown.join(', ')}. Known: ${Object.keys(sections).join(', ')}.\n`);
+  process.exit(2);
+}
 let failed = 0;
-for (const section of sections) {
+for (const [name, section] of Object.entries(sections)) {
+  if (only.length && !only.includes(name)) continue;
   const rows = await section();
   failed += rows.filter((r) => !r.pass).length;
 }
