@@ -16,12 +16,27 @@ export const UuidInput = Uuid.transform((s) => s.toLowerCase());
 export const SafeInt = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
 /** A calendar day `YYYY-MM-DD`, calendar-validated (2024-02-29 yes, 2023-02-29 no). */
-export const IsoDate = z.iso.date({ message: 'must be a calendar date YYYY-MM-DD' }).meta({ example: '2026-04-01' });
+/**
+ * Years a day or month may fall in. An HR record has no business outside
+ * them, and day-by-day loops over a range must stay bounded.
+ */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2199;
+const inYearRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= YEAR_MIN && year <= YEAR_MAX;
+};
+
+export const IsoDate = z.iso
+  .date({ message: 'must be a calendar date YYYY-MM-DD' })
+  .refine(inYearRange, `must be a date between ${YEAR_MIN} and ${YEAR_MAX}`)
+  .meta({ example: '2026-04-01' });
 
 /** A month `YYYY-MM`. */
 export const IsoMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
+  .refine(inYearRange, `must be a month between ${YEAR_MIN} and ${YEAR_MAX}`)
   .meta({ example: '2026-04' });
 
 /** An instant, always UTC, e.g. `2026-04-01T03:30:00.000Z`. */

