@@ -219,6 +219,32 @@ describe('CSV import of a terminal USB export', () => {
     expect(audit.summary).toContain('3 punches imported');
   });
 
+  it('previews a file of 150,000 punches (no stack overflow on large files)', async () => {
+    const start = Date.parse('2031-01-02T03:00:00.000Z');
+    const lines = ['user,time,state'];
+    for (let i = 0; i < 150_000; i++) {
+      const at = new Date(start + i * 37_000).toISOString().slice(0, 19).replace('T', ' ');
+      lines.push(`${i % 2 ? e0.code : e1.code},${at},${i % 2}`);
+    }
+    const res = await w.hr.post('/api/attendance/punches/import', { content: file(lines), commit: false, timeZone: 'UTC' });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.body.counts).toEqual({ ok: 150_000, duplicate: 0, unmatched: 0, error: 0 });
+    expect(res.body.committed).toBe(false);
+    expect(res.body.rows).toHaveLength(5000);
+  });
+
+  it("keeps HR from importing their own punches: those rows are refused, the others stored", async () => {
+    const priya = (await w.hr.get('/api/auth/me')).body.user.employeeId as string;
+    const own = await w.server.deps.db.selectFrom('employee').select('code').where('id', '=', priya).executeTakeFirstOrThrow();
+    const content = file([`${own.code},2031-03-05 09:00,0`, `${own.code},2031-03-05 19:00,1`, `${e0.code},2031-03-05 09:05,0`]);
+    const res = await w.hr.post('/api/attendance/punches/import', { content, commit: true });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ ok: 1, duplicate: 0, unmatched: 0, error: 2 });
+    expect(res.body.rows[0]).toMatchObject({ result: 'error', message: expect.stringContaining('your own punches') });
+    const stored = await w.server.deps.db.selectFrom('punch').select('id').where('employee_id', '=', priya).where('source', '=', 'import').execute();
+    expect(stored).toHaveLength(0);
+  });
+
   it('validates the body and needs attendance:manage', async () => {
     expect((await w.hr.post('/api/attendance/punches/import', { content: '', commit: false })).body.errors[0].path).toBe('body.content');
     expect((await w.hr.post('/api/attendance/punches/import', { content: '1\t2031-03-01 09:00', commit: false, timeZone: 'Mars/Base' })).body.errors[0].path).toBe('body.timeZone');

@@ -4,7 +4,7 @@ import { PublicAttendanceList } from '../../shared/public-v1.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { attendanceInputsChanged } from '../../server/src/links.ts';
 import { closeDays, sweepDays } from '../../server/src/modules/attendance/jobs.ts';
-import { type World, TODAY, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
+import { type World, CONNECTOR, TODAY, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
 
 let w: World;
 let e0: World['employees'][number];
@@ -120,6 +120,18 @@ describe('PATCH /api/attendance/employee/{id}/day/{date} (spec §4.2)', () => {
   it('needs attendance:override: a manager or the employee gets 403', async () => {
     expect((await w.manager.patch(url(e2.id, '2031-03-10'), { reason: 'x', workedMinutes: 480 })).status).toBe(403);
     expect((await w.employee.patch(url(e0.id, '2031-03-10'), { reason: 'x', workedMinutes: 480 })).status).toBe(403);
+  });
+
+  it('nobody overrides their own day, not even HR (403, nothing changed)', async () => {
+    const priya = (await w.hr.get('/api/auth/me')).body.user.employeeId as string;
+    const before = (await dayOf(priya, '2031-03-10')).day;
+    expect((await dayOf(priya, '2031-03-10')).canOverride).toBe(false);
+    expect((await dayOf(e0.id, '2031-03-10')).canOverride).toBe(true);
+    const res = await w.hr.patch(url(priya, '2031-03-10'), { reason: 'I was there', workedMinutes: 540, otMinutes: 60 });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toContain('own attendance');
+    expect((await w.hr.patch(url(priya, '2031-03-10'), { reason: 'Closing the month', frozen: true })).status).toBe(403);
+    expect((await dayOf(priya, '2031-03-10')).day).toMatchObject({ workedMinutes: before?.workedMinutes, frozen: false, override: null });
   });
 
   it('overrides worked minutes (status follows), audits before/after and notifies the employee', async () => {
@@ -312,5 +324,27 @@ describe('nightly close and the sweep', () => {
     const today = await w.server.deps.db.selectFrom('attendance_day').select(['status', 'provisional']).where('employee_id', '=', e2.id).where('date', '=', TODAY).executeTakeFirstOrThrow();
     expect(today).toMatchObject({ status: 'Absent', provisional: 0 });
     w.clock.set('2031-03-12T12:00:00.000Z');
+  });
+
+  it('a terminal of the location that has never reported keeps its days provisional until it does', async () => {
+    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' };
+    const silent = await w.admin.post('/api/terminals', { name: 'New gate', protocol: 'zk-push', serial: 'NEW-0001', port: 18090, locationId: w.locationId });
+    expect(silent.status).toBe(200);
+    try {
+      await w.server.deps.db.deleteFrom('attendance_day').where('employee_id', '=', e2.id).where('date', '=', '2031-03-10').execute();
+      await closeDays(ctx, 3);
+      const waiting = (await dayOf(e2.id, '2031-03-10')).day;
+      expect(waiting).toMatchObject({ status: 'Pending', provisional: true, lopDays: 0 });
+      expect(waiting?.reasons.map((r) => r.text).join(' ')).toContain('waiting for New gate, which has never reported');
+      // The sweep leaves it alone while the terminal stays silent…
+      await sweepDays(ctx);
+      expect((await dayOf(e2.id, '2031-03-10')).day).toMatchObject({ status: 'Pending', provisional: true });
+      // …and makes it final once it has reported.
+      await w.server.client().post('/api/ingest/biometric/keepalive', { serial: 'NEW-0001', terminalType: 'zk' }, CONNECTOR);
+      await sweepDays(ctx);
+      expect((await dayOf(e2.id, '2031-03-10')).day).toMatchObject({ status: 'Absent', provisional: false });
+    } finally {
+      await w.admin.delete(`/api/terminals/${silent.body.id}`);
+    }
   });
 });

@@ -310,8 +310,8 @@ describe('create, update, exit, rehire', () => {
   it('puts a future exit on notice, exits a past one, and rehires', async () => {
     const created = await hr.post('/api/employees', { code: 'T0100', fullName: 'Leaving Soon', joinedDate: '2020-01-01' });
     const id = created.body.id;
-    const notice = await hr.post(`/api/employees/${id}/exit`, { exitDate: '2999-01-31', reason: 'Resigned' });
-    expect(notice.body).toMatchObject({ status: 'OnNotice', exitDate: '2999-01-31' });
+    const notice = await hr.post(`/api/employees/${id}/exit`, { exitDate: '2199-01-31', reason: 'Resigned' });
+    expect(notice.body).toMatchObject({ status: 'OnNotice', exitDate: '2199-01-31' });
     const gone = await hr.post(`/api/employees/${id}/exit`, { exitDate: '2021-01-31', reason: 'Resigned' });
     expect(gone.body).toMatchObject({ status: 'Exited', exitDate: '2021-01-31' });
     expect((await hr.post(`/api/employees/${id}/exit`, { exitDate: '2021-01-31', reason: 'again' })).status).toBe(409);

@@ -3,21 +3,8 @@ import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { approvedLeaveDays } from '../../server/src/links.ts';
 import type { Client } from '../support/client.ts';
-import { employeeIdOf, leaveTypeIdOf, topUp } from '../support/leave.ts';
+import { employeeIdOf, leaveTypeIdOf, ledgerSum, topUp } from '../support/leave.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-
-const ATTENDANCE_DAY = '/api/attendance/employee/{id}/day/{date}';
-
-// Whether the attendance module serves the day route yet (it is built alongside leave).
-const attendanceRouteExists = await (async () => {
-  const probe = await startServer();
-  try {
-    const doc = (await probe.client().get('/api/openapi.json')).body as { paths: Record<string, { get?: unknown }> };
-    return Boolean(doc.paths[ATTENDANCE_DAY]?.get);
-  } finally {
-    await probe.close();
-  }
-})();
 
 const clock = fixedClock(new Date());
 let server: TestServer;
@@ -70,7 +57,7 @@ describe('leave ↔ attendance', () => {
     expect(await approvedLeaveDays(server.deps.db, [sneha], day, day)).toEqual([]);
   });
 
-  it.skipIf(!attendanceRouteExists)('attendance day shows OnLeave after approval', async () => {
+  it('attendance day shows OnLeave after approval', async () => {
     const day = await recentFreeWorkingDay();
     const sl = await leaveTypeIdOf(server, 'SL');
     const res = await employee.post('/api/leave/requests', { leaveTypeId: sl, fromDate: day, toDate: day, reason: 'Fever' });
@@ -83,5 +70,44 @@ describe('leave ↔ attendance', () => {
     const after = await hr.get(path);
     expect(after.status).toBe(200);
     expect(after.body.day?.status ?? after.body.status).toBe('OnLeave');
+  });
+
+  it('refuses to apply for, approve or cancel leave on a frozen (closed) day, naming it', async () => {
+    const sl = await leaveTypeIdOf(server, 'SL');
+    const freeze = (day: string, frozen: boolean) => hr.patch(`/api/attendance/employee/${sneha}/day/${day}`, { reason: frozen ? 'Payroll closed' : 'Reopened', frozen });
+    // Apply: refused while the day is frozen, and the quote says why.
+    const day = await recentFreeWorkingDay();
+    expect((await freeze(day, true)).status).toBe(200);
+    const before = await ledgerSum(server, sneha, sl);
+    const refused = await employee.post('/api/leave/requests', { leaveTypeId: sl, fromDate: day, toDate: day, reason: 'Fever' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual([{ path: 'body.fromDate', message: expect.stringContaining(`${day} is closed in attendance (frozen)`) }]);
+    const quote = await employee.get(`/api/leave/quote?leaveTypeId=${sl}&fromDate=${day}&toDate=${day}`);
+    expect(quote.body.problems).toEqual([{ path: 'query.fromDate', message: expect.stringContaining(`${day} is closed in attendance`) }]);
+
+    // Approve: a pending request whose day was frozen meanwhile.
+    expect((await freeze(day, false)).status).toBe(200);
+    const pending = await employee.post('/api/leave/requests', { leaveTypeId: sl, fromDate: day, toDate: day, reason: 'Fever' });
+    expect(pending.status, JSON.stringify(pending.body)).toBe(200);
+    expect((await freeze(day, true)).status).toBe(200);
+    const approve = await manager.post(`/api/leave/requests/${pending.body.id}/approve`, {});
+    expect(approve.status).toBe(409);
+    expect(approve.body.detail).toContain(day);
+    expect((await employee.get(`/api/leave/requests/${pending.body.id}`)).body.status).toBe('PendingManager');
+    expect(await ledgerSum(server, sneha, sl)).toBe(before);
+    const frozenDay = (await hr.get(`/api/attendance/employee/${sneha}/day/${day}`)).body.day;
+    expect(frozenDay).toMatchObject({ frozen: true, leaveDays: 0 });
+
+    // Cancel: approved leave whose day was frozen afterwards.
+    expect((await freeze(day, false)).status).toBe(200);
+    expect((await manager.post(`/api/leave/requests/${pending.body.id}/approve`, {})).status).toBe(200);
+    expect(await ledgerSum(server, sneha, sl)).toBe(before - 1);
+    expect((await freeze(day, true)).status).toBe(200);
+    const cancel = await hr.post(`/api/leave/requests/${pending.body.id}/cancel`, { note: 'Entered by mistake' });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.detail).toContain(day);
+    expect(await ledgerSum(server, sneha, sl)).toBe(before - 1);
+    expect((await hr.get(`/api/attendance/employee/${sneha}/day/${day}`)).body.day).toMatchObject({ frozen: true, status: 'OnLeave', leaveDays: 1 });
+    expect((await freeze(day, false)).status).toBe(200);
   });
 });

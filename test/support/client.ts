@@ -59,6 +59,9 @@ export class Client {
   patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PATCH', path, { ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
   }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, { ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+  }
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, headers ? { headers } : {});
   }

@@ -384,6 +384,29 @@ describe('holidays, weekly offs and leave', () => {
     expect(texts(r)).toContain('a full day');
   });
 
+  it('a first-half and a second-half leave on the same day make a full day on leave', () => {
+    const first: LeaveInput = { portion: 'FirstHalf', code: 'CL', name: 'Casual Leave', paid: true };
+    const second: LeaveInput = { portion: 'SecondHalf', code: 'SL', name: 'Sick Leave', paid: true };
+    for (const leave of [[first, second], [second, first]]) {
+      const r = run({ leave });
+      expect(r.status).toBe('OnLeave');
+      expect(r.leaveDays).toBe(1);
+      expect(r.lopDays).toBe(0);
+      expect(r.presentDays).toBe(0);
+      expect(texts(r)).toContain('Casual Leave (CL)');
+      expect(texts(r)).toContain('Sick Leave (SL)');
+    }
+    // Only the unpaid half costs pay; a holiday does not change that.
+    const unpaid = run({ leave: [first, { ...second, code: 'LOP', name: 'Loss of Pay', paid: false }] });
+    expect(unpaid).toMatchObject({ status: 'OnLeave', leaveDays: 1, lopDays: 0.5 });
+    expect(run({ leave: [first, second], holiday: 'Diwali' }).status).toBe('OnLeave');
+    // Punches on such a day are kept, not counted as a half day of work.
+    const punched = run({ leave: [first, second], punches: [p('09:30', 'in'), p('13:00', 'out')] });
+    expect(punched).toMatchObject({ status: 'OnLeave', leaveDays: 1, lopDays: 0, presentDays: 0 });
+    // Two leaves for the same half are still one half day.
+    expect(run({ leave: [first, { ...first, code: 'SL' }] }).status).toBe('HalfDayLeave');
+  });
+
   it('a half-day leave with too little work loses the other half', () => {
     const half: LeaveInput = { portion: 'SecondHalf', code: 'CL', name: 'Casual Leave', paid: true };
     const r = run({ leave: [half], punches: [p('09:30', 'in'), p('12:00', 'out')] });
@@ -422,6 +445,12 @@ describe('provisional days and final days', () => {
     expect(r.status).toBe('Pending');
     expect(texts(r)).toContain('waiting for Pune Plant gate to report past 04:00');
     expect(run({ synced: { at: at('04:30', DAY, 1), terminal: 'Pune Plant gate' } }).status).toBe('Absent');
+  });
+
+  it('a terminal that has never reported keeps every day provisional, and says so', () => {
+    const r = run({ synced: { at: Number.NEGATIVE_INFINITY, terminal: 'Pune Plant gate' }, now: at('12:00', DAY, 30) });
+    expect(r).toMatchObject({ status: 'Pending', provisional: true, lopDays: 0 });
+    expect(texts(r)).toContain('waiting for Pune Plant gate, which has never reported');
   });
 
   it('holidays and weekly offs are known in advance: not Pending even while provisional', () => {

@@ -8,8 +8,10 @@ import {
   leaveYearEnd,
   leaveYearLabel,
   monthsLeftInYear,
+  projectYears,
   splitYearEnd,
   type AccrualPolicy,
+  type YearFigures,
 } from '../../server/src/modules/leave/accrual.ts';
 import { computeContext } from '../../server/src/modules/leave/context.ts';
 import { countLeaveDays, isWeeklyOff, type WorkCalendar } from '../../server/src/modules/leave/days.ts';
@@ -172,6 +174,29 @@ describe('carry forward and lapse', () => {
   });
 });
 
+describe('balance per leave year', () => {
+  const year = (yearStart: string, f: Partial<Omit<YearFigures, 'yearStart'>> = {}): YearFigures => ({ yearStart, entries: 0, creditsToDate: 0, creditsInYear: 0, pending: 0, asked: 0, ...f });
+
+  it('checks this year against its own entries, a later year against its credits and what the year end carries', () => {
+    // Casual leave: 10 left this year, no carry forward; next year's grant of 12 is not written yet; 9 days already approved there.
+    const [now, next] = projectYears([year('2026-04-01', { entries: 10, asked: 3 }), year('2027-04-01', { entries: -9, creditsToDate: 12, creditsInYear: 12, asked: 3 })], 0, false);
+    expect(now).toEqual({ yearStart: '2026-04-01', balance: 10, pending: 0, asked: 3 });
+    expect(next).toEqual({ yearStart: '2027-04-01', balance: 3, pending: 0, asked: 3 });
+  });
+
+  it('carries into the next year what the year end will: this year after holds and the request, up to the cap', () => {
+    const el = (entries: number, pending: number, asked: number) =>
+      projectYears([year('2026-04-01', { entries, pending, asked }), year('2027-04-01', { creditsToDate: 1.25, creditsInYear: 15, asked: 1 })], 30, true)[1]?.balance;
+    expect(el(20, 2, 3)).toBe(15 + 1.25);
+    expect(el(50, 0, 0)).toBe(30 + 1.25); // capped (the rest is encashed)
+    expect(el(-2, 0, 0)).toBe(-2 + 1.25); // a negative balance is carried
+    // Two years on: the year between brings its whole year's credits.
+    const far = projectYears([year('2026-04-01', { entries: 25 }), year('2027-04-01', { creditsToDate: 15, creditsInYear: 15 }), year('2028-04-01', { creditsToDate: 2.5, creditsInYear: 15, pending: 1 })], 30, true);
+    expect(far.map((p) => p.balance)).toEqual([25, 25 + 15, 30 + 2.5]);
+    expect(far[2]?.pending).toBe(1);
+  });
+});
+
 describe('expiring credits (comp-off)', () => {
   const credit = (id: string, days: number, effectiveDate: string, expiresOn: string) => ({ id, kind: 'adjustment', days, effectiveDate, expiresOn, periodKey: null });
   const use = (id: string, days: number, effectiveDate: string) => ({ id, kind: 'usage', days: -days, effectiveDate, expiresOn: null, periodKey: null });
@@ -208,6 +233,7 @@ const base: TimelineFacts = {
   managerDecidedAt: null,
   managerNote: null,
   managerStageByHr: false,
+  managerStageAbove: false,
   hrDecisionName: null,
   hrDecidedAt: null,
   hrNote: null,
@@ -250,6 +276,13 @@ describe('timeline states for every path', () => {
     const t = buildTimeline({ ...base, status: 'Rejected', ...mgr, managerNote: 'Busy week', decisionNote: 'Busy week' });
     expect(t[1]).toMatchObject({ label: 'Rejected by manager', actorName: 'Rahul Deshmukh', note: 'Busy week' });
     expect(t[2]).toMatchObject({ label: 'Rejected', actorName: 'Rahul Deshmukh', note: 'Busy week' });
+  });
+
+  it('names a manager above the line who decided for the manager', () => {
+    const above = { managerDecisionName: 'Deependra Reddy', managerDecidedAt: mgr.managerDecidedAt, managerStageAbove: true };
+    expect(buildTimeline({ ...base, status: 'Approved', ...above })[1]).toMatchObject({ key: 'manager', label: 'Approved by Deependra Reddy for the manager', actorName: 'Deependra Reddy' });
+    expect(buildTimeline({ ...base, status: 'Rejected', ...above })[1]).toMatchObject({ label: 'Rejected by Deependra Reddy for the manager', state: 'rejected' });
+    expect(buildTimeline({ ...base, status: 'Approved', ...mgr })[1]?.label).toBe('Approved by manager');
   });
 
   it('a withdrawal leaves undecided stages pending; a cancellation keeps the approvals done', () => {

@@ -10,7 +10,7 @@ import { leaveYearStart } from '../modules/leave/accrual.ts';
 import { workCalendarFor } from '../modules/leave/calendar-inputs.ts';
 import { countLeaveDays } from '../modules/leave/days.ts';
 import { INDIAN_DEFAULT_LEAVE_TYPES } from '../modules/leave/defaults.ts';
-import { balanceOf, leaveToday, runLeaveLedger, writeReversal, writeUsage } from '../modules/leave/ledger-service.ts';
+import { balanceIn, leaveToday, runLeaveLedger, writeReversal, writeUsage } from '../modules/leave/ledger-service.ts';
 import * as repo from '../modules/leave/repo.ts';
 import { createType } from '../modules/leave/types-service.ts';
 import { getOrganisationRow } from '../modules/org/repo.ts';
@@ -177,8 +177,7 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     if (plan.closure === 'Cancelled') {
       await writeReversal(decidedCtx(hr, row.closed_at ?? now), row.id, who.id, type.id, `${type.code} ${plan.from} to ${plan.to} cancelled by HR: ${plan.note ?? 'business need'}`);
     }
-    const { yearStartMonth } = await leaveToday(ctx);
-    await repo.updateRequestRow(ctx.db, row.id, { balance_after: await balanceOf(ctx, who.id, type, leaveYearStart(plan.from, yearStartMonth)) });
+    await repo.updateRequestRow(ctx.db, row.id, { balance_after: await balanceIn(ctx, who.id, type, plan.from, { holds: false }) });
 
     const span = plan.from === plan.to ? plan.from : `${plan.from} to ${plan.to}`;
     await recordAudit({ ...ctx, caller: callerOf(who), clock: clockAt(row.created_at) }, {

@@ -140,6 +140,11 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
     const employee =
       terminalUserId !== null ? employeeForTerminalUser(policy, directory, terminal?.id ?? null, terminalUserId) : (byCode.get(p.userKey.toLowerCase()) ?? null);
     if (employee) {
+      if (employee.id === ctx.caller.employeeId) {
+        // As with overrides: nobody records their own attendance by hand.
+        row.message = 'your own punches: another HR person imports them';
+        continue;
+      }
       if (!employedOn(employee, p.date)) {
         row.message = `${employee.fullName} was not employed on ${p.date}`;
         continue;
@@ -161,8 +166,15 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
 
   // Duplicates: already stored (same employee and instant, or same terminal record), or repeated in the file.
   if (candidates.length) {
-    const lo = new Date(Math.min(...candidates.map((c) => c.at))).toISOString();
-    const hi = new Date(Math.max(...candidates.map((c) => c.at)) + 1).toISOString();
+    // A loop, not Math.min(...list): spreading a large file's rows overflows the stack.
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (const c of candidates) {
+      if (c.at < min) min = c.at;
+      if (c.at > max) max = c.at;
+    }
+    const lo = new Date(min).toISOString();
+    const hi = new Date(max + 1).toISOString();
     const stored = await ctx.db
       .selectFrom('punch')
       .select(['employee_id', 'at', 'terminal_serial', 'terminal_user_id', 'attend_stat'])

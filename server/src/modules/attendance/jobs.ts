@@ -69,11 +69,13 @@ function yieldToRequests(): Promise<void> {
 export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
   const nowIso = ctx.clock.now().toISOString();
   const [candidates, directory, sync] = await Promise.all([repo.daysToSweep(ctx.db, nowIso, limit), directoryOf(ctx.db), repo.terminalSync(ctx.db)]);
+  // The slowest terminal of each location; '' (before any instant) for one that has never reported.
   const slowest = new Map<string, string>();
   for (const t of sync) {
-    if (!t.location_id || !t.last_contact_at) continue;
+    if (!t.location_id) continue;
+    const contact = t.last_contact_at ?? '';
     const known = slowest.get(t.location_id);
-    if (!known || t.last_contact_at < known) slowest.set(t.location_id, t.last_contact_at);
+    if (known === undefined || contact < known) slowest.set(t.location_id, contact);
   }
   const windows = await ctx.db
     .selectFrom('attendance_day')

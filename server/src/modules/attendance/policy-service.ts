@@ -14,12 +14,14 @@ import {
   timeOf,
 } from '../../../../shared/attendance.ts';
 import type { FieldChange } from '../../../../shared/audit.ts';
+import { YEAR_MAX } from '../../../../shared/common.ts';
 import { addDays } from '../../../../shared/dates.ts';
 import { WeeklyOffRule } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { ShiftTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import { leaveCalendarChanged } from '../../links.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { updateEmployeeRow } from '../employees/repo.ts';
 import { reconcileRange } from './days.ts';
@@ -346,6 +348,10 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
       summary: `${before.locationName}: weekly offs and geo-fence updated`,
       changes: diffFields({ weeklyOffs: before.weeklyOffs, geoFence: before.geoFence }, { weeklyOffs: input.weeklyOffs, geoFence: input.geoFence }),
     });
+    if (JSON.stringify(before.weeklyOffs) !== JSON.stringify(input.weeklyOffs)) {
+      const people = (await directoryOf(t.db)).list.filter((e) => e.locationId === locationId).map((e) => e.id);
+      await leaveCalendarChanged(t, people, todayOf(ctx), `${YEAR_MAX}-12-31`, `the weekly offs of ${before.locationName} changed`);
+    }
     await repo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
   });
   const after = (await listLocationPolicies(ctx)).find((l) => l.locationId === locationId);
@@ -419,7 +425,10 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
       .execute();
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.created', summary: `Holiday ${input.name} on ${input.date}${input.optional ? ' (optional)' : ''}` });
     bumpPolicy();
-    if (!input.optional) await reconcileHolidayDate(t, input.date, locationId);
+    if (!input.optional) {
+      await leaveCalendarChanged(t, 'all', input.date, input.date, `${input.name} (${input.date}) is now a holiday`);
+      await reconcileHolidayDate(t, input.date, locationId);
+    }
   });
   const found = (await listHolidays(ctx, Number(input.date.slice(0, 4)))).find((h) => h.id === id);
   if (!found) throw notFound('Holiday');
@@ -446,6 +455,9 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
       changes: diffFields({ date: before.date, name: before.name, locationId: before.location_id, optional: before.optional === 1 }, { date: input.date, name: input.name, locationId, optional: input.optional }),
     });
     bumpPolicy();
+    const why = `holiday ${before.name} (${before.date}) changed to ${input.name} (${input.date}${input.optional ? ', optional' : ''})`;
+    await leaveCalendarChanged(t, 'all', before.date, before.date, why);
+    if (input.date !== before.date) await leaveCalendarChanged(t, 'all', input.date, input.date, why);
     await reconcileHolidayDate(t, before.date, before.location_id);
     if (input.date !== before.date) await reconcileHolidayDate(t, input.date, locationId);
   });
@@ -460,6 +472,7 @@ export async function deleteHoliday(ctx: Ctx, id: string): Promise<void> {
     await t.db.deleteFrom('holiday').where('id', '=', id).execute();
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.deleted', summary: `Holiday ${before.name} on ${before.date} deleted` });
     bumpPolicy();
+    await leaveCalendarChanged(t, 'all', before.date, before.date, `${before.name} (${before.date}) is no longer a holiday`);
     await reconcileHolidayDate(t, before.date, before.location_id);
   });
 }
@@ -498,6 +511,7 @@ export async function setOptIn(ctx: Ctx, holidayId: string, optIn: boolean): Pro
       summary: `${optIn ? 'Opted into' : 'Opted out of'} the optional holiday ${h.name} (${h.date})`,
     });
     bumpPolicy();
+    await leaveCalendarChanged(t, [employeeId], h.date, h.date, `${optIn ? 'you chose' : 'you gave up'} the optional holiday ${h.name} (${h.date})`);
     if (h.date <= todayOf(ctx) && employee && employedOn(employee, h.date)) await reconcileRange(t, [employeeId], h.date, h.date);
   });
   const found = (await listHolidays(ctx, Number(h.date.slice(0, 4)))).find((x) => x.id === holidayId);

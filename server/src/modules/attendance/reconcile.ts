@@ -73,7 +73,8 @@ export interface ReconcileInput {
   debounceSeconds: number;
   /**
    * The earliest last contact of the terminals feeding the employee's
-   * location (epoch ms), with the name of that terminal; null when none does.
+   * location (epoch ms; −∞ for one that has never reported), with the name
+   * of that terminal; null when none does.
    */
   syncedUntil: { at: number; terminal: string } | null;
 }
@@ -223,6 +224,7 @@ function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReaso
 function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[]): void {
   const { window, occurrence: o } = input;
   if (now < window.end) reasons.push({ rule: 'pending', text: `not final: the shift window ends at ${clockAt(o, window.end)}` });
+  else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal}, which has never reported` });
   else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${clockAt(o, window.end)}` });
 }
 
@@ -352,8 +354,12 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   const final = now >= window.end && syncedPast;
   const provisional = !final;
   const fullLeave = input.leave.find((l) => l.portion === 'FullDay');
-  const halfLeave = fullLeave ? undefined : input.leave.find((l) => l.portion !== 'FullDay');
-  const leaveCode = (fullLeave ?? halfLeave)?.code ?? null;
+  const firstHalf = input.leave.find((l) => l.portion === 'FirstHalf');
+  const secondHalf = input.leave.find((l) => l.portion === 'SecondHalf');
+  // Both halves on leave (two half-day requests) make a whole day on leave.
+  const bothHalves = !fullLeave && firstHalf && secondHalf ? ([firstHalf, secondHalf] as const) : null;
+  const halfLeave = fullLeave || bothHalves ? undefined : (firstHalf ?? secondHalf);
+  const leaveCode = (fullLeave ?? firstHalf ?? halfLeave)?.code ?? null;
 
   const common: Common = {
     provisional,
@@ -367,7 +373,7 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     roles,
   };
 
-  // 1. Full-day leave wins over everything else.
+  // 1. Full-day leave (or both halves of the day) wins over everything else.
   if (fullLeave) {
     say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`);
     if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`);
@@ -380,6 +386,22 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
       presentDays: 0,
       leaveDays: 1,
       lopDays: fullLeave.paid ? 0 : 1,
+    });
+  }
+
+  if (bothHalves) {
+    const [a, b] = bothHalves;
+    say(reasons, 'leave', `on leave: first half ${a.name} (${a.code})${a.paid ? '' : ', unpaid'}; second half ${b.name} (${b.code})${b.paid ? '' : ', unpaid'}`);
+    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`);
+    return finish(common, {
+      status: 'OnLeave',
+      workedMinutes: worked,
+      otMinutes: overriddenOt(input, 0, reasons),
+      lateMinutes: 0,
+      earlyMinutes: 0,
+      presentDays: 0,
+      leaveDays: 1,
+      lopDays: (a.paid ? 0 : 0.5) + (b.paid ? 0 : 0.5),
     });
   }
 

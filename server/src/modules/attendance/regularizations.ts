@@ -8,9 +8,10 @@ import {
   type RegularizationStatus,
   minutesOf,
 } from '../../../../shared/attendance.ts';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
-import type { RegularizationTable } from '../../db/schema.ts';
+import type { DB, RegularizationTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -271,16 +272,57 @@ async function filteredRows(ctx: Ctx, filter: { status?: string | undefined; kin
   return q.orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
-/** Requests in the caller's scope (paginated), with how many await the caller. */
+/** A condition no row meets (SQLite cannot bind a boolean). */
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+type RegEb = ExpressionBuilder<DB, 'regularization'>;
+
+/** `mayDecide` as a condition: never the decider's own; at the manager stage their reporting line (or HR), at the HR stage HR. */
+function decidableBy(eb: RegEb, d: Decider) {
+  const branches = [];
+  if (d.canHrApprove) branches.push(eb('status', 'in', ['AwaitingManager', 'ManagerApprovedAwaitingHR']));
+  else if (d.canApprove && d.team.size > 0) branches.push(eb.and([eb('status', '=', 'AwaitingManager'), eb('employee_id', 'in', [...d.team])]));
+  if (branches.length === 0) return NOTHING;
+  return eb.and([eb.or(branches), ...(d.employeeId ? [eb('employee_id', '!=', d.employeeId)] : [])]);
+}
+
+/** Requests in scope matching the filter (and, with a decider, only those it may decide now), not yet selected. */
+function scopedQuery(
+  ctx: Ctx,
+  visible: 'all' | readonly string[],
+  filter: { status?: string | undefined; kind?: string | undefined; employeeId?: string | undefined },
+  decider: Decider | null,
+) {
+  return ctx.db.selectFrom('regularization').where((eb) => {
+    const conditions = [];
+    if (visible !== 'all') conditions.push(visible.length ? eb('employee_id', 'in', [...visible]) : NOTHING);
+    if (filter.status) conditions.push(eb('status', '=', filter.status));
+    if (filter.kind) conditions.push(eb('kind', '=', filter.kind));
+    if (filter.employeeId) conditions.push(eb('employee_id', '=', filter.employeeId));
+    if (decider) conditions.push(decidableBy(eb, decider));
+    return eb.and(conditions);
+  });
+}
+
+/** Requests in the caller's scope (paginated in the database), with how many await the caller. */
 export async function listRegularizations(ctx: Ctx, query: RegularizationListQuery): Promise<RegularizationList> {
-  const [rows, directory, decider] = await Promise.all([filteredRows(ctx, query), directoryOf(ctx.db), deciderOf(ctx)]);
-  const all = rows.map((r) => ({ r, can: mayDecide(decider, r) }));
-  const matching = query.awaitingMe ? all.filter((x) => x.can) : all;
-  const pending = (query.status || query.kind || query.employeeId ? await filteredRows(ctx, {}) : rows).filter((r) => mayDecide(decider, r)).length;
-  const start = (query.page - 1) * query.pageSize;
+  const [visible, directory, decider] = await Promise.all([visibleEmployeeIds(ctx), directoryOf(ctx.db), deciderOf(ctx)]);
+  const matching = scopedQuery(ctx, visible, query, query.awaitingMe ? decider : null);
+  const count = (q: typeof matching) => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().then((r) => Number(r?.n ?? 0));
+  const [total, rows, pending] = await Promise.all([
+    count(matching),
+    matching
+      .select([...REG_COLUMNS])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    count(scopedQuery(ctx, visible, {}, decider)),
+  ]);
   return {
-    items: matching.slice(start, start + query.pageSize).map((x) => toRegularization(x.r, directory.byId.get(x.r.employee_id), x.can)),
-    total: matching.length,
+    items: rows.map((r) => toRegularization(r, directory.byId.get(r.employee_id), mayDecide(decider, r))),
+    total,
     page: query.page,
     pageSize: query.pageSize,
     pending,

@@ -55,6 +55,20 @@ export async function listExistingDays(db: Db, ids: Ids, from: string, to: strin
   return q.execute();
 }
 
+/** The frozen days of an employee in a range, ascending (links.ts `frozenDays`). */
+export async function frozenDates(db: Db, employeeId: string, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attendance_day')
+    .select('date')
+    .where('employee_id', '=', employeeId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .where('frozen', '=', 1)
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => r.date);
+}
+
 export async function terminalSync(db: Db) {
   return db.selectFrom('terminal').select(['name', 'location_id', 'last_contact_at']).where('enabled', '=', 1).execute();
 }

@@ -203,7 +203,7 @@ export function attendanceRoutes(api: Api, deps: AppDeps): void {
       operationId: 'overrideAttendanceDay',
       summary: 'Override a reconciled day (spec §4.2)',
       description:
-        '`{date}` is `YYYY-MM-DD`: today or earlier, within the employment (else 400). Body: `reason` (required, non-empty) and at least one of `workedMinutes` (0..1440), `otMinutes` (0..1440, not above the worked minutes), `frozen`. Worked and overtime minutes given here replace the computed ones (the status follows from them) and stay in force across reconciliations. `frozen: true` keeps the whole day as it is: reconciliation never changes a frozen day. `frozen: false` hands the day back to the engine: overrides not sent in the same body are cleared and the day is reconciled again from its punches. Answers the day (`status`, `workedMinutes`, `otMinutes`, `frozen` and the rest). Audited (category Attendance, before and after); the employee is notified.',
+        '`{date}` is `YYYY-MM-DD`: today or earlier, within the employment (else 400). Body: `reason` (required, non-empty) and at least one of `workedMinutes` (0..1440), `otMinutes` (0..1440, not above the worked minutes), `frozen`. Worked and overtime minutes given here replace the computed ones (the status follows from them) and stay in force across reconciliations. `frozen: true` keeps the whole day as it is: reconciliation never changes a frozen day. `frozen: false` hands the day back to the engine: overrides not sent in the same body are cleared and the day is reconciled again from its punches. Answers the day (`status`, `workedMinutes`, `otMinutes`, `frozen` and the rest). Audited (category Attendance, before and after); the employee is notified. Nobody overrides their own day (403).',
       tags,
       auth: 'session',
       permission: 'attendance:override',
@@ -335,7 +335,7 @@ export function attendanceRoutes(api: Api, deps: AppDeps): void {
       operationId: 'importPunches',
       summary: "Import punches from a terminal's USB export (preview, then commit)",
       description:
-        'Body `content`: the file\'s text, one punch a line: a terminal user id (or an employee code), the date and time (`YYYY-MM-DD HH:MM[:SS]` or `DD/MM/YYYY HH:MM`, or date and time in two columns), then optionally the state code and verify mode; tab, comma or semicolon separated (ZK `attlog.dat` works as is). `terminalId` names the terminal it came from (its serial dedupes against live punches; unknown user ids are kept as unmatched), `timeZone` the zone of the times (default the terminal\'s, else the organisation\'s). `commit: false` previews; `commit: true` stores the good rows. Every row is reported (`ok`, `duplicate`, `unmatched`, `error` with a message). Up to 8 MiB.',
+        'Body `content`: the file\'s text, one punch a line: a terminal user id (or an employee code), the date and time (`YYYY-MM-DD HH:MM[:SS]` or `DD/MM/YYYY HH:MM`, or date and time in two columns), then optionally the state code and verify mode; tab, comma or semicolon separated (ZK `attlog.dat` works as is). `terminalId` names the terminal it came from (its serial dedupes against live punches; unknown user ids are kept as unmatched), `timeZone` the zone of the times (default the terminal\'s, else the organisation\'s). `commit: false` previews; `commit: true` stores the good rows. Every row is reported (`ok`, `duplicate`, `unmatched`, `error` with a message). Rows of the caller\'s own punches are refused (`error`): nobody records their own attendance. Up to 8 MiB.',
       tags,
       auth: 'session',
       permission: 'attendance:manage',
@@ -474,15 +474,15 @@ function policyRoutes(api: Api, deps: AppDeps): void {
     },
   );
   api.op(
-    { ...manage, method: 'post', path: '/api/attendance/holidays', operationId: 'createHoliday', summary: 'Add a holiday (per location or all, optional or not)', description: 'A past or present date is reconciled again for the employees it concerns.', body: HolidayInput, response: AttendanceHoliday, errors: [403, 409] },
+    { ...manage, method: 'post', path: '/api/attendance/holidays', operationId: 'createHoliday', summary: 'Add a holiday (per location or all, optional or not)', description: 'A past or present date is reconciled again for the employees it concerns. Pending and approved leave over the date is counted again (a holiday costs no leave): an approved request gets a ledger `reversal` for the day it no longer costs; the employee is notified and the change audited (`leave.recounted`).', body: HolidayInput, response: AttendanceHoliday, errors: [403, 409] },
     async ({ body, caller }) => policy.createHoliday(await ctx(caller), body),
   );
   api.op(
-    { ...manage, method: 'put', path: '/api/attendance/holidays/{id}', operationId: 'updateHoliday', summary: 'Change a holiday', params: IdParams, body: HolidayInput, response: AttendanceHoliday, errors: [403, 404] },
+    { ...manage, method: 'put', path: '/api/attendance/holidays/{id}', operationId: 'updateHoliday', summary: 'Change a holiday', description: 'Leave over the old and the new date is counted again (see createHoliday).', params: IdParams, body: HolidayInput, response: AttendanceHoliday, errors: [403, 404] },
     async ({ params, body, caller }) => policy.updateHoliday(await ctx(caller), params.id, body),
   );
   api.op(
-    { ...manage, method: 'delete', path: '/api/attendance/holidays/{id}', operationId: 'deleteHoliday', summary: 'Delete a holiday', params: IdParams, response: Ok, errors: [403, 404] },
+    { ...manage, method: 'delete', path: '/api/attendance/holidays/{id}', operationId: 'deleteHoliday', summary: 'Delete a holiday', description: 'Leave over the date is counted again: an approved request that spans it now costs the day (a ledger `usage` entry).', params: IdParams, response: Ok, errors: [403, 404] },
     async ({ params, caller }) => {
       await policy.deleteHoliday(await ctx(caller), params.id);
       return { ok: true };

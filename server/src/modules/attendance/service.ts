@@ -74,6 +74,7 @@ function snapshot(row: AttendanceDayTable) {
  */
 export async function overrideDay(ctx: Ctx, employeeId: string, date: string, body: DayOverride): Promise<AttendanceDay> {
   const employee = await employeeInScope(ctx, employeeId);
+  if (ctx.caller.employeeId === employeeId) throw forbidden('Nobody overrides their own attendance; ask another HR person.');
   assertNotFuture(ctx, date);
   assertEmployed(employee, date);
   const after = await inTransaction(ctx, async (t) => {
@@ -224,7 +225,7 @@ export async function dayDetail(ctx: Ctx, employeeId: string, date: string): Pro
     pairs: computed.result.pairs.map((p) => ({ in: new Date(p.in).toISOString(), out: new Date(p.out).toISOString(), minutes: p.minutes })),
     overrides: overrideRows.map(toOverrideEntry),
     regularizations,
-    canOverride: employed && ctx.caller.permissions.includes('attendance:override'),
+    canOverride: employed && !isSelf && ctx.caller.permissions.includes('attendance:override'),
     canRegularize:
       employed &&
       isSelf &&

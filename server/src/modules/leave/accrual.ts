@@ -152,6 +152,44 @@ export function splitYearEnd(closing: number, cap: number | null, encashable: bo
   return { carryForward: cap, lapse: encashable ? 0 : excess, encash: encashable ? excess : 0 };
 }
 
+/** What one leave year brings and holds, for checking a request against each year it touches. */
+export interface YearFigures {
+  yearStart: string;
+  /** Ledger entries of the year: for the first (current) year every entry effective up to its end; for a later year those effective in it. */
+  entries: number;
+  /** Credits the year will bring that are not in the ledger yet: due by the last day asked in it, and over the whole year. */
+  creditsToDate: number;
+  creditsInYear: number;
+  /** Days held by pending requests in the year. */
+  pending: number;
+  /** Days the request at hand takes in the year. */
+  asked: number;
+}
+
+export interface YearPosition {
+  yearStart: string;
+  /** What the year has for the request's days: its entries and credits, plus what the year end before it will carry in. */
+  balance: number;
+  pending: number;
+  asked: number;
+}
+
+/**
+ * The balance of each leave year from the current one on, in order: a later
+ * year opens with what the year end will carry forward from the year before
+ * (its closing balance after pending holds and the request, split by the cap),
+ * so days promised to one year are never paid from another's balance.
+ */
+export function projectYears(years: readonly YearFigures[], cap: number | null, encashable: boolean): YearPosition[] {
+  const out: YearPosition[] = [];
+  let carried = 0;
+  for (const y of years) {
+    out.push({ yearStart: y.yearStart, balance: carried + y.entries + y.creditsToDate, pending: y.pending, asked: y.asked });
+    carried = splitYearEnd(carried + y.entries + y.creditsInYear - y.pending - y.asked, cap, encashable).carryForward;
+  }
+  return out;
+}
+
 export interface LedgerFact {
   id: string;
   kind: string;

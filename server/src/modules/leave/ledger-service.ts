@@ -22,6 +22,7 @@ import { assertCanSeeEmployee } from '../employees/scope.ts';
 import { notify } from '../notifications/service.ts';
 import { getOrganisationRow } from '../org/repo.ts';
 import {
+  type AccrualPolicy,
   dueCredits,
   dueExpiries,
   expiryKey,
@@ -29,7 +30,10 @@ import {
   leaveYearLabel,
   leaveYearStart,
   nextLeaveYear,
+  projectYears,
   splitYearEnd,
+  type YearFigures,
+  type YearPosition,
 } from './accrual.ts';
 import * as repo from './repo.ts';
 import { getTypeRow, isEntitled, typeRef } from './types-service.ts';
@@ -42,7 +46,8 @@ export async function leaveToday(ctx: Ctx): Promise<{ today: string; yearStartMo
   return { today, yearStartMonth: org.fy_start_month, yearStart, yearEnd: leaveYearEnd(yearStart) };
 }
 
-function ledgerRow(ctx: Ctx, fields: Omit<LeaveLedgerTable, 'id' | 'actor_name' | 'actor_employee_id' | 'created_at'>): LeaveLedgerTable {
+/** A ledger row written by the caller now. */
+export function ledgerRow(ctx: Ctx, fields: Omit<LeaveLedgerTable, 'id' | 'actor_name' | 'actor_employee_id' | 'created_at'>): LeaveLedgerTable {
   return {
     id: newId(),
     ...fields,
@@ -108,30 +113,143 @@ export async function writeUsage(
   await repo.insertLedgerRows(ctx.db, rows);
 }
 
-/** Gives back what an approved request deducted (HR cancellation): one `reversal` per usage entry. */
+/**
+ * Gives back what an approved request still costs (HR cancellation): one
+ * `reversal` per leave year, for its usage net of what a recount already
+ * changed (see recount.ts).
+ */
 export async function writeReversal(ctx: Ctx, requestId: string, employeeId: string, leaveTypeId: string, why: string): Promise<number> {
-  const usage = (await repo.ledgerRowsOf(ctx.db, employeeId, leaveTypeId)).filter((r) => r.request_id === requestId && r.kind === 'usage');
-  const rows = usage.map((u) =>
-    ledgerRow(ctx, {
-      employee_id: employeeId,
-      leave_type_id: leaveTypeId,
-      kind: 'reversal',
-      days: -u.days,
-      effective_date: u.effective_date,
-      reason: why,
-      request_id: requestId,
-      period_key: (u.period_key ?? `usage:${requestId}`).replace(/^usage:/, 'reversal:'),
-      expires_on: null,
-    }),
-  );
+  const { yearStartMonth } = await leaveToday(ctx);
+  const entries = (await repo.ledgerRowsOf(ctx.db, employeeId, leaveTypeId)).filter((r) => r.request_id === requestId && (r.kind === 'usage' || r.kind === 'reversal'));
+  const byYear = new Map<string, { days: number; first: string }>();
+  for (const e of entries) {
+    const year = leaveYearStart(e.effective_date, yearStartMonth);
+    const slot = byYear.get(year) ?? { days: 0, first: e.effective_date };
+    slot.days += e.days;
+    if (e.effective_date < slot.first) slot.first = e.effective_date;
+    byYear.set(year, slot);
+  }
+  const rows = [...byYear]
+    .filter(([, slot]) => slot.days !== 0)
+    .map(([year, slot]) =>
+      ledgerRow(ctx, {
+        employee_id: employeeId,
+        leave_type_id: leaveTypeId,
+        kind: 'reversal',
+        days: -slot.days,
+        effective_date: slot.first,
+        reason: why,
+        request_id: requestId,
+        period_key: `reversal:${requestId}:${year}`,
+        expires_on: null,
+      }),
+    );
   await repo.insertLedgerRows(ctx.db, rows);
   return rows.reduce((s, r) => s + r.days, 0);
 }
 
+/** What a leave day costs: a half day 0.5. */
+export interface AskedDay {
+  date: string;
+  days: number;
+}
+
+export function askedOf(days: readonly CountedLeaveDay[]): AskedDay[] {
+  return days.map((d) => ({ date: d.date, days: d.portion === 'FullDay' ? 1 : 0.5 }));
+}
+
+export function accrualPolicyOf(type: repo.LeaveTypeRow): AccrualPolicy {
+  return {
+    accrual: type.accrual as AccrualPolicy['accrual'],
+    annualDays: type.annual_days,
+    monthlyDays: type.monthly_days,
+    prorateJoiners: type.prorate_joiners === 1,
+    accrualFrom: type.accrual_from,
+  };
+}
+
+/** Credits of a later leave year that the ledger job will write by `upTo` (none are written ahead of their day). */
+function creditsAhead(type: repo.LeaveTypeRow, employee: repo.ApplicantRow, yearStart: string, upTo: string, yearStartMonth: number, written: ReadonlySet<string>): number {
+  if (type.accrual === 'none' || type.active === 0 || !eligibleByGender(type, employee.gender)) return 0;
+  const credits = dueCredits({ policy: accrualPolicyOf(type), joinedDate: employee.joined_date, exitDate: employee.exit_date, today: upTo, yearStartMonth });
+  return credits.filter((c) => c.effectiveDate >= yearStart && !written.has(c.periodKey)).reduce((s, c) => s + c.days, 0);
+}
+
 /**
- * The balance a request is checked against: every entry for a type with an
- * entitlement; for a type without one (loss of pay), the entries of the leave
- * year starting `yearStart` (minus the days taken that year).
+ * Where each leave year stands for a request's days (spec: "a request that
+ * crosses the leave-year boundary is costed against each year's balance"):
+ * the current year has every entry effective up to its end; a later year has
+ * its own entries, the credits it will bring by the last day asked in it, and
+ * what the year end before it will carry forward. Days in a past year count
+ * as the current year's (that year end has run). Pending requests other than
+ * `exceptRequestId` hold their days when `holds`. Years from the current one
+ * up to the last asked; list a day with 0 days to reach its year.
+ */
+export async function yearPositions(
+  ctx: Ctx,
+  employeeId: string,
+  type: repo.LeaveTypeRow,
+  asked: readonly AskedDay[],
+  opts: { holds: boolean; exceptRequestId?: string | null },
+): Promise<YearPosition[]> {
+  const { yearStart: cur, yearStartMonth } = await leaveToday(ctx);
+  const entitled = isEntitled(type);
+  const byYear = new Map<string, { days: number; last: string }>();
+  for (const a of asked) {
+    const own = leaveYearStart(a.date, yearStartMonth);
+    const year = entitled && own < cur ? cur : own;
+    const slot = byYear.get(year) ?? { days: 0, last: a.date };
+    slot.days += a.days;
+    if (a.date > slot.last) slot.last = a.date;
+    byYear.set(year, slot);
+  }
+  const totalOf = (rows: { leave_type_id: string; total: number }[]) => rows.find((r) => r.leave_type_id === type.id)?.total ?? 0;
+  const figuresOf = async (year: string, range: { from?: string; to: string }, credits: (upTo: string) => number): Promise<YearFigures> => {
+    const [entries, pending] = await Promise.all([
+      repo.ledgerSums(ctx.db, [employeeId], range),
+      opts.holds ? repo.pendingDays(ctx.db, [employeeId], range, opts.exceptRequestId) : Promise.resolve([]),
+    ]);
+    const slot = byYear.get(year);
+    return { yearStart: year, entries: totalOf(entries), creditsToDate: credits(slot?.last ?? leaveYearEnd(year)), creditsInYear: credits(leaveYearEnd(year)), pending: totalOf(pending), asked: slot?.days ?? 0 };
+  };
+  if (!entitled) {
+    // Without an entitlement (loss of pay) a year's balance is minus what it took; nothing carries over.
+    const years = byYear.size ? [...byYear.keys()].sort() : [cur];
+    return Promise.all(years.map(async (y) => ({ ...(await figuresOf(y, { from: y, to: leaveYearEnd(y) }, () => 0)), creditsToDate: 0 }))).then((f) =>
+      f.map((y) => ({ yearStart: y.yearStart, balance: y.entries, pending: y.pending, asked: y.asked })),
+    );
+  }
+  const last = [...byYear.keys()].reduce((m, y) => (y > m ? y : m), cur);
+  const years: string[] = [];
+  for (let y = cur; y <= last; y = nextLeaveYear(y)) years.push(y);
+  const [employee, written] = years.length > 1 ? await Promise.all([repo.findApplicant(ctx.db, employeeId), repo.periodKeysOfEmployee(ctx.db, employeeId, type.id)]) : [undefined, new Set<string>()];
+  const figures = await Promise.all(
+    years.map((y, i) =>
+      figuresOf(y, i === 0 ? { to: leaveYearEnd(y) } : { from: y, to: leaveYearEnd(y) }, (upTo) => (i === 0 || !employee ? 0 : creditsAhead(type, employee, y, upTo, yearStartMonth, written))),
+    ),
+  );
+  return projectYears(figures, type.carry_forward_cap, type.encashable === 1);
+}
+
+/** The position of the leave year a day falls in (a past year's day: the current year, listed first). */
+export function positionOn(positions: readonly YearPosition[], day: string, yearStartMonth: number): YearPosition {
+  const year = leaveYearStart(day, yearStartMonth);
+  const found = positions.find((p) => p.yearStart === year) ?? positions[0];
+  if (!found) throw new Error('no leave year position');
+  return found;
+}
+
+/** An employee's balance of a type in the leave year of `day`, less what pending requests hold there when `holds`. */
+export async function balanceIn(ctx: Ctx, employeeId: string, type: repo.LeaveTypeRow, day: string, opts: { holds: boolean; exceptRequestId?: string | null }): Promise<number> {
+  const { yearStartMonth } = await leaveToday(ctx);
+  const p = positionOn(await yearPositions(ctx, employeeId, type, [{ date: day, days: 0 }], opts), day, yearStartMonth);
+  return p.balance - p.pending;
+}
+
+/**
+ * Every entry of a type with an entitlement (all years); for a type without
+ * one (loss of pay), the entries of the leave year starting `yearStart`.
+ * Requests are checked per year instead (see `yearPositions`).
  */
 export async function balanceOf(
   ctx: Ctx,
@@ -144,15 +262,6 @@ export async function balanceOf(
   return sums.find((s) => s.leave_type_id === type.id)?.total ?? 0;
 }
 
-export async function pendingOf(ctx: Ctx, employeeId: string, leaveTypeId: string, exceptRequestId?: string): Promise<number> {
-  const holds = await repo.pendingHolds(ctx.db, [employeeId]);
-  let total = holds.find((h) => h.leave_type_id === leaveTypeId)?.total ?? 0;
-  if (exceptRequestId) {
-    const own = await ctx.db.selectFrom('leave_request').select(['working_days', 'status']).where('id', '=', exceptRequestId).executeTakeFirst();
-    if (own && (own.status === 'PendingManager' || own.status === 'ManagerApprovedPendingHR')) total -= own.working_days;
-  }
-  return total;
-}
 
 /* ---------------------------------------------------------------- balances and the ledger */
 
@@ -161,10 +270,11 @@ export async function getBalances(ctx: Ctx, employeeId: string | undefined): Pro
   if (!id) throw forbidden('Balances belong to employees; this login is not one.');
   await assertCanSeeEmployee(ctx, id);
   const { yearStart, yearEnd } = await leaveToday(ctx);
+  // This year's balance: leave approved for a later year is that year's to pay (see yearPositions).
   const [employee, types, all, thisYear, holds] = await Promise.all([
     repo.findApplicant(ctx.db, id),
     repo.listTypeRows(ctx.db, true),
-    repo.ledgerSums(ctx.db, [id]),
+    repo.ledgerSums(ctx.db, [id], { to: yearEnd }),
     ctx.db
       .selectFrom('leave_ledger')
       .select(['leave_type_id', 'kind', 'days'])
@@ -172,7 +282,7 @@ export async function getBalances(ctx: Ctx, employeeId: string | undefined): Pro
       .where('effective_date', '>=', yearStart)
       .where('effective_date', '<=', yearEnd)
       .execute(),
-    repo.pendingHolds(ctx.db, [id]),
+    repo.pendingDays(ctx.db, [id], { to: yearEnd }),
   ]);
   if (!employee) throw notFound('Employee');
   const items = types
@@ -226,8 +336,9 @@ export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Pro
     const type = await getTypeRow(t, input.leaveTypeId);
     const { today, yearStartMonth } = await leaveToday(t);
     const effective = input.effectiveDate ?? today;
-    const before = await balanceOf(t, input.employeeId, type, leaveYearStart(effective, yearStartMonth));
-    const pending = await pendingOf(t, input.employeeId, type.id);
+    const position = positionOn(await yearPositions(t, input.employeeId, type, [{ date: effective, days: 0 }], { holds: true }), effective, yearStartMonth);
+    const before = position.balance;
+    const pending = position.pending;
     if (input.days < 0 && type.allow_negative === 0 && before - pending + input.days < 0) {
       throw conflict(`That would leave ${before - pending + input.days} days of ${type.code}, and ${type.code} cannot go below zero.`, [
         { path: 'body.days', message: `at most ${Math.max(0, before - pending)} days can be taken off` },
@@ -296,13 +407,7 @@ async function dueCreditRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string, y
   for (const e of await repo.employeesForCredits(ctx.db, type.accrual_from)) {
     if (!eligibleByGender(type, e.gender)) continue;
     const credits = dueCredits({
-      policy: {
-        accrual: type.accrual as 'annual' | 'monthly',
-        annualDays: type.annual_days,
-        monthlyDays: type.monthly_days,
-        prorateJoiners: type.prorate_joiners === 1,
-        accrualFrom: type.accrual_from,
-      },
+      policy: accrualPolicyOf(type),
       joinedDate: e.joined_date,
       exitDate: e.exit_date,
       today,

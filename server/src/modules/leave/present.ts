@@ -142,6 +142,8 @@ export function timelineOf(r: repo.RequestRow) {
     managerDecidedAt: r.manager_decided_at,
     managerNote: r.manager_note,
     managerStageByHr: r.manager_stage_by_hr === 1,
+    // Someone above the employee's manager decided (the line as it is now).
+    managerStageAbove: r.manager_stage_by_hr === 0 && r.manager_decision_by !== null && r.manager_decision_by !== r.employee_manager_id,
     hrDecisionName: r.hr_decision_name,
     hrDecidedAt: r.hr_decided_at,
     hrNote: r.hr_note,

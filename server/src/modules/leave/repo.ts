@@ -163,6 +163,7 @@ export async function colleagueRows(db: Db, managerIds: readonly string[], ids: 
 export type RequestRow = Selectable<LeaveRequestTable> & {
   employee_name: string;
   employee_code: string;
+  employee_manager_id: string | null;
   type_code: string;
   type_name: string;
   color_tone: string;
@@ -210,6 +211,7 @@ function requestQuery(db: Db) {
       'r.updated_at',
       'e.full_name as employee_name',
       'e.code as employee_code',
+      'e.manager_id as employee_manager_id',
       't.code as type_code',
       't.name as type_name',
       't.color_tone',
@@ -225,6 +227,22 @@ export async function findRequestRow(db: Db, id: string): Promise<RequestRow | u
   return requestQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
+/** Pending and approved requests of some employees with a day in from..to (the working calendar changed there). */
+export async function liveRequestsOver(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string): Promise<RequestRow[]> {
+  if (employeeIds !== 'all' && employeeIds.length === 0) return [];
+  let q = requestQuery(db)
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR', 'Approved'])
+    .where('r.from_date', '<=', to)
+    .where('r.to_date', '>=', from);
+  if (employeeIds !== 'all') q = q.where('r.employee_id', 'in', [...employeeIds]);
+  return q.orderBy('r.from_date').execute();
+}
+
+/** A request's days as stored (counted or not), ascending. */
+export async function leaveDaysOfRequest(db: Db, requestId: string): Promise<{ date: string; portion: string; counted: number }[]> {
+  return db.selectFrom('leave_day').select(['date', 'portion', 'counted']).where('request_id', '=', requestId).orderBy('date').execute();
+}
+
 export interface RequestFilter {
   visible: 'all' | readonly string[];
   status?: string | undefined;
@@ -238,8 +256,10 @@ export interface RequestFilter {
 
 export interface Approver {
   employeeId: string;
-  /** Holds `leave:approve`: decides for direct reports at the manager stage. */
+  /** Holds `leave:approve`: decides for their reporting line (any depth) at the manager stage. */
   manager: boolean;
+  /** Everyone below the approver in the reporting line (see `reportingLineIds`). */
+  line: readonly string[];
   /** Holds `leave:hr-approve`: decides at the HR stage, and at the manager stage when nobody else can. */
   hr: boolean;
 }
@@ -250,14 +270,14 @@ const NOTHING = sql<SqlBool>`1 = 0`;
 type RequestEb = ExpressionBuilder<DB & { r: LeaveRequestTable; e: DB['employee'] }, 'r' | 'e'>;
 
 /**
- * Requests waiting for this approver: their direct reports' at the manager
- * stage; for HR, every request at the HR stage and those at the manager stage
+ * Requests waiting for this approver: their reporting line's (any depth, as
+ * `assertMayDecide` allows) at the manager stage; for HR, every request at the HR stage and those at the manager stage
  * whose manager cannot decide (none, exited, or without an active login).
  * Never the approver's own.
  */
 function awaitingDecisionBy(eb: RequestEb, a: Approver) {
   const branches = [];
-  if (a.manager) branches.push(eb.and([eb('r.status', '=', 'PendingManager'), eb('e.manager_id', '=', a.employeeId)]));
+  if (a.manager && a.line.length) branches.push(eb.and([eb('r.status', '=', 'PendingManager'), eb('r.employee_id', 'in', [...a.line])]));
   if (a.hr) {
     branches.push(eb('r.status', '=', 'ManagerApprovedPendingHR'));
     branches.push(
@@ -557,6 +577,47 @@ export async function pendingHolds(db: Db, employeeIds: readonly string[]) {
     .groupBy(['employee_id', 'leave_type_id'])
     .execute();
   return rows.map((r) => ({ ...r, total: Number(r.total ?? 0) }));
+}
+
+/**
+ * Days held by open requests per (employee, type), counted from their leave
+ * days in a range (a half day holds 0.5), optionally leaving one request out.
+ */
+export async function pendingDays(
+  db: Db,
+  employeeIds: readonly string[],
+  range: { from?: string; to?: string },
+  exceptRequestId?: string | null,
+): Promise<{ employee_id: string; leave_type_id: string; total: number }[]> {
+  if (employeeIds.length === 0) return [];
+  let q = db
+    .selectFrom('leave_day as d')
+    .innerJoin('leave_request as r', 'r.id', 'd.request_id')
+    .select((eb) => [
+      'd.employee_id',
+      'r.leave_type_id',
+      eb.fn.sum<number>(eb.case().when('d.portion', '=', 'FullDay').then(1).else(0.5).end()).as('total'),
+    ])
+    .where('d.employee_id', 'in', [...employeeIds])
+    .where('d.counted', '=', 1)
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR']);
+  if (range.from) q = q.where('d.date', '>=', range.from);
+  if (range.to) q = q.where('d.date', '<=', range.to);
+  if (exceptRequestId) q = q.where('d.request_id', '!=', exceptRequestId);
+  const rows = await q.groupBy(['d.employee_id', 'r.leave_type_id']).execute();
+  return rows.map((r) => ({ ...r, total: Number(r.total ?? 0) }));
+}
+
+/** Period keys an employee's entries of a type carry (credits already written). */
+export async function periodKeysOfEmployee(db: Db, employeeId: string, leaveTypeId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('leave_ledger')
+    .select('period_key')
+    .where('employee_id', '=', employeeId)
+    .where('leave_type_id', '=', leaveTypeId)
+    .where('period_key', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.period_key as string));
 }
 
 /** Every period key written for a type (to skip what is done without a round trip per employee). */

@@ -18,14 +18,14 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
 import { type FieldError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { attendanceInputsChanged } from '../../links.ts';
+import { attendanceInputsChanged, frozenDays } from '../../links.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from '../employees/scope.ts';
 import { type Recipients, notify } from '../notifications/service.ts';
-import { leaveYearStart } from './accrual.ts';
+import { leaveYearLabel, type YearPosition } from './accrual.ts';
 import { commonHolidays, organisationWeeklyOffs, workCalendarFor } from './calendar-inputs.ts';
 import { countLeaveDays, dayKind, daysBetween, isWeeklyOff, type LeaveCount } from './days.ts';
-import { balanceOf, eligibleByGender, leaveToday, pendingOf, writeReversal, writeUsage } from './ledger-service.ts';
+import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReversal, writeUsage, yearPositions } from './ledger-service.ts';
 import { cachedLeaveAnswer } from './leave-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
 import * as repo from './repo.ts';
@@ -38,6 +38,21 @@ export const MAX_REQUEST_SPAN_DAYS = 366;
 const fmtDays = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 const spanOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 const daysFrom = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+/** "2026-11-18" or "2026-11-18 (and 2 more days)". */
+const firstOf = (days: readonly string[]) => `${days[0]}${days.length > 1 ? ` (and ${fmtDays(days.length - 1)} more)` : ''}`;
+
+/** Leave years where a request asks more than is there (after pending holds). */
+function shortfalls(positions: readonly YearPosition[]): YearPosition[] {
+  return positions.filter((p) => p.asked > 0 && p.balance - p.pending < p.asked);
+}
+
+/** "only 2 days of CL available (1 day held by pending requests), 3 days asked", naming the year when it is not the current one or the request spans years. */
+function shortOf(code: string, p: YearPosition, positions: readonly YearPosition[], currentYear: string): string {
+  const spans = positions.filter((x) => x.asked > 0).length > 1;
+  const year = ` in ${leaveYearLabel(p.yearStart)}`;
+  const held = p.pending ? ` (${fmtDays(p.pending)} held by pending requests)` : '';
+  return `only ${fmtDays(Math.max(0, p.balance - p.pending))} of ${code} available${spans || p.yearStart !== currentYear ? year : ''}${held}, ${fmtDays(p.asked)} asked${spans ? year : ''}`;
+}
 
 interface Problem extends FieldError {
   status: 400 | 409;
@@ -55,8 +70,10 @@ interface Draft {
 interface Checked {
   count: LeaveCount;
   workingDays: number;
+  /** The leave year of the first day: its balance, pending holds, and what is left after this request's days in it. */
   balance: number;
   pending: number;
+  balanceAfter: number;
   requiresHrApproval: boolean;
   documentsRequired: boolean;
   problems: Problem[];
@@ -103,7 +120,7 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   const add = (status: 400 | 409, path: string, message: string) => problems.push({ status, path, message });
   const { type, applicant } = d;
   const span = daysFrom(d.from, d.to) + 1;
-  const empty: Checked = { count: { workingDays: 0, days: [] }, workingDays: 0, balance: 0, pending: 0, requiresHrApproval: false, documentsRequired: false, problems };
+  const empty: Checked = { count: { workingDays: 0, days: [] }, workingDays: 0, balance: 0, pending: 0, balanceAfter: 0, requiresHrApproval: false, documentsRequired: false, problems };
   if (d.to < d.from) {
     add(400, 'body.toDate', 'must not be before fromDate');
     return empty;
@@ -150,12 +167,15 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
     const what = other ? `your ${other.status === 'Approved' ? 'approved' : 'pending'} request for ${spanOf(other.from_date, other.to_date)}` : 'another request';
     add(409, 'body.fromDate', `overlaps ${what}`);
   }
-  const { yearStartMonth } = await leaveToday(ctx);
-  const balance = await balanceOf(ctx, applicant.id, type, leaveYearStart(d.from, yearStartMonth));
-  const pending = await pendingOf(ctx, applicant.id, type.id);
-  if (isEntitled(type) && type.allow_negative === 0 && balance - pending < workingDays && workingDays > 0) {
-    add(409, 'body.leaveTypeId', `only ${fmtDays(Math.max(0, balance - pending))} of ${type.code} available${pending ? ` (${fmtDays(pending)} held by pending requests)` : ''}, ${fmtDays(workingDays)} asked`);
+  const closed = await frozenDays(ctx.db, applicant.id, d.from, d.to);
+  if (closed.length) add(409, 'body.fromDate', `${firstOf(closed)} is closed in attendance (frozen): ask HR to unfreeze it first`);
+  const { yearStart: currentYear, yearStartMonth } = await leaveToday(ctx);
+  const asked = askedOf(count.days.filter((c) => c.counted).map((c) => ({ date: c.date, portion: d.duration })));
+  const positions = await yearPositions(ctx, applicant.id, type, asked.length ? asked : [{ date: d.from, days: 0 }], { holds: true });
+  if (isEntitled(type) && type.allow_negative === 0) {
+    for (const shortfall of shortfalls(positions)) add(409, 'body.leaveTypeId', shortOf(type.code, shortfall, positions, currentYear));
   }
+  const first = positionOn(positions, d.from, yearStartMonth);
   if (d.backupEmployeeId) {
     if (d.backupEmployeeId === applicant.id) add(400, 'body.backupEmployeeId', 'must be someone else');
     else {
@@ -169,7 +189,7 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   }
   const requiresHrApproval = type.hr_approval === 'always' || (type.hr_approval === 'aboveDays' && workingDays > (type.hr_approval_above_days ?? 0));
   const documentsRequired = type.documents_above_days !== null && workingDays > type.documents_above_days;
-  return { count, workingDays, balance, pending, requiresHrApproval, documentsRequired, problems };
+  return { count, workingDays, balance: first.balance, pending: first.pending, balanceAfter: first.balance - first.pending - first.asked, requiresHrApproval, documentsRequired, problems };
 }
 
 async function applicantOf(ctx: Ctx): Promise<repo.ApplicantRow> {
@@ -222,7 +242,7 @@ export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuo
     workingDays: checked.workingDays,
     balance: checked.balance,
     pending: checked.pending,
-    balanceAfter: checked.balance - checked.pending - checked.workingDays,
+    balanceAfter: checked.balanceAfter,
     requiresHrApproval: checked.requiresHrApproval,
     documentsRequired: checked.documentsRequired,
     context,
@@ -267,7 +287,7 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
       closure: null,
       closed_by_name: null,
       closed_at: null,
-      balance_after: checked.balance - checked.pending - checked.workingDays,
+      balance_after: checked.balanceAfter,
       created_at: now,
       updated_at: now,
     };
@@ -313,7 +333,7 @@ async function loadForDecision(ctx: Ctx, id: string): Promise<repo.RequestRow> {
  * recorded as acting for the manager); at the HR stage only HR. Nobody
  * decides their own request. Returns whether HR acts for the manager.
  */
-async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<{ stage: Stage; byHrForManager: boolean }> {
+async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<{ stage: Stage; byHrForManager: boolean; aboveManager: boolean }> {
   const { caller } = ctx;
   if (caller.employeeId === row.employee_id) throw forbidden('Nobody approves or rejects their own leave request.');
   const status = LeaveStatus.parse(row.status);
@@ -322,12 +342,18 @@ async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<{ stage:
   const hr = caller.permissions.includes('leave:hr-approve');
   if (stage === 'hr') {
     if (!hr) throw forbidden('This request waits for HR approval (permission leave:hr-approve).');
-    return { stage, byHrForManager: false };
+    return { stage, byHrForManager: false, aboveManager: false };
   }
   const inLine = caller.employeeId !== null && (await managerChainIds(ctx.db, row.employee_id)).includes(caller.employeeId);
-  if (inLine && caller.permissions.includes('leave:approve')) return { stage, byHrForManager: false };
-  if (hr) return { stage, byHrForManager: true };
+  if (inLine && caller.permissions.includes('leave:approve')) return { stage, byHrForManager: false, aboveManager: caller.employeeId !== row.employee_manager_id };
+  if (hr) return { stage, byHrForManager: true, aboveManager: false };
   throw forbidden('Only a manager above this employee (leave:approve) or HR (leave:hr-approve) decides this request.');
+}
+
+/** 409 when attendance of a day of the request is frozen: leave inside a closed month does not change. */
+async function assertNoFrozenDay(ctx: Ctx, row: repo.RequestRow, action: string): Promise<void> {
+  const closed = await frozenDays(ctx.db, row.employee_id, row.from_date, row.to_date);
+  if (closed.length) throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`);
 }
 
 function describe(row: repo.RequestRow): string {
@@ -338,7 +364,8 @@ function describe(row: repo.RequestRow): string {
 export async function approveLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const row = await loadForDecision(t, id);
-    const { stage, byHrForManager } = await assertMayDecide(t, row);
+    const { stage, byHrForManager, aboveManager } = await assertMayDecide(t, row);
+    await assertNoFrozenDay(t, row, 'approved');
     const before = LeaveStatus.parse(row.status);
     const next = statusAfterApproval(before, row.requires_hr_approval === 1);
     const now = t.clock.now().toISOString();
@@ -351,19 +378,23 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
     if (next === 'Approved') {
       const type = await getTypeRow(t, row.leave_type_id);
       const { yearStartMonth } = await leaveToday(t);
-      const balance = await balanceOf(t, row.employee_id, type, leaveYearStart(row.from_date, yearStartMonth));
-      if (isEntitled(type) && type.allow_negative === 0 && balance < row.working_days) {
-        throw conflict(`Only ${fmtDays(balance)} of ${type.code} are left now, and this request needs ${fmtDays(row.working_days)}. Reject it, or adjust the balance first.`);
-      }
       const days = await t.db.selectFrom('leave_day').select(['date', 'portion']).where('request_id', '=', row.id).where('counted', '=', 1).execute();
+      if (isEntitled(type) && type.allow_negative === 0) {
+        const positions = await yearPositions(t, row.employee_id, type, askedOf(days), { holds: false });
+        const [short] = shortfalls(positions);
+        if (short) {
+          const where = positions.filter((p) => p.asked > 0).length > 1 || short.yearStart !== positions[0]?.yearStart ? ` in ${leaveYearLabel(short.yearStart)}` : '';
+          throw conflict(`Only ${fmtDays(short.balance)} of ${type.code} are left now${where}, and this request needs ${fmtDays(short.asked)} there. Reject it, or adjust the balance first.`);
+        }
+      }
       await writeUsage(t, row, days, yearStartMonth);
       await repo.markLeaveDaysApproved(t.db, row.id);
-      patch.balance_after = await balanceOf(t, row.employee_id, type, leaveYearStart(row.from_date, yearStartMonth));
+      patch.balance_after = await balanceIn(t, row.employee_id, type, row.from_date, { holds: false });
       await attendanceInputsChanged(t, row.employee_id, row.from_date, row.to_date);
     }
     await repo.updateRequestRow(t.db, row.id, patch);
 
-    const stageWords = stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : 'the manager';
+    const stageWords = stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : aboveManager ? `${t.caller.name} (for the manager)` : 'the manager';
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Leave',
@@ -407,16 +438,14 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
 /** What a request that will not be taken leaves: the balance less what the other pending requests of its type hold. */
 async function balanceLeft(ctx: Ctx, row: repo.RequestRow): Promise<number> {
   const type = await getTypeRow(ctx, row.leave_type_id);
-  const { yearStartMonth } = await leaveToday(ctx);
-  const balance = await balanceOf(ctx, row.employee_id, type, leaveYearStart(row.from_date, yearStartMonth));
-  return balance - (await pendingOf(ctx, row.employee_id, type.id, row.id));
+  return balanceIn(ctx, row.employee_id, type, row.from_date, { holds: true, exceptRequestId: row.id });
 }
 
 /** Rejects at the current stage (spec §4.3) and releases the hold. */
 export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const row = await loadForDecision(t, id);
-    const { stage, byHrForManager } = await assertMayDecide(t, row);
+    const { stage, byHrForManager, aboveManager } = await assertMayDecide(t, row);
     const now = t.clock.now().toISOString();
     const me = t.caller.employeeId;
     const patch: Partial<LeaveRequestTable> = { status: 'Rejected', updated_at: now, decision_note: note, balance_after: await balanceLeft(t, row) };
@@ -428,7 +457,7 @@ export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Pr
       employeeId: row.employee_id,
       category: 'Leave',
       action: 'leave.rejected',
-      summary: `${describe(row)} rejected by ${stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : 'the manager'}${note ? `: ${note}` : ''}`,
+      summary: `${describe(row)} rejected by ${stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : aboveManager ? `${t.caller.name} (for the manager)` : 'the manager'}${note ? `: ${note}` : ''}`,
       changes: [{ field: 'status', before: row.status, after: 'Rejected' }],
     });
     await notify(t, { employeeIds: [row.employee_id] }, {
@@ -489,18 +518,18 @@ export async function cancelLeave(ctx: Ctx, id: string, note: string): Promise<L
     if (row.status !== 'Approved') {
       throw conflict(isOpen(LeaveStatus.parse(row.status)) ? 'This request is still pending: reject it instead.' : 'This request is already settled.');
     }
+    await assertNoFrozenDay(t, row, 'cancelled');
     const now = t.clock.now().toISOString();
     const returned = await writeReversal(t, row.id, row.employee_id, row.leave_type_id, `${row.type_code} ${spanOf(row.from_date, row.to_date)} cancelled by HR: ${note}`);
     await repo.deleteLeaveDays(t.db, row.id);
     const type = await getTypeRow(t, row.leave_type_id);
-    const { yearStartMonth } = await leaveToday(t);
     await repo.updateRequestRow(t.db, row.id, {
       status: 'Rejected',
       closure: 'Cancelled',
       closed_by_name: t.caller.name,
       closed_at: now,
       decision_note: `Cancelled by HR: ${note}`,
-      balance_after: await balanceOf(t, row.employee_id, type, leaveYearStart(row.from_date, yearStartMonth)),
+      balance_after: await balanceIn(t, row.employee_id, type, row.from_date, { holds: false }),
       updated_at: now,
     });
     await attendanceInputsChanged(t, row.employee_id, row.from_date, row.to_date);
@@ -530,9 +559,11 @@ export async function getLeaveRequest(ctx: Ctx, id: string): Promise<LeaveReques
 export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<LeaveListResponse> {
   const self = ctx.caller.employeeId;
   const visible = await visibleEmployeeIds(ctx);
+  const manager = ctx.caller.permissions.includes('leave:approve');
   const approver: repo.Approver = {
     employeeId: self ?? '',
-    manager: ctx.caller.permissions.includes('leave:approve'),
+    manager,
+    line: manager && self ? await reportingLineIds(ctx.db, self) : [],
     hr: ctx.caller.permissions.includes('leave:hr-approve'),
   };
   const mineOnly = q.mine === true;

@@ -43,6 +43,8 @@ export interface TimelineFacts {
   managerNote: string | null;
   /** HR (not the line manager) decided at the manager stage. */
   managerStageByHr: boolean;
+  /** A manager above the employee's own manager decided at the manager stage. */
+  managerStageAbove: boolean;
   hrDecisionName: string | null;
   hrDecidedAt: string | null;
   hrNote: string | null;
@@ -77,10 +79,11 @@ export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
   const rejectedAt: Stage | null =
     f.status === 'Rejected' && f.closure === null ? (hrDecided ? 'hr' : 'manager') : null;
 
-  const managerApprovedLabel = f.managerStageByHr ? 'Approved by HR for the manager' : 'Approved by manager';
+  const managerBy = f.managerStageByHr ? 'HR for the manager' : f.managerStageAbove ? `${f.managerDecisionName ?? 'a senior manager'} for the manager` : 'manager';
+  const managerApprovedLabel = `Approved by ${managerBy}`;
   const manager =
     rejectedAt === 'manager'
-      ? entry('manager', f.managerStageByHr ? 'Rejected by HR for the manager' : 'Rejected by manager', 'rejected', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
+      ? entry('manager', `Rejected by ${managerBy}`, 'rejected', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
       : managerDecided
         ? entry('manager', managerApprovedLabel, 'done', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
         : f.status === 'PendingManager'

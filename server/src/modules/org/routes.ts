@@ -121,7 +121,7 @@ export function orgRoutes(api: Api, deps: AppDeps): void {
       path: '/api/org',
       operationId: 'updateOrganisation',
       summary: 'Change organisation settings',
-      description: 'Name, time zone, financial-year start month and weekly offs.',
+      description: 'Name, time zone, financial-year start month and weekly offs. A change of weekly offs counts pending and approved leave from today on again (see createHoliday).',
       tags: ['Organisation'],
       auth: 'session',
       permission: 'org:manage',

@@ -14,6 +14,9 @@ import { z } from 'zod';
 import { type Ctx, type Db, inTransaction } from '../../context.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import { leaveCalendarChanged } from '../../links.ts';
+import { YEAR_MAX } from '../../../../shared/common.ts';
+import { dayInZone } from '../../../../shared/dates.ts';
 import * as repo from './repo.ts';
 
 const WeeklyOffs = z.array(WeeklyOffRule);
@@ -35,7 +38,16 @@ export async function updateOrganisation(ctx: Ctx, input: OrganisationUpdate): P
   if (input.timeZone !== undefined) patch.time_zone = input.timeZone;
   if (input.financialYearStartMonth !== undefined) patch.fy_start_month = input.financialYearStartMonth;
   if (input.weeklyOffs !== undefined) patch.weekly_offs = JSON.stringify(input.weeklyOffs);
-  if (Object.keys(patch).length) await repo.updateOrganisationRow(ctx.db, patch);
+  if (Object.keys(patch).length) {
+    await inTransaction(ctx, async (t) => {
+      const before = await repo.getOrganisationRow(t.db);
+      await repo.updateOrganisationRow(t.db, patch);
+      if (patch.weekly_offs !== undefined && patch.weekly_offs !== before.weekly_offs) {
+        // Leave from today on is counted with the new weekly offs.
+        await leaveCalendarChanged(t, 'all', dayInZone(t.clock.now(), t.timeZone), `${YEAR_MAX}-12-31`, 'the weekly offs changed');
+      }
+    });
+  }
   return getOrganisation(ctx);
 }
 
