@@ -43,6 +43,17 @@ const TerminalType = z.string().min(1, 'must not be empty').max(64);
 /** Largest decoded photo the server keeps (JPEG or PNG); above it the request answers 413. */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 
+/**
+ * Optional on every ingest body (added compatibly): the terminal's id in the
+ * registry when the connector knows it from `GET /config`. A terminal added
+ * by address without a serial is matched by it, and its serial filled in from
+ * the first record, instead of a second registry row appearing.
+ */
+const RegistryId = Uuid.optional().meta({
+  description:
+    "The terminal's registry id from `GET /api/ingest/biometric/config`, when the connector has one. A terminal registered without a serial is matched by it and gets the reported serial; an unknown id falls back to matching by serial.",
+});
+
 /** Spec §4.6 `POST /api/ingest/biometric/timelog`: one punch. */
 export const TimeLog = z
   .object({
@@ -56,6 +67,7 @@ export const TimeLog = z
     verifyMode: z.string().max(32).optional().meta({ description: 'How the person was verified, e.g. `fingerprint`, `card`, `face`, `password`.' }),
     deviceUid: z.string().max(128).optional(),
     photoBase64: z.string().optional().meta({ description: `A JPEG or PNG, base64, at most ${PHOTO_MAX_BYTES} bytes decoded (413 above).` }),
+    registryId: RegistryId,
   })
   .meta({ id: 'TimeLog' });
 export type TimeLog = z.infer<typeof TimeLog>;
@@ -73,9 +85,24 @@ export const AdminLog = z
     action: z.string().min(1).max(64).meta({ example: 'EnrollFinger' }),
     result: SafeInt.optional(),
     deviceUid: z.string().max(128).optional(),
+    registryId: RegistryId,
   })
   .meta({ id: 'AdminLog' });
 export type AdminLog = z.infer<typeof AdminLog>;
+
+/** A raw terminal user id exactly as the terminal stores it (it may have letters or a leading zero). */
+export const RawTerminalUserId = z.string().min(1, 'must not be empty').max(64);
+
+/** At most this many unmapped ids in one keep-alive. */
+export const UNMAPPED_REPORT_MAX = 500;
+
+export const UnmappedUserId = z
+  .object({
+    userId: RawTerminalUserId,
+    records: z.number().int().min(0).meta({ description: 'Records held back for it (punches and admin logs).' }),
+  })
+  .meta({ id: 'UnmappedUserId' });
+export type UnmappedUserId = z.infer<typeof UnmappedUserId>;
 
 /** Spec §4.6 `POST /api/ingest/biometric/keepalive`, with the connector's optional status of that terminal. */
 export const KeepAlive = z
@@ -91,6 +118,15 @@ export const KeepAlive = z
     detail: z.string().max(500).optional().meta({ description: 'Last error or note, for the console.' }),
     deadLetters: z.number().int().min(0).optional().meta({ description: 'Records the server refused (4xx) that wait in the connector’s dead-letter table.' }),
     firmware: z.string().max(200).optional().meta({ description: 'Firmware or platform the device reported, kept as the terminal’s firmware notes.' }),
+    registryId: RegistryId,
+    unmappedUserIds: z
+      .array(UnmappedUserId)
+      .max(UNMAPPED_REPORT_MAX)
+      .optional()
+      .meta({
+        description:
+          'Terminal user ids the connector cannot send as integers (letters, a leading zero) and holds as dead letters, with how many records each. When present it is the whole current list for this terminal. The server keeps them per terminal so an administrator can map them (`userIdMap` in the config).',
+      }),
   })
   .meta({ id: 'KeepAlive' });
 export type KeepAlive = z.infer<typeof KeepAlive>;
@@ -129,6 +165,13 @@ export const ConnectorTerminal = z
     timeZone: z.string().meta({ description: 'IANA zone of the terminal clock.' }),
     pollSeconds: z.number().int().min(5).max(3600),
     enabled: z.boolean(),
+    userIdMap: z
+      .record(RawTerminalUserId, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
+      .default({})
+      .meta({
+        description:
+          'Terminal user ids that are not plain numbers (e.g. `A12`, `007`), mapped by an administrator to the integer sent as `terminalUserId`. Added compatibly: absent means none. The connector applies it and re-sends the records it held back for those ids.',
+      }),
   })
   .meta({ id: 'ConnectorTerminal' });
 export type ConnectorTerminal = z.infer<typeof ConnectorTerminal>;
@@ -141,3 +184,43 @@ export const ConnectorConfig = z
   })
   .meta({ id: 'ConnectorConfig' });
 export type ConnectorConfig = z.infer<typeof ConnectorConfig>;
+
+/** At most this many records in one `POST /api/ingest/biometric/timelogs`. */
+export const TIMELOG_BATCH_MAX = 500;
+
+/**
+ * `POST /api/ingest/biometric/timelogs`: several time logs in one request.
+ * Each record is validated on its own (an invalid one is refused alone), so
+ * the envelope only checks that `records` is a list of 1 to 500 items.
+ */
+export const TimeLogBatch = z
+  .object({
+    records: z
+      .array(z.unknown().meta({ override: { $ref: '#/components/schemas/TimeLog' } }))
+      .min(1, 'must hold at least one record')
+      .max(TIMELOG_BATCH_MAX, `must hold at most ${TIMELOG_BATCH_MAX} records`)
+      .meta({ description: `1 to ${TIMELOG_BATCH_MAX} time logs, each exactly as the body of \`POST /api/ingest/biometric/timelog\`.` }),
+  })
+  .meta({ id: 'TimeLogBatch' });
+export type TimeLogBatch = z.infer<typeof TimeLogBatch>;
+
+/** One record's answer in a batch: accepted as by the single route, or refused with its own problem. */
+export const TimeLogResult = z
+  .union([
+    IngestAccepted,
+    z
+      .object({
+        ok: z.literal(false),
+        status: z.number().int().meta({ description: 'What the single route would have answered: 400 invalid, 413 photo too large, 500 not stored now (send it again).' }),
+        detail: z.string(),
+        errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Field errors, paths as on the single route (`body.at`).' }),
+      })
+      .meta({ id: 'TimeLogRefused' }),
+  ])
+  .meta({ id: 'TimeLogResult' });
+export type TimeLogResult = z.infer<typeof TimeLogResult>;
+
+export const TimeLogBatchAccepted = z
+  .object({ results: z.array(TimeLogResult).meta({ description: 'One per record, in the order sent.' }) })
+  .meta({ id: 'TimeLogBatchAccepted' });
+export type TimeLogBatchAccepted = z.infer<typeof TimeLogBatchAccepted>;

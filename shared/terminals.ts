@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdName, Instant, Uuid } from './common.ts';
 import { DirectionPolicy, EmployeeRef } from './attendance.ts';
-import { TerminalProtocol } from './ingest.ts';
+import { RawTerminalUserId, TerminalProtocol } from './ingest.ts';
 
 /** Above this clock difference (seconds) the console warns. */
 export const SKEW_WARNING_SECONDS = 120;
@@ -38,12 +38,17 @@ export const Terminal = z
     connectorDetail: z.string().nullable(),
     punchesToday: z.number().int(),
     unmatchedCount: z.number().int(),
+    unmappedUserIds: z.number().int().meta({ description: 'Terminal user ids that are not plain numbers, reported by the connector and not mapped yet (their records wait in its dead letters).' }),
     createdAt: Instant,
   })
   .meta({ id: 'Terminal' });
 export type Terminal = z.infer<typeof Terminal>;
 
 const NETWORK = new Set(['zk-tcp', 'zk-udp', 'anviz-tcp']);
+const PUSH = new Set(['zk-push', 'fk-push']);
+
+/** Whether a protocol's terminals call the connector (which listens on `host`:`port`) instead of being polled. */
+export const isPushProtocol = (protocol: string): boolean => PUSH.has(protocol);
 
 export const TerminalInput = z
   .object({
@@ -74,8 +79,9 @@ export const TerminalInput = z
       if (!t.serialPath) ctx.addIssue({ code: 'custom', path: ['serialPath'], message: 'is required for a serial terminal' });
       if (!t.baudRate) ctx.addIssue({ code: 'custom', path: ['baudRate'], message: 'is required for a serial terminal' });
     }
-    if ((t.protocol === 'zk-push' || t.protocol === 'fk-push') && !t.serial) {
-      ctx.addIssue({ code: 'custom', path: ['serial'], message: 'is required for a push terminal (it is matched by serial)' });
+    if (PUSH.has(t.protocol)) {
+      if (!t.serial) ctx.addIssue({ code: 'custom', path: ['serial'], message: 'is required for a push terminal (it is matched by serial)' });
+      if (!t.port) ctx.addIssue({ code: 'custom', path: ['port'], message: 'is required for a push terminal: the port the connector listens on' });
     }
   })
   .meta({ id: 'TerminalInput' });
@@ -179,3 +185,44 @@ export type AdminLogEntry = z.infer<typeof AdminLogEntry>;
 
 export const AdminLogList = z.object({ items: z.array(AdminLogEntry) }).meta({ id: 'AdminLogList' });
 export type AdminLogList = z.infer<typeof AdminLogList>;
+
+/** A terminal user id that is not a plain number, reported by the connector, and what it maps to. */
+export const RawUser = z
+  .object({
+    id: Uuid,
+    terminal: IdName,
+    rawUserId: z.string().meta({ description: 'Exactly as the terminal stores it, e.g. `A12` or `007`.' }),
+    records: z.number().int().meta({ description: "Records the connector holds back for it (its last report); 0 once they were sent." }),
+    firstReportedAt: Instant.nullable(),
+    lastReportedAt: Instant.nullable(),
+    terminalUserId: z.number().int().nullable().meta({ description: 'The integer its records are sent with; null = not mapped yet.' }),
+    employee: EmployeeRef.nullable().meta({ description: 'Who that integer means on this terminal (mapping, then biometric id), if anyone.' }),
+    mappedByName: z.string().nullable(),
+    mappedAt: Instant.nullable(),
+  })
+  .meta({ id: 'RawUser' });
+export type RawUser = z.infer<typeof RawUser>;
+
+export const RawUserList = z.object({ items: z.array(RawUser) }).meta({ id: 'RawUserList' });
+export type RawUserList = z.infer<typeof RawUserList>;
+
+/** Numbers Muster assigns when a raw id is mapped to an employee without a usable biometric id (far above any terminal's own). */
+export const ASSIGNED_USER_ID_BASE = 1_000_000_000_000;
+
+export const RawUserMapInput = z
+  .object({
+    terminalId: Uuid,
+    rawUserId: RawTerminalUserId,
+    terminalUserId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({ description: '"Map to number": send its records with this terminal user id.' }),
+    employeeId: Uuid.optional().meta({
+      description: `"Map to employee": the employee's biometric id when it means them on this terminal, else a number from ${ASSIGNED_USER_ID_BASE} on with a mapping of it on this terminal.`,
+    }),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if ((v.terminalUserId === undefined) === (v.employeeId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['terminalUserId'], message: 'give either terminalUserId or employeeId' });
+    }
+  })
+  .meta({ id: 'RawUserMapInput' });
+export type RawUserMapInput = z.infer<typeof RawUserMapInput>;

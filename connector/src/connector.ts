@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { ConnectorConfig, ConnectorTerminal, KeepAlive, TerminalProtocol } from '../../shared/ingest.ts';
+import { UNMAPPED_REPORT_MAX, type ConnectorConfig, type ConnectorTerminal, type KeepAlive, type TerminalProtocol } from '../../shared/ingest.ts';
 import { clockSkewSeconds } from './local-time.ts';
 import { DEFAULT_BACKOFF, Sender, type BackoffPolicy, type SenderState } from './poster.ts';
 import { startAdmsReceiver } from './receivers/adms.ts';
@@ -78,6 +78,8 @@ export class Connector {
   readonly #workers = new Map<string, { worker: TerminalWorker; fingerprint: string }>();
   readonly #receivers = new Map<string, { receiver: Receiver; terminals: ConnectorTerminal[] }>();
   readonly #pushSeen = new Map<string, PushSeen>();
+  /** Per registry id, the terminal's map of non-numeric user ids (from the configuration). */
+  #maps = new Map<string, ReadonlyMap<string, number>>();
   #timers: NodeJS.Timeout[] = [];
   #configTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -143,9 +145,33 @@ export class Connector {
     return t.timeZone || this.#config?.organisationTimeZone || DEFAULT_ZONE;
   }
 
+  /**
+   * Takes the terminals' user id maps from the configuration; a terminal whose
+   * map gained entries gets the records held back for those ids re-queued
+   * (each once: they are then pending, and sent like any record).
+   */
+  #applyMaps(config: ConnectorConfig): void {
+    const maps = new Map<string, ReadonlyMap<string, number>>();
+    for (const t of config.terminals) {
+      const map = new Map(Object.entries(t.userIdMap ?? {}));
+      if (map.size) maps.set(t.id, map);
+    }
+    this.#maps = maps;
+    let requeued = 0;
+    for (const t of config.terminals) {
+      const map = maps.get(t.id);
+      if (!map) continue;
+      const n = this.spool.retryMapped(t.id, map, { timeZone: this.#zoneOf(t), registryId: t.id });
+      if (n) this.#logger.info({ terminal: t.name, records: n }, 'records held back for unmapped user ids re-queued with the new mapping');
+      requeued += n;
+    }
+    if (requeued) this.sender.wake();
+  }
+
   async #apply(config: ConnectorConfig): Promise<void> {
     if (this.#stopped) return;
     this.#config = config;
+    this.#applyMaps(config);
     const enabled = config.terminals.filter((t) => t.enabled);
     const polled = enabled.filter((t) => !PUSH_PROTOCOLS.includes(t.protocol));
     // Workers: stop removed or changed ones, start new ones.
@@ -164,6 +190,7 @@ export class Connector {
         spooled: () => this.sender.wake(),
         now: this.#now,
         options: this.#workerOptions,
+        mapping: () => this.#maps.get(t.id),
         ...(this.#options.createDriver ? { createDriver: this.#options.createDriver } : {}),
       });
       this.#workers.set(t.id, { worker, fingerprint: workerFingerprint(t, this.#zoneOf(t)) });
@@ -215,15 +242,19 @@ export class Connector {
         const list = terminals();
         // By serial; else the one configured without a serial yet; else the port's first.
         const t = list.find((x) => x.serial === serial) ?? list.find((x) => !x.serial) ?? list[0];
+        const registered = t && (t.serial === serial || !t.serial) ? t : undefined;
+        const mapping = registered ? this.#maps.get(registered.id) : undefined;
         const pushTerminal: PushTerminal = {
-          key: t && (t.serial === serial || !t.serial) ? t.id : `push:${serial}`,
+          key: registered ? registered.id : `push:${serial}`,
           identity: {
             serial,
             terminalType: family,
             terminalId: details.terminalId ?? (t?.machineNumber || 1),
             ...(details.deviceUid ? { deviceUid: details.deviceUid } : {}),
             timeZone: t ? this.#zoneOf(t) : (this.#config?.organisationTimeZone ?? DEFAULT_ZONE),
+            ...(registered ? { registryId: registered.id } : {}),
           },
+          ...(mapping ? { mapping } : {}),
         };
         return pushTerminal;
       },
@@ -271,6 +302,8 @@ export class Connector {
         deadLetters: this.spool.countFor(worker.terminal.id, 'dead'),
         ...(s.firmware ? { firmware: s.firmware.slice(0, 200) } : {}),
         ...(s.lastError ? { detail: s.lastError.slice(0, 500) } : {}),
+        registryId: worker.terminal.id,
+        unmappedUserIds: this.spool.unmappedUserIds(worker.terminal.id, UNMAPPED_REPORT_MAX),
       });
     }
     for (const { terminal, status } of this.#pushSeen.values()) {
@@ -283,6 +316,8 @@ export class Connector {
         ...(status.clockSkewSeconds !== null ? { clockSkewSeconds: status.clockSkewSeconds } : {}),
         backlog: this.spool.countFor(terminal.key, 'pending'),
         deadLetters: this.spool.countFor(terminal.key, 'dead'),
+        ...(terminal.identity.registryId ? { registryId: terminal.identity.registryId } : {}),
+        unmappedUserIds: this.spool.unmappedUserIds(terminal.key, UNMAPPED_REPORT_MAX),
       });
     }
     for (const body of bodies) {
@@ -315,11 +350,12 @@ export class Connector {
     return { terminal: entry.worker.terminal.name, ...(await entry.worker.setClock()) };
   }
 
-  /** Operator action: re-queue dead letters rebuilt with each terminal's current zone. */
+  /** Operator action: re-queue dead letters rebuilt with each terminal's current zone and user id map. */
   retryDeadLetters(): number {
     const requeued = this.spool.retryDeadLetters((terminal) => {
       const t = this.#config?.terminals.find((x) => x.id === terminal);
-      return t ? { timeZone: this.#zoneOf(t) } : undefined;
+      const mapping = this.#maps.get(terminal);
+      return t ? { timeZone: this.#zoneOf(t), ...(mapping ? { mapping } : {}) } : undefined;
     });
     if (requeued) this.sender.wake();
     this.#logger.info({ requeued }, 'dead letters re-queued by an operator');
@@ -333,6 +369,7 @@ export class Connector {
     await Promise.all([...this.#workers.values()].map((w) => w.worker.stop()));
     await Promise.all([...this.#receivers.values()].map((r) => r.receiver.close()));
     await this.sender.stop();
+    this.client.close();
     this.spool.close();
   }
 }

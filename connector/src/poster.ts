@@ -36,11 +36,23 @@ export interface SenderState {
 
 export interface SenderOptions {
   concurrency?: number;
-  /** Rows taken per round. */
+  /** Rows taken per round when records go one per request. */
   batch?: number;
+  /** Time logs per `POST /timelogs` request (0: never batch). */
+  batchRecords?: number;
+  /** Batch requests in flight at once. */
+  batchConcurrency?: number;
   backoff?: BackoffPolicy;
   logger?: Logger;
 }
+
+/** A batch request stays below this many bytes of records; a record above it (a photo) goes alone. */
+const BATCH_MAX_BYTES = 1024 * 1024;
+const LONE_RECORD_BYTES = 64 * 1024;
+/** After an older server said it has no batch route, ask again this much later (it may have been upgraded). */
+const BATCH_REPROBE_MS = 10 * 60_000;
+
+type Unit = { kind: 'one'; row: OutboxRow } | { kind: 'batch'; rows: OutboxRow[] };
 
 const PATHS = { timelog: '/api/ingest/biometric/timelog', adminlog: '/api/ingest/biometric/adminlog' } as const;
 
@@ -49,6 +61,10 @@ export class Sender {
   readonly #client: ServerClient;
   readonly #concurrency: number;
   readonly #batch: number;
+  readonly #batchRecords: number;
+  readonly #batchConcurrency: number;
+  /** When the server last said it has no batch route (0: it has, or nobody asked yet). */
+  #noBatchSince = 0;
   readonly #backoff: BackoffPolicy;
   readonly #logger: Logger | undefined;
   #failures = 0;
@@ -63,6 +79,8 @@ export class Sender {
     this.#client = client;
     this.#concurrency = options.concurrency ?? 8;
     this.#batch = options.batch ?? 256;
+    this.#batchRecords = options.batchRecords ?? 250;
+    this.#batchConcurrency = options.batchConcurrency ?? 3;
     this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.#logger = options.logger;
   }
@@ -114,7 +132,7 @@ export class Sender {
         await this.#sleep(undefined);
         continue;
       }
-      const rows = this.#spool.pending(this.#batch);
+      const rows = this.#spool.pending(this.#batching() ? this.#batchRecords * this.#batchConcurrency * 2 : this.#batch);
       if (rows.length === 0) {
         this.state.status = 'idle';
         // Push receivers and workers wake us; the timer is a safety net.
@@ -145,38 +163,91 @@ export class Sender {
     }
   }
 
+  /** Whether to send time logs through `POST /timelogs` now. */
+  #batching(): boolean {
+    return this.#batchRecords > 1 && (this.#noBatchSince === 0 || Date.now() - this.#noBatchSince > BATCH_REPROBE_MS);
+  }
+
+  /** Time logs in batches (in spool order), photos and admin logs one by one. */
+  #units(rows: OutboxRow[]): Unit[] {
+    if (!this.#batching()) return rows.map((row) => ({ kind: 'one', row }));
+    const units: Unit[] = [];
+    let current: OutboxRow[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (current.length) units.push({ kind: 'batch', rows: current });
+      current = [];
+      bytes = 0;
+    };
+    for (const row of rows) {
+      if (row.kind !== 'timelog' || row.body.length > LONE_RECORD_BYTES) {
+        units.push({ kind: 'one', row });
+        continue;
+      }
+      if (current.length >= this.#batchRecords || bytes + row.body.length > BATCH_MAX_BYTES) flush();
+      current.push(row);
+      bytes += row.body.length + 1;
+    }
+    flush();
+    return units;
+  }
+
   async #sendRound(rows: OutboxRow[]): Promise<{ retry?: { reason: string; retryAfterMs?: number }; unauthorized?: string }> {
     const settlements: Settlement[] = [];
     let retry: { reason: string; retryAfterMs?: number } | undefined;
     let unauthorized: string | undefined;
-    let next = 0;
-    const worker = async () => {
-      while (next < rows.length && !retry && !unauthorized) {
-        const row = rows[next++]!;
-        const outcome: PostOutcome = await this.#client.post(PATHS[row.kind], row.body);
-        switch (outcome.kind) {
-          case 'ok':
-            settlements.push({ id: row.id, outcome: 'sent', ...(outcome.id ? { serverId: outcome.id } : {}) });
-            this.state.sent++;
-            if (outcome.duplicate) this.state.duplicates++;
-            this.state.lastSentAt = new Date().toISOString();
-            break;
-          case 'rejected':
-            settlements.push({ id: row.id, outcome: 'dead', status: outcome.status, reason: outcome.reason });
-            this.state.deadLettered++;
-            this.#logger?.warn({ id: row.id, serial: row.serial, transId: row.transId, reason: outcome.reason }, 'the server rejected a record: moved to dead letters');
-            this.#spool.addAlert(row.terminal, 'dead-letter', `Record ${row.transId} of ${row.serial} rejected: ${outcome.reason}`);
-            break;
-          case 'unauthorized':
-            unauthorized = outcome.reason;
-            break;
-          case 'retry':
-            retry = { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
-            break;
-        }
+    const settle = (row: OutboxRow, outcome: PostOutcome) => {
+      switch (outcome.kind) {
+        case 'ok':
+          settlements.push({ id: row.id, outcome: 'sent', ...(outcome.id ? { serverId: outcome.id } : {}) });
+          this.state.sent++;
+          if (outcome.duplicate) this.state.duplicates++;
+          this.state.lastSentAt = new Date().toISOString();
+          break;
+        case 'rejected':
+          settlements.push({ id: row.id, outcome: 'dead', status: outcome.status, reason: outcome.reason });
+          this.state.deadLettered++;
+          this.#logger?.warn({ id: row.id, serial: row.serial, transId: row.transId, reason: outcome.reason }, 'the server rejected a record: moved to dead letters');
+          this.#spool.addAlert(row.terminal, 'dead-letter', `Record ${row.transId} of ${row.serial} rejected: ${outcome.reason}`);
+          break;
+        case 'unauthorized':
+          unauthorized = outcome.reason;
+          break;
+        case 'retry':
+          retry ??= { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
+          break;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.#concurrency, rows.length) }, worker));
+    const sendOne = async (row: OutboxRow) => settle(row, await this.#client.post(PATHS[row.kind], row.body));
+    const sendBatch = async (batch: OutboxRow[]) => {
+      const outcome = await this.#client.postTimeLogs(batch.map((r) => r.body));
+      if (outcome.kind === 'results') {
+        this.#noBatchSince = 0;
+        batch.forEach((row, i) => settle(row, outcome.results[i]!));
+        return;
+      }
+      if (outcome.kind === 'unsupported' || outcome.kind === 'rejected') {
+        // An older server, or one that refused the envelope (e.g. too large): each record gets its own verdict.
+        if (outcome.kind === 'unsupported' && this.#noBatchSince === 0) this.#logger?.info('the server has no batch ingest route: sending records one by one');
+        if (outcome.kind === 'unsupported') this.#noBatchSince = Date.now();
+        for (const row of batch) units.push({ kind: 'one', row });
+        return;
+      }
+      if (outcome.kind === 'unauthorized') unauthorized = outcome.reason;
+      else retry ??= { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
+    };
+    const units = this.#units(rows);
+    const batches = units.filter((u) => u.kind === 'batch').length;
+    let next = 0;
+    const worker = async () => {
+      while (next < units.length && !retry && !unauthorized) {
+        const unit = units[next++]!;
+        if (unit.kind === 'one') await sendOne(unit.row);
+        else await sendBatch(unit.rows);
+      }
+    };
+    const workers = batches ? Math.min(this.#batchConcurrency, units.length) : Math.min(this.#concurrency, units.length);
+    await Promise.all(Array.from({ length: workers }, worker));
     // One commit per round: a crash before it only means a few 200s are asked again (the server dedupes).
     this.#spool.settle(settlements);
     return { ...(retry ? { retry } : {}), ...(unauthorized ? { unauthorized } : {}) };

@@ -17,6 +17,8 @@ export interface TerminalIdentity {
   deviceUid?: string;
   /** IANA zone of the terminal clock. */
   timeZone: string;
+  /** The terminal's id in the server's registry, when the connector was configured with it. */
+  registryId?: string;
 }
 
 export interface RawAdminLog {
@@ -60,14 +62,20 @@ export function terminalUserIdOf(raw: string, mapping?: ReadonlyMap<string, numb
     return { reason: `terminal user id "${raw}" is too large for an integer` };
   }
   const what = /^0\d+$/.test(raw) ? 'has a leading zero' : raw === '' ? 'is empty' : 'is not a plain number';
-  return { reason: `terminal user id "${raw}" ${what}: map it to an employee's enrolment number, then retry the dead letter` };
+  return { reason: `terminal user id "${raw}" ${what}: the server's Terminals page maps it to a number or an employee, then it is sent by itself` };
 }
 
-export type Built<T> = { body: T } | { reason: string };
+/** A body to send, or why not; `unmappedUserId`: the raw terminal user id a mapping would fix. */
+export type Built<T> = { body: T } | { reason: string; unmappedUserId?: string };
+
+/** Whether the server can be asked to map an id (it keeps ids of up to 64 characters). */
+function mappable(raw: string): boolean {
+  return raw !== '' && raw.length <= 64;
+}
 
 export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, mapping?: ReadonlyMap<string, number>): Built<TimeLog> {
   const user = terminalUserIdOf(p.userId, mapping);
-  if ('reason' in user) return user;
+  if ('reason' in user) return mappable(p.userId) ? { ...user, unmappedUserId: p.userId } : user;
   const impossible = impossibleReason(p.local);
   if (impossible) return { reason: `the terminal recorded an impossible time (${impossible})` };
   let at: string;
@@ -88,14 +96,16 @@ export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, 
       verifyMode: p.verify,
       ...(t.deviceUid ? { deviceUid: t.deviceUid } : {}),
       ...(p.photoBase64 ? { photoBase64: p.photoBase64 } : {}),
+      ...(t.registryId ? { registryId: t.registryId } : {}),
     },
   };
 }
 
-function optionalInt(raw: string | undefined, field: string, mapping?: ReadonlyMap<string, number>): { id?: number } | { reason: string } {
+function optionalInt(raw: string | undefined, field: string, mapping?: ReadonlyMap<string, number>): { id?: number } | { reason: string; unmappedUserId?: string } {
   if (raw === undefined || raw === '') return {};
   const r = terminalUserIdOf(raw, mapping);
-  return 'reason' in r ? { reason: `${field}: ${r.reason}` } : r;
+  if (!('reason' in r)) return r;
+  return { reason: `${field}: ${r.reason}`, ...(mappable(raw) ? { unmappedUserId: raw } : {}) };
 }
 
 export function buildAdminLog(t: TerminalIdentity, a: RawAdminLog, transId: number, mapping?: ReadonlyMap<string, number>): Built<AdminLog> {
@@ -117,6 +127,7 @@ export function buildAdminLog(t: TerminalIdentity, a: RawAdminLog, transId: numb
       ...(target.id !== undefined ? { targetUserId: target.id } : {}),
       ...(a.result !== undefined ? { result: a.result } : {}),
       ...(t.deviceUid ? { deviceUid: t.deviceUid } : {}),
+      ...(t.registryId ? { registryId: t.registryId } : {}),
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The server's ingest API as the connector sees it: bearer connector secret,
- * Node's fetch, answers classified for the sender.
+ * `node:http` with keep-alive, answers classified for the sender.
  */
+import { z } from 'zod';
 import { ConnectorConfig, IngestAccepted, type KeepAlive } from '../../shared/ingest.ts';
+import { HttpClient, HttpError, type HttpAnswer } from './http-client.ts';
 
 export type PostOutcome =
   | { kind: 'ok'; id?: string; duplicate: boolean }
@@ -19,54 +21,118 @@ const Accepted = IngestAccepted.partial();
 /** Statuses that say "this record is wrong", as opposed to "the server cannot take it now". */
 const REJECTING = new Set([400, 409, 413, 415, 422]);
 
+/** What a batch answer says about one record. */
+export type RecordOutcome = Exclude<PostOutcome, { kind: 'unauthorized' }>;
+
+/** The batch answer, read leniently per record. */
+const BatchAnswer = z.object({ results: z.array(z.unknown()) });
+const Refused = z.object({ ok: z.literal(false), status: z.number(), detail: z.string().optional(), errors: z.array(z.object({ path: z.string().optional(), message: z.string().optional() })).optional() });
+
+export type BatchOutcome =
+  | { kind: 'results'; results: RecordOutcome[] }
+  /** The server has no batch route (an older one): send records one by one. */
+  | { kind: 'unsupported' }
+  | Extract<PostOutcome, { kind: 'unauthorized' | 'retry' | 'rejected' }>;
+
+/** Errors of a socket the server closed while idle: the request never reached it, ask again at once. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 export class ServerClient {
+  readonly #http: HttpClient;
+
   constructor(
     readonly baseUrl: string,
     readonly secret: string | undefined,
     readonly requestTimeoutMs = 15_000,
-  ) {}
+  ) {
+    this.#http = new HttpClient(baseUrl, { timeoutMs: requestTimeoutMs, maxSockets: 32 });
+  }
 
   #headers(): Record<string, string> {
     return { 'content-type': 'application/json', ...(this.secret ? { authorization: `Bearer ${this.secret}` } : {}) };
   }
 
+  async #send(method: 'GET' | 'POST', path: string, body?: string): Promise<HttpAnswer> {
+    try {
+      return await this.#http.request(method, path, this.#headers(), body);
+    } catch (error) {
+      if (error instanceof HttpError && STALE_SOCKET.has(error.code)) return this.#http.request(method, path, this.#headers(), body);
+      throw error;
+    }
+  }
+
   /** `GET /api/ingest/biometric/config`. Throws ServerUnavailable or Unauthorized. */
   async fetchConfig(): Promise<ConnectorConfig> {
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(`${this.baseUrl}/api/ingest/biometric/config`, { headers: this.#headers(), signal: AbortSignal.timeout(this.requestTimeoutMs) });
+      res = await this.#send('GET', '/api/ingest/biometric/config');
     } catch (error) {
-      throw new ServerUnavailable(`cannot reach ${this.baseUrl}: ${describeFetchError(error)}`);
+      throw new ServerUnavailable(`cannot reach ${this.baseUrl}: ${describeError(error)}`);
     }
     if (res.status === 401 || res.status === 403) throw new Unauthorized(`the server refused the connector secret (${res.status})`);
     if (res.status !== 200) throw new ServerUnavailable(`the terminal list answered ${res.status}`);
-    return ConnectorConfig.parse(await res.json());
+    return ConnectorConfig.parse(safeJson(res.text));
   }
 
   /** POSTs one record or keep-alive and classifies the answer. */
   async post(path: string, body: string | KeepAlive): Promise<PostOutcome> {
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: this.#headers(),
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.requestTimeoutMs),
-      });
+      res = await this.#send('POST', path, typeof body === 'string' ? body : JSON.stringify(body));
     } catch (error) {
-      return { kind: 'retry', reason: `cannot reach the server: ${describeFetchError(error)}` };
+      return { kind: 'retry', reason: `cannot reach the server: ${describeError(error)}` };
     }
-    const text = await res.text().catch(() => '');
     if (res.status === 200) {
-      const parsed = Accepted.safeParse(safeJson(text));
+      const parsed = Accepted.safeParse(safeJson(res.text));
       return { kind: 'ok', duplicate: parsed.success ? parsed.data.duplicate === true : false, ...(parsed.success && parsed.data.id ? { id: parsed.data.id } : {}) };
     }
-    const reason = problemReason(res.status, text);
-    if (res.status === 401 || res.status === 403) return { kind: 'unauthorized', status: res.status, reason };
-    if (REJECTING.has(res.status)) return { kind: 'rejected', status: res.status, reason };
-    const retryAfter = Number(res.headers.get('retry-after'));
-    return { kind: 'retry', status: res.status, reason, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) };
+    return classifyFailure(res);
   }
+
+  /**
+   * `POST /api/ingest/biometric/timelogs` with spooled time log bodies (JSON
+   * texts): one outcome per record, or what stopped the whole request.
+   */
+  async postTimeLogs(bodies: readonly string[]): Promise<BatchOutcome> {
+    let res: HttpAnswer;
+    try {
+      res = await this.#send('POST', '/api/ingest/biometric/timelogs', `{"records":[${bodies.join(',')}]}`);
+    } catch (error) {
+      return { kind: 'retry', reason: `cannot reach the server: ${describeError(error)}` };
+    }
+    // An older server: no such route (404), or a catch-all that does not take POST (405).
+    if (res.status === 404 || res.status === 405) return { kind: 'unsupported' };
+    if (res.status !== 200) return classifyFailure(res);
+    const answer = BatchAnswer.safeParse(safeJson(res.text));
+    if (!answer.success || answer.data.results.length !== bodies.length) {
+      return { kind: 'retry', status: 200, reason: 'the server answered the batch with an unexpected body' };
+    }
+    return {
+      kind: 'results',
+      results: answer.data.results.map((r): RecordOutcome => {
+        const accepted = Accepted.safeParse(r);
+        if (accepted.success && accepted.data.ok === true) {
+          return { kind: 'ok', duplicate: accepted.data.duplicate === true, ...(accepted.data.id ? { id: accepted.data.id } : {}) };
+        }
+        const refused = Refused.safeParse(r);
+        if (!refused.success) return { kind: 'retry', status: 200, reason: 'the server answered a record with an unexpected body' };
+        const reason = problemReason(refused.data.status, JSON.stringify(refused.data));
+        return REJECTING.has(refused.data.status) ? { kind: 'rejected', status: refused.data.status, reason } : { kind: 'retry', status: refused.data.status, reason };
+      }),
+    };
+  }
+
+  close(): void {
+    this.#http.close();
+  }
+}
+
+function classifyFailure(res: HttpAnswer): Extract<PostOutcome, { kind: 'unauthorized' | 'retry' | 'rejected' }> {
+  const reason = problemReason(res.status, res.text);
+  if (res.status === 401 || res.status === 403) return { kind: 'unauthorized', status: res.status, reason };
+  if (REJECTING.has(res.status)) return { kind: 'rejected', status: res.status, reason };
+  const retryAfter = Number(res.headers['retry-after']);
+  return { kind: 'retry', status: res.status, reason, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) };
 }
 
 export class ServerUnavailable extends Error {}
@@ -80,10 +146,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-function describeFetchError(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError') return 'timed out';
-  return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+function describeError(error: unknown): string {
+  if (error instanceof HttpError) return error.code;
+  return (error as Error)?.message ?? String(error);
 }
 
 /** The server's own words from an RFC 9457 problem: detail and each field error. */

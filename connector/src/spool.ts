@@ -96,7 +96,8 @@ CREATE TABLE IF NOT EXISTS dead_letter (
   outbox_id INTEGER PRIMARY KEY REFERENCES outbox (id),
   status INTEGER,
   reason TEXT NOT NULL,
-  dead_at TEXT NOT NULL
+  dead_at TEXT NOT NULL,
+  unmapped_user_id TEXT
 );
 CREATE TABLE IF NOT EXISTS trans_counter (serial TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS log_cursor (
@@ -132,6 +133,7 @@ export class Spool {
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
     this.#now = now;
+    this.#upgrade();
     this.#stmt = {
       keyExists: this.db.prepare<[string], { id: number }>('SELECT id FROM outbox WHERE natural_key = ?'),
       transTaken: this.db.prepare<[string, number], { id: number }>('SELECT id FROM outbox WHERE serial = ? AND trans_id = ?'),
@@ -141,7 +143,7 @@ export class Spool {
       insert: this.db.prepare(
         'INSERT INTO outbox (kind, terminal, serial, natural_key, trans_id, raw, body, state, spooled_at) VALUES (@kind, @terminal, @serial, @key, @transId, @raw, @body, @state, @at) ON CONFLICT (natural_key) DO NOTHING',
       ),
-      insertDead: this.db.prepare('INSERT OR REPLACE INTO dead_letter (outbox_id, status, reason, dead_at) VALUES (?, ?, ?, ?)'),
+      insertDead: this.db.prepare('INSERT OR REPLACE INTO dead_letter (outbox_id, status, reason, dead_at, unmapped_user_id) VALUES (?, ?, ?, ?, ?)'),
       pending: this.db.prepare<[number], { id: number; kind: RecordKind; terminal: string; serial: string; trans_id: number; body: string }>(
         "SELECT id, kind, terminal, serial, trans_id, body FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?",
       ),
@@ -183,7 +185,7 @@ export class Spool {
         }
         if (!useOwn) next++;
         if ('reason' in built) {
-          this.#stmt.insertDead.run(row.lastInsertRowid, null, built.reason, at);
+          this.#stmt.insertDead.run(row.lastInsertRowid, null, built.reason, at, built.unmappedUserId ?? null);
           this.addAlert(terminal, 'dead-letter', built.reason);
           outcome.dead++;
         }
@@ -236,7 +238,7 @@ export class Spool {
         if (s.outcome === 'sent') {
           this.#stmt.markSent.run(at, s.serverId ?? null, s.id);
         } else if (this.#stmt.markDead.run(s.id).changes) {
-          this.#stmt.insertDead.run(s.id, s.status ?? null, s.reason, at);
+          this.#stmt.insertDead.run(s.id, s.status ?? null, s.reason, at, null);
         }
       }
     })();
@@ -283,11 +285,84 @@ export class Spool {
           this.db.prepare('DELETE FROM dead_letter WHERE outbox_id = ?').run(row.id);
           requeued++;
         } else {
-          this.#stmt.insertDead.run(row.id, null, built.reason, at);
+          this.#stmt.insertDead.run(row.id, null, built.reason, at, built.unmappedUserId ?? null);
         }
       }
     })();
     return requeued;
+  }
+
+  /**
+   * The terminal user ids that kept a terminal's records back because they
+   * are not plain numbers, with how many records each (for the server, which
+   * keeps them until an administrator maps them).
+   */
+  unmappedUserIds(terminal: string, limit = 500): { userId: string; records: number }[] {
+    return this.db
+      .prepare<[string, number], { user_id: string; n: number }>(
+        "SELECT d.unmapped_user_id AS user_id, count(*) AS n FROM dead_letter d JOIN outbox o ON o.id = d.outbox_id WHERE o.terminal = ? AND o.state = 'dead' AND d.unmapped_user_id IS NOT NULL GROUP BY d.unmapped_user_id ORDER BY n DESC, user_id LIMIT ?",
+      )
+      .all(terminal, limit)
+      .map((r) => ({ userId: r.user_id, records: r.n }));
+  }
+
+  /**
+   * Re-queues a terminal's records held back for a user id that `mapping` now
+   * maps, rebuilt with it: each dead letter goes back to the queue once (it is
+   * then pending, and sent like any record). Returns how many.
+   */
+  retryMapped(terminal: string, mapping: ReadonlyMap<string, number>, current: { timeZone?: string; registryId?: string } = {}): number {
+    if (mapping.size === 0) return 0;
+    const rows = this.db
+      .prepare<[string], { id: number; trans_id: number; raw: string; user_id: string }>(
+        "SELECT o.id, o.trans_id, o.raw, d.unmapped_user_id AS user_id FROM outbox o JOIN dead_letter d ON d.outbox_id = o.id WHERE o.terminal = ? AND o.state = 'dead' AND d.unmapped_user_id IS NOT NULL ORDER BY o.id",
+      )
+      .all(terminal)
+      .filter((r) => mapping.has(r.user_id));
+    if (rows.length === 0) return 0;
+    const at = this.#now().toISOString();
+    const requeue = this.db.prepare("UPDATE outbox SET state = 'pending', body = ? WHERE id = ? AND state = 'dead'");
+    const forget = this.db.prepare('DELETE FROM dead_letter WHERE outbox_id = ?');
+    let requeued = 0;
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const raw = JSON.parse(row.raw) as Raw;
+        const identity: TerminalIdentity = {
+          ...raw.identity,
+          ...(current.timeZone ? { timeZone: current.timeZone } : {}),
+          ...(current.registryId ? { registryId: current.registryId } : {}),
+        };
+        const built: Built<object> = raw.kind === 'timelog' ? buildTimeLog(identity, raw.punch, row.trans_id, mapping) : buildAdminLog(identity, raw.admin, row.trans_id, mapping);
+        if ('body' in built) {
+          if (requeue.run(JSON.stringify(built.body), row.id).changes) {
+            forget.run(row.id);
+            requeued++;
+          }
+        } else {
+          // Another id of the same record (e.g. its admin id) still needs a mapping.
+          this.#stmt.insertDead.run(row.id, null, built.reason, at, built.unmappedUserId ?? null);
+        }
+      }
+    })();
+    return requeued;
+  }
+
+  /** Spools written before dead letters named their unmapped user id: add the column and fill it in. */
+  #upgrade(): void {
+    const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(dead_letter)').all();
+    if (columns.some((c) => c.name === 'unmapped_user_id')) return;
+    this.db.exec('ALTER TABLE dead_letter ADD COLUMN unmapped_user_id TEXT');
+    const rows = this.db
+      .prepare<[], { id: number; trans_id: number; raw: string }>("SELECT o.id, o.trans_id, o.raw FROM outbox o JOIN dead_letter d ON d.outbox_id = o.id WHERE o.state = 'dead' AND d.status IS NULL")
+      .all();
+    const set = this.db.prepare('UPDATE dead_letter SET unmapped_user_id = ? WHERE outbox_id = ?');
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const raw = JSON.parse(row.raw) as Raw;
+        const built: Built<object> = raw.kind === 'timelog' ? buildTimeLog(raw.identity, raw.punch, row.trans_id) : buildAdminLog(raw.identity, raw.admin, row.trans_id);
+        if ('reason' in built && built.unmappedUserId) set.run(built.unmappedUserId, row.id);
+      }
+    })();
   }
 
   cursor(terminal: string): LogCursor | undefined {

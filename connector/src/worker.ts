@@ -49,6 +49,8 @@ export interface WorkerDeps {
   now(): Date;
   options: WorkerOptions;
   createDriver?: (terminal: ConnectorTerminal, timeoutMs: number) => TerminalDriver;
+  /** The terminal's current map of non-numeric user ids (from the server's configuration). */
+  mapping?: () => ReadonlyMap<string, number> | undefined;
 }
 
 /** The driver for a polled terminal's protocol. */
@@ -141,7 +143,7 @@ export class TerminalWorker {
   #spool(punches: RawPunch[]): void {
     const identity = this.#identity;
     if (!identity || punches.length === 0) return;
-    const outcome = this.#deps.spool.addPunches(this.terminal.id, identity, punches);
+    const outcome = this.#deps.spool.addPunches(this.terminal.id, identity, punches, this.#deps.mapping?.());
     if (outcome.added) this.#deps.spooled();
   }
 
@@ -188,6 +190,8 @@ export class TerminalWorker {
       terminalId: this.terminal.machineNumber || 1,
       ...(info.deviceUid ? { deviceUid: info.deviceUid } : {}),
       timeZone: this.#timeZone,
+      // The server matches a terminal registered by address (without a serial yet) by it.
+      registryId: this.terminal.id,
     };
     if (this.terminal.serial && this.terminal.serial !== info.serial) {
       this.#deps.logger.warn({ terminal: this.terminal.name, configured: this.terminal.serial, reported: info.serial }, 'terminal reports another serial than configured');

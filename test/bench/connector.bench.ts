@@ -79,11 +79,16 @@ async function bareIngest(terminal: ConnectorTerminal): Promise<Target & { close
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       if (req.method === 'GET') return res.end(JSON.stringify({ organisationTimeZone: 'Asia/Kolkata', terminals: [terminal] }));
-      if (req.url?.endsWith('/timelog')) {
-        const key = /"transId":(\d+)/.exec(body)?.[1] ?? '';
+      const accept = (record: string) => {
+        const key = /"transId":(\d+)/.exec(record)?.[1] ?? '';
         const duplicate = seen.has(key);
         seen.add(key);
-        return res.end(JSON.stringify({ ok: true, duplicate, id: randomUUID() }));
+        return { ok: true, duplicate, id: randomUUID() };
+      };
+      if (req.url?.endsWith('/timelog')) return res.end(JSON.stringify(accept(body)));
+      if (req.url?.endsWith('/timelogs')) {
+        const records = (JSON.parse(body) as { records: unknown[] }).records;
+        return res.end(JSON.stringify({ results: records.map((r) => accept(JSON.stringify(r))) }));
       }
       res.end(JSON.stringify({ ok: true, terminalId: terminal.id }));
     });
@@ -153,6 +158,7 @@ export async function benchConnector(): Promise<Row[]> {
       timeZone: 'Asia/Kolkata',
       pollSeconds: 3600,
       enabled: true,
+      userIdMap: {},
     });
     const bare = await run(zk, stub, prepared.dataDir);
     await stub.close();

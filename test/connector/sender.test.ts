@@ -13,18 +13,30 @@ import { freePort } from '../support/process.ts';
 import { tempDir, testLogger } from './support.ts';
 
 type Handler = (body: { terminalUserId: number; transId: number }, req: http.IncomingMessage) => [number, unknown, Record<string, string>?];
+/** Answers `POST /timelogs`; without one the server is an older one that has no batch route (404). */
+type BatchHandler = (records: { terminalUserId: number; transId: number; photoBase64?: string }[]) => [number, unknown];
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function scriptedServer(handler: Handler) {
+async function scriptedServer(handler: Handler, batch?: BatchHandler) {
   const seen: { terminalUserId: number; transId: number; auth: string | undefined }[] = [];
+  const batches: number[] = [];
+  let connections = 0;
   const server = http.createServer((req, res) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
+      if (req.url?.endsWith('/timelogs')) {
+        const records = batch ? (JSON.parse(text) as { records: Parameters<BatchHandler>[0] }).records : [];
+        if (batch) batches.push(records.length);
+        const [status, payload] = batch ? batch(records) : [404, { title: 'Not found' }];
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+        return;
+      }
       const body = JSON.parse(text) as { terminalUserId: number; transId: number };
       seen.push({ ...body, auth: req.headers.authorization });
       const [status, payload, headers] = handler(body, req);
@@ -32,18 +44,21 @@ async function scriptedServer(handler: Handler) {
       res.end(JSON.stringify(payload));
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   cleanups.push(() => new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());
   }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, batches, connections: () => connections };
 }
 
-function setup(url: string, secret = 'the-connector-secret-for-tests') {
+function setup(url: string, secret = 'the-connector-secret-for-tests', options: { batchRecords?: number } = {}) {
   const dir = tempDir();
   const spool = new Spool(path.join(dir, 'spool.sqlite'));
-  const sender = new Sender(spool, new ServerClient(url, secret), { concurrency: 4, batch: 16, backoff: { initialMs: 20, maxMs: 100 }, logger: testLogger() });
+  const client = new ServerClient(url, secret);
+  const sender = new Sender(spool, client, { concurrency: 4, batch: 16, backoff: { initialMs: 20, maxMs: 100 }, logger: testLogger(), ...options });
+  cleanups.push(() => client.close());
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   cleanups.push(() => spool.close());
   cleanups.push(() => sender.stop());
@@ -133,6 +148,16 @@ describe('sender', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  it('reuses its connections (node:http keep-alive) instead of one per record', async () => {
+    const server = await scriptedServer(() => [200, ok]);
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(60));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(60);
+    expect(server.seen).toHaveLength(60);
+    expect(server.connections()).toBeLessThanOrEqual(4);
+  });
+
   it('grows the back-off with jitter up to its ceiling', () => {
     const policy = { initialMs: 500, maxMs: 30_000 };
     expect(backoffDelay(1, policy, () => 0)).toBe(250);
@@ -140,5 +165,65 @@ describe('sender', () => {
     expect(backoffDelay(4, policy, () => 1)).toBe(4000);
     expect(backoffDelay(20, policy, () => 1)).toBe(30_000);
     expect(problemReason(502, 'gateway')).toBe('HTTP 502: gateway');
+  });
+});
+
+describe('sender, batch route (POST /timelogs)', () => {
+  const accepted = (records: unknown[]) => [200, { results: records.map((_, i) => ({ ok: true, duplicate: false, id: `0195f3c2-6b1e-7d8a-9c1f-${String(i).padStart(12, '0')}` })) }] as [number, unknown];
+
+  it('delivers the backlog in batches of at most batchRecords, each record settled by its own result', async () => {
+    const server = await scriptedServer(() => [500, { title: 'single route not expected' }], accepted);
+    const { spool, sender } = setup(server.url, undefined, { batchRecords: 25 });
+    spool.addPunches('t', identity, punches(110));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(110);
+    expect(server.seen).toHaveLength(0);
+    expect(server.batches.every((n) => n <= 25)).toBe(true);
+    expect(server.batches.reduce((a, b) => a + b, 0)).toBe(110);
+    expect(sender.state.sent).toBe(110);
+  });
+
+  it('dead-letters only the records the server refused; a record answered 500 is sent again later', async () => {
+    let failOnce = true;
+    const server = await scriptedServer(
+      () => [500, {}],
+      (records) => [
+        200,
+        {
+          results: records.map((r) => {
+            if (r.terminalUserId === 1003) return { ok: false, status: 400, detail: 'body.at: must have an offset', errors: [{ path: 'body.at', message: 'must have an offset' }] };
+            if (r.terminalUserId === 1004 && failOnce) {
+              failOnce = false;
+              return { ok: false, status: 500, detail: 'The record could not be stored now; send it again.' };
+            }
+            return { ok: true, duplicate: false, id: '0195f3c2-6b1e-7d8a-9c1f-3e2a4b5c6d7e' };
+          }),
+        },
+      ],
+    );
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(6));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(5);
+    expect(spool.deadLetters()).toEqual([expect.objectContaining({ status: 400, reason: 'HTTP 400: body.at: must have an offset (body.at: must have an offset)' })]);
+    expect(server.batches.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('falls back to one record per request when the server has no batch route, and sends photos alone', async () => {
+    const old = await scriptedServer(() => [200, ok]);
+    const a = setup(old.url);
+    a.spool.addPunches('t', identity, punches(30));
+    a.sender.start();
+    await expect.poll(() => a.spool.count('sent')).toBe(30);
+    expect(old.seen).toHaveLength(30);
+
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(70 * 1024)]).toString('base64');
+    const server = await scriptedServer(() => [200, ok], accepted);
+    const b = setup(server.url);
+    b.spool.addPunches('t', identity, [...punches(5), { ...punches(6)[5]!, photoBase64: photo }]);
+    b.sender.start();
+    await expect.poll(() => b.spool.count('sent')).toBe(6);
+    expect(server.batches).toEqual([5]);
+    expect(server.seen.map((s) => s.terminalUserId)).toEqual([1006]);
   });
 });

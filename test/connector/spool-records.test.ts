@@ -76,6 +76,19 @@ describe('records', () => {
     expect(TimeLog.safeParse((built as { body: unknown }).body).success).toBe(true);
     expect(buildTimeLog(identity, punch('1001', { ...t(9), month: 2, day: 30 }), 1)).toMatchObject({ reason: expect.stringMatching(/impossible time/) });
   });
+
+  it('carries the registry id the connector was configured with, and names the user id a mapping would fix', () => {
+    const registryId = '0195f3c2-6b1e-7d8a-9c1f-3e2a4b5c6d7e';
+    const built = buildTimeLog({ ...identity, registryId }, punch('1001'), 7) as { body: { registryId?: string } };
+    expect(built.body.registryId).toBe(registryId);
+    expect(TimeLog.safeParse(built.body).success).toBe(true);
+    expect(buildTimeLog(identity, punch('A12'), 8)).toMatchObject({ unmappedUserId: 'A12' });
+    expect(buildTimeLog(identity, punch('007'), 9)).toMatchObject({ unmappedUserId: '007' });
+    // Nothing to map: an empty id, or one longer than the server keeps.
+    expect(buildTimeLog(identity, punch(''), 10)).not.toHaveProperty('unmappedUserId');
+    expect(buildTimeLog(identity, punch('X'.repeat(65)), 11)).not.toHaveProperty('unmappedUserId');
+    expect(buildTimeLog(identity, punch('A12'), 12, new Map([['A12', 4012]]))).toMatchObject({ body: { terminalUserId: 4012 } });
+  });
 });
 
 describe('spool', () => {
@@ -141,6 +154,50 @@ describe('spool', () => {
     expect(requeued).toBe(2);
     expect(spool.count('dead')).toBe(1);
     expect(spool.pending(10).map((r) => (JSON.parse(r.body) as { terminalUserId: number }).terminalUserId).sort()).toEqual([1001, 4007, 4012]);
+  });
+
+  it('lists the unmapped user ids of a terminal and re-queues their records once when a mapping arrives', () => {
+    const { spool } = openSpool();
+    spool.addPunches('term-1', identity, [punch('A12'), punch('A12', t(18)), punch('007'), punch('B7'), punch('1001'), punch('', t(10))]);
+    spool.addAdminLogs('term-1', identity, [{ action: 'EnrollFinger', targetUserId: 'A12', adminId: '1', local: t(8) }]);
+    spool.addPunches('term-2', { ...identity, serial: 'ZK-2' }, [punch('A12')]);
+    expect(spool.unmappedUserIds('term-1')).toEqual([
+      { userId: 'A12', records: 3 },
+      { userId: '007', records: 1 },
+      { userId: 'B7', records: 1 },
+    ]);
+    // An empty id cannot be mapped: it stays a dead letter that an operator looks at, and is not reported.
+    expect(spool.count('dead')).toBe(7);
+    const mapping = new Map([
+      ['A12', 4012],
+      ['007', 7],
+    ]);
+    expect(spool.retryMapped('term-1', mapping, { registryId: '0195f3c2-6b1e-7d8a-9c1f-3e2a4b5c6d7e' })).toBe(4);
+    const bodies = spool.pending(20).map((r) => JSON.parse(r.body) as { terminalUserId?: number; targetUserId?: number; registryId?: string });
+    expect(bodies.map((b) => b.terminalUserId ?? b.targetUserId).sort()).toEqual([1001, 4012, 4012, 4012, 7]);
+    expect(bodies.filter((b) => b.registryId).length).toBe(4);
+    expect(TimeLog.safeParse(bodies.find((b) => b.terminalUserId === 7)).success).toBe(true);
+    // Exactly once: the records are pending now, asking again re-queues nothing; the other terminal keeps its own.
+    expect(spool.retryMapped('term-1', mapping)).toBe(0);
+    expect(spool.unmappedUserIds('term-1')).toEqual([{ userId: 'B7', records: 1 }]);
+    expect(spool.unmappedUserIds('term-2')).toEqual([{ userId: 'A12', records: 1 }]);
+  });
+
+  it('upgrades a spool written before dead letters named their user id', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = path.join(dir, 'spool.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, terminal TEXT NOT NULL, serial TEXT NOT NULL, natural_key TEXT NOT NULL, trans_id INTEGER NOT NULL, raw TEXT NOT NULL, body TEXT, state TEXT NOT NULL, spooled_at TEXT NOT NULL, sent_at TEXT, server_id TEXT, CONSTRAINT outbox_natural_key_uq UNIQUE (natural_key), CONSTRAINT outbox_trans_id_uq UNIQUE (serial, trans_id));
+      CREATE TABLE dead_letter (outbox_id INTEGER PRIMARY KEY REFERENCES outbox (id), status INTEGER, reason TEXT NOT NULL, dead_at TEXT NOT NULL);`);
+    const raw = JSON.stringify({ kind: 'timelog', identity, punch: punch('X9') });
+    old.prepare("INSERT INTO outbox (kind, terminal, serial, natural_key, trans_id, raw, body, state, spooled_at) VALUES ('timelog', 'term-1', 'ZK-1', 'k1', 1, ?, NULL, 'dead', 'x')").run(raw);
+    old.prepare("INSERT INTO dead_letter (outbox_id, status, reason, dead_at) VALUES (1, NULL, 'not a plain number', 'x')").run();
+    old.close();
+    const spool = new Spool(file);
+    spools.push(spool);
+    expect(spool.unmappedUserIds('term-1')).toEqual([{ userId: 'X9', records: 1 }]);
+    expect(spool.retryMapped('term-1', new Map([['X9', 9]]))).toBe(1);
   });
 
   it('marks rows sent or dead only through settle, in one transaction', () => {

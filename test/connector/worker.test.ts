@@ -35,6 +35,7 @@ async function setup(options: Partial<WorkerOptions> = {}) {
     timeZone: 'Asia/Kolkata',
     pollSeconds: 5,
     enabled: true,
+    userIdMap: {},
   };
   const reads = { count: 0 };
   const worker = new TerminalWorker(terminal, 'Asia/Kolkata', {

@@ -183,7 +183,7 @@ describe('terminal registry', () => {
     const missingHost = await w.admin.post('/api/terminals', { name: 'Gate 2', protocol: 'zk-tcp' });
     expect(missingHost.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.host', 'body.port']);
     expect((await w.admin.post('/api/terminals', { name: 'Serial', protocol: 'anviz-serial' })).body.errors.map((e: { path: string }) => e.path)).toEqual(['body.serialPath', 'body.baudRate']);
-    expect((await w.admin.post('/api/terminals', { name: 'Push', protocol: 'fk-push' })).body.errors[0].path).toBe('body.serial');
+    expect((await w.admin.post('/api/terminals', { name: 'Push', protocol: 'fk-push' })).body.errors.map((e: { path: string }) => e.path)).toEqual(['body.serial', 'body.port']);
     expect((await w.admin.post('/api/terminals', { name: 'Zone', protocol: 'zk-tcp', host: 'h', port: 1, timeZone: 'Mars/Olympus' })).body.errors[0].path).toBe('body.timeZone');
     const created = await w.admin.post('/api/terminals', { name: 'Gate 2', protocol: 'zk-udp', host: '192.168.1.201', port: 4370, commKey: 1234, timeZone: 'Asia/Kolkata', locationId: w.locationId, directionPolicy: 'fixed-in' });
     expect(created.status).toBe(200);
@@ -209,13 +209,13 @@ describe('terminal registry', () => {
     const pairs = async () => (await w.hr.get(`/api/attendance/employee/${e2.id}/day/2031-03-12`)).body.pairs.length as number;
     expect(await pairs()).toBe(1);
     const t = (await w.admin.get('/api/terminals')).body.items.find((x: Terminal) => x.serial === 'DIR-0001') as Terminal;
-    const res = await put(w.admin, `/api/terminals/${t.id}`, { name: t.name, protocol: 'zk-push', serial: 'DIR-0001', directionPolicy: 'fixed-in' });
+    const res = await put(w.admin, `/api/terminals/${t.id}`, { name: t.name, protocol: 'zk-push', serial: 'DIR-0001', port: 18081, directionPolicy: 'fixed-in' });
     expect(res.status).toBe(200);
     expect(await pairs()).toBe(0);
   });
 
   it('a day stays provisional until every terminal of the location has reported past it', async () => {
-    const slow = await w.admin.post('/api/terminals', { name: 'Slow gate', protocol: 'zk-push', serial: 'SLOW-0001', locationId: w.locationId });
+    const slow = await w.admin.post('/api/terminals', { name: 'Slow gate', protocol: 'zk-push', serial: 'SLOW-0001', port: 18082, locationId: w.locationId });
     expect(slow.status).toBe(200);
     // Its last word came on 11 March at 15:30 IST, before that day's window ended.
     w.clock.set('2031-03-11T10:00:00.000Z');
@@ -230,7 +230,7 @@ describe('terminal registry', () => {
     await w.server.client().post('/api/ingest/biometric/keepalive', { serial: 'SLOW-0001', terminalType: 'zk' }, CONNECTOR);
     await sweepDays({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' });
     expect((await w.hr.get(`/api/attendance/employee/${e1.id}/day/2031-03-11`)).body.day).toMatchObject({ status: 'Absent', provisional: false });
-    await put(w.admin, `/api/terminals/${slow.body.id}`, { name: 'Slow gate', protocol: 'zk-push', serial: 'SLOW-0001', locationId: null });
+    await put(w.admin, `/api/terminals/${slow.body.id}`, { name: 'Slow gate', protocol: 'zk-push', serial: 'SLOW-0001', port: 18082, locationId: null });
   });
 
   it('admins are notified once when a terminal falls silent', async () => {

@@ -349,6 +349,21 @@ export interface TerminalEnrolmentTable {
   created_at: string;
 }
 
+/** A terminal user id that is not a plain number, as the connector reported it, and the integer it maps to. */
+export interface TerminalRawUserTable {
+  id: string;
+  terminal_id: string;
+  raw_user_id: string;
+  /** Records the connector holds back for it (its last report). */
+  records: number;
+  first_reported_at: string | null;
+  last_reported_at: string | null;
+  /** The integer sent as `terminalUserId` once mapped; null = not mapped. */
+  terminal_user_id: number | null;
+  mapped_by_name: string | null;
+  mapped_at: string | null;
+}
+
 export interface TerminalAdminLogTable {
   id: string;
   terminal_id: string;
@@ -501,6 +516,7 @@ export interface DB {
   attendance_override: AttendanceOverrideTable;
   regularization: RegularizationTable;
   terminal_enrolment: TerminalEnrolmentTable;
+  terminal_raw_user: TerminalRawUserTable;
   terminal_admin_log: TerminalAdminLogTable;
   attendance_job: AttendanceJobTable;
   attendance_policy_log: AttendancePolicyLogTable;

@@ -1,8 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../context.ts';
 import { resolveSession, callerOfUser } from '../modules/auth/service.ts';
 import { resolveApiKey } from '../modules/api-keys/service.ts';
-import { safeEqual } from '../secrets.ts';
 import { forbidden, unauthorized } from './problem.ts';
 
 export const SESSION_COOKIE = 'muster_session';
@@ -69,9 +69,11 @@ export function apiKeyAuth(deps: Pick<AppDeps, 'db' | 'clock'>): RequestHandler 
 
 /** The shared connector secret as a bearer token (spec §5.4), compared in constant time. */
 export function connectorAuth(secret: string): RequestHandler {
+  // Hashed once: every ingest request compares against it (sha256 of both sides, so any length compares in constant time).
+  const expected = createHash('sha256').update(secret).digest();
   return (req, _res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
-    if (!match?.[1] || !safeEqual(match[1], secret)) throw unauthorized('A valid connector secret is required.');
+    if (!match?.[1] || !timingSafeEqual(createHash('sha256').update(match[1]).digest(), expected)) throw unauthorized('A valid connector secret is required.');
     req.caller = {
       kind: 'connector',
       userId: null,

@@ -1,8 +1,30 @@
-import { AdminLog, ConnectorConfig, IngestAccepted, KeepAlive, KeepAliveAccepted, PHOTO_MAX_BYTES, TimeLog } from '../../../../shared/ingest.ts';
+import {
+  AdminLog,
+  ConnectorConfig,
+  IngestAccepted,
+  KeepAlive,
+  KeepAliveAccepted,
+  PHOTO_MAX_BYTES,
+  TIMELOG_BATCH_MAX,
+  TimeLog,
+  TimeLogBatch,
+  TimeLogBatchAccepted,
+} from '../../../../shared/ingest.ts';
+import type { Response } from 'express';
 import type { AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { ctxFor } from '../../http/ctx.ts';
 import { TimeLogBatcher, connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
+
+/**
+ * The busiest answers are written directly: Express's res.json would also
+ * hash the body for an ETag, which nothing caches on a POST.
+ */
+function sendJson(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
 
 const IDEMPOTENT =
   'Idempotent: a replay of the same (`serial`, `transId`), or of the same natural record, answers 200 with `duplicate: true` and changes nothing.';
@@ -11,7 +33,7 @@ const IDEMPOTENT =
 export function ingestRoutes(api: Api, deps: AppDeps): void {
   const tags = ['Biometric ingest'];
   const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
-  const timeLogs = new TimeLogBatcher(deps.config.dataDir);
+  const timeLogs = new TimeLogBatcher(deps.config.dataDir, deps.logger);
 
   api.op(
     {
@@ -20,7 +42,7 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       operationId: 'ingestTimeLog',
       summary: 'One punch from a terminal',
       description: [
-        'Required: `serial`, `terminalType` (at least one character), `terminalId`, `transId`, `terminalUserId` (safe integers) and `at` (ISO 8601 with calendar validation, seconds optional, `Z` or a numeric offset such as `+05:30`; no offset is a 400). Optional: `attendStat`, `verifyMode`, `deviceUid`, `photoBase64`.',
+        'Required: `serial`, `terminalType` (at least one character), `terminalId`, `transId`, `terminalUserId` (safe integers) and `at` (ISO 8601 with calendar validation, seconds optional, `Z` or a numeric offset such as `+05:30`; no offset is a 400). Optional: `attendStat`, `verifyMode`, `deviceUid`, `photoBase64`, `registryId` (the terminal\'s id from `/config`: a terminal registered without a serial is matched by it and gets this serial).',
         `\`photoBase64\`: base64 of a JPEG or PNG (checked by its magic bytes), at most ${PHOTO_MAX_BYTES} bytes decoded (413 above); stored in the data folder and shown beside the punch.`,
         IDEMPOTENT,
         'A terminal appears in the registry on its first message. The terminal user id is mapped to an employee (the terminal\'s mapping, the organisation\'s, else the employee\'s biometric id); an unmapped user\'s punch is kept as unmatched. The punch\'s shift day is reconciled in the same transaction.',
@@ -32,7 +54,30 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       bodyLimit: '2mb',
       response: IngestAccepted,
     },
-    async ({ body, caller }) => timeLogs.submit(await ctx(caller), body),
+    async ({ body, caller, res }) => sendJson(res, await timeLogs.submit(await ctx(caller), body)),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/ingest/biometric/timelogs',
+      operationId: 'ingestTimeLogs',
+      summary: `Up to ${TIMELOG_BATCH_MAX} punches in one request, each answered on its own`,
+      description: [
+        `A connector's way to deliver a backlog: \`records\` holds 1 to ${TIMELOG_BATCH_MAX} bodies of \`POST /api/ingest/biometric/timelog\`. Each record is validated on its own by exactly the rules of that route, so an invalid one is refused alone and the others are stored.`,
+        'The answer (200 when the envelope is valid) has one result per record, in order: `{ ok: true, duplicate, id }` as the single route answers, or `{ ok: false, status, detail, errors }` with the status the single route would have given (400 invalid, 413 photo too large; 500 = not stored now, send it again). A body without a list of 1 to ' +
+          `${TIMELOG_BATCH_MAX} records is a 400; a body above 8 MiB is a 413 (send records with photos a few at a time).`,
+        IDEMPOTENT,
+        'The records are stored with those of concurrent requests in one transaction and each affected shift day is reconciled once; the answer is sent after that commit.',
+      ].join('\n\n'),
+      tags,
+      auth: 'connector',
+      body: TimeLogBatch,
+      bodyLimit: '8mb',
+      response: TimeLogBatchAccepted,
+      errors: [413],
+    },
+    async ({ body, caller, res }) => sendJson(res, { results: await timeLogs.submitMany(await ctx(caller), body.records) }),
   );
 
   api.op(
@@ -41,7 +86,7 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       path: '/api/ingest/biometric/adminlog',
       operationId: 'ingestAdminLog',
       summary: 'An administrative event on a terminal (enrol, delete user, set password…)',
-      description: `Required: \`serial\`, \`terminalType\`, \`terminalId\`, \`transId\`, \`at\` (as for timelog), \`action\`. Optional: \`adminId\`, \`targetUserId\`, \`result\`, \`deviceUid\`. Kept per terminal; audited (category Devices) on the employee the target user maps to. ${IDEMPOTENT} Answer: \`{ ok: true, duplicate, id }\`.`,
+      description: `Required: \`serial\`, \`terminalType\`, \`terminalId\`, \`transId\`, \`at\` (as for timelog), \`action\`. Optional: \`adminId\`, \`targetUserId\`, \`result\`, \`deviceUid\`, \`registryId\`. Kept per terminal; audited (category Devices) on the employee the target user maps to. ${IDEMPOTENT} Answer: \`{ ok: true, duplicate, id }\`.`,
       tags,
       auth: 'connector',
       body: AdminLog,
@@ -57,7 +102,7 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       operationId: 'ingestKeepAlive',
       summary: "A terminal's heartbeat, with the connector's view of it",
       description:
-        'Required: `serial`, `terminalType`. Optional: `terminalId`, `transId`, `deviceUid`, and the connector\'s `state`, `clockSkewSeconds`, `backlog`, `deadLetters`, `detail`, `firmware`. Updates last contact (a day becomes final once every terminal of the location has reported past it). Answer: `{ ok: true, terminalId }` (the registry id).',
+        'Required: `serial`, `terminalType`. Optional: `terminalId`, `transId`, `deviceUid`, `registryId`, and the connector\'s `state`, `clockSkewSeconds`, `backlog`, `deadLetters`, `detail`, `firmware`, `unmappedUserIds` (terminal user ids it cannot send as integers: kept per terminal for an administrator to map; the map comes back in `/config` as `userIdMap`). Updates last contact (a day becomes final once every terminal of the location has reported past it). Answer: `{ ok: true, terminalId }` (the registry id).',
       tags,
       auth: 'connector',
       body: KeepAlive,
@@ -73,7 +118,7 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       operationId: 'connectorConfig',
       summary: 'The terminals a connector serves',
       description:
-        'Managed from the console\'s Terminals page, so a connector needs only the server URL and the secret. Lists terminals that can be reached: an address (host, port), a serial port, or a push protocol with a known serial; `enabled: false` ones are listed so the connector can stop them. `timeZone` is the terminal\'s zone or the organisation\'s.',
+        'Managed from the console\'s Terminals page, so a connector needs only the server URL and the secret. Lists terminals that can be reached: an address (host, port), a serial port, or a push protocol with a known serial; `enabled: false` ones are listed so the connector can stop them. `timeZone` is the terminal\'s zone or the organisation\'s. Push terminals are listed once they have a serial and the port the connector listens on (`host` = the address to listen on, all when null). `userIdMap` maps the terminal\'s non-numeric user ids to integers.',
       tags,
       auth: 'connector',
       response: ConnectorConfig,

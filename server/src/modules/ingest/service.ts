@@ -6,16 +6,19 @@ import {
   type IngestAccepted,
   type KeepAlive,
   type KeepAliveAccepted,
-  type TimeLog,
+  type TimeLogResult,
   PHOTO_MAX_BYTES,
+  TimeLog,
   ingestInstant,
 } from '../../../../shared/ingest.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
-import { AppError, badRequest } from '../../http/problem.ts';
+import { AppError, badRequest, validationError } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/service.ts';
-import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/policy.ts';
+import { bumpPolicy, directoryOf, employeeForTerminalUser, policyOf } from '../attendance/policy.ts';
 import { recordPunches } from '../attendance/punches.ts';
+import { recordUnmappedReport } from '../terminals/raw-users.ts';
 import { type Contact, connectorConfigTerminals, terminalForContact, touchTerminal } from '../terminals/service.ts';
 
 /**
@@ -82,8 +85,12 @@ function prepare(body: TimeLog, photo: Photo | null): Prepared {
     photo,
     at: ingestInstant(body.at).getTime(),
     received: asReceived(body.at),
-    contact: { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid },
+    contact: contactOf(body),
   };
+}
+
+function contactOf(body: Pick<TimeLog, 'serial' | 'terminalType' | 'deviceUid' | 'registryId'> & { terminalId?: number | undefined }): Contact {
+  return { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid, registryId: body.registryId };
 }
 
 /**
@@ -151,7 +158,7 @@ async function storeTimeLogs(ctx: Ctx, logs: readonly Prepared[], dataDir: strin
 export async function ingestAdminLog(ctx: Ctx, body: AdminLog): Promise<IngestAccepted> {
   const at = ingestInstant(body.at).getTime();
   const received = asReceived(body.at);
-  const contact = { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid };
+  const contact = contactOf(body);
   return inTransaction(ctx, async (t) => {
     const existing = await t.db
       .selectFrom('terminal_admin_log')
@@ -195,9 +202,10 @@ export async function ingestAdminLog(ctx: Ctx, body: AdminLog): Promise<IngestAc
 }
 
 export async function ingestKeepAlive(ctx: Ctx, body: KeepAlive): Promise<KeepAliveAccepted> {
-  const contact = { serial: body.serial, terminalType: body.terminalType, terminalId: body.terminalId, deviceUid: body.deviceUid };
+  const contact = contactOf(body);
   return inTransaction(ctx, async (t) => {
     const terminal = await terminalForContact(t, contact);
+    if (body.unmappedUserIds !== undefined) await recordUnmappedReport(t, terminal.id, body.unmappedUserIds);
     await touchTerminal(t, terminal.id, contact, {
       ...(body.state !== undefined ? { connector_state: body.state } : {}),
       ...(body.backlog !== undefined ? { connector_backlog: body.backlog } : {}),
@@ -221,55 +229,111 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-const MAX_BATCH = 64;
+/** Records stored in one transaction at most (a batch request's records, and whatever arrived meanwhile). */
+const MAX_GROUP = 1000;
+/** Past this many waiting records, gathering more would only add latency. */
+const GATHER_TURNS_MAX_RECORDS = 64;
+
+/** A refused record of a batch, as the single route would have answered it. */
+function refusal(error: unknown): TimeLogResult {
+  if (error instanceof AppError) {
+    return { ok: false, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  }
+  return { ok: false, status: 500, detail: 'The record could not be stored now; send it again.' };
+}
 
 /**
  * Group commit for time logs: punches that arrive while a transaction is
  * running are stored (and their days reconciled) together in the next one,
- * so concurrent senders share one commit and one reconciliation. Each
- * request is answered only after the transaction holding its punch has
- * committed. If a batch fails, its punches are retried one transaction
- * each, so one bad record fails alone.
+ * so concurrent senders and batch requests share one commit and one
+ * reconciliation per day. Each record is answered only after the transaction
+ * holding it has committed. If a group fails, its records are retried one
+ * transaction each, so one bad record fails alone.
  */
 export class TimeLogBatcher {
   private readonly queue: Pending[] = [];
   private running = false;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly logger?: Logger,
+  ) {}
 
   submit(ctx: Ctx, body: TimeLog): Promise<IngestAccepted> {
-    const log = prepare(body, decodePhoto(body.photoBase64));
+    return this.enqueue(ctx, prepare(body, decodePhoto(body.photoBase64)));
+  }
+
+  /**
+   * `POST /timelogs`: validates each record on its own (spec §4.6, as the
+   * single route) and stores the valid ones; one result per record, in order.
+   */
+  async submitMany(ctx: Ctx, records: readonly unknown[]): Promise<TimeLogResult[]> {
+    const results: (TimeLogResult | Promise<TimeLogResult>)[] = records.map((record) => {
+      const parsed = TimeLog.safeParse(record);
+      if (!parsed.success) return refusal(validationError(parsed.error, 'body'));
+      let log: Prepared;
+      try {
+        log = prepare(parsed.data, decodePhoto(parsed.data.photoBase64));
+      } catch (error) {
+        return refusal(error);
+      }
+      return this.enqueue(ctx, log).then(
+        (accepted): TimeLogResult => accepted,
+        (error: unknown) => {
+          // The single route's problem handler logs a 500; here the record answers alone.
+          if (!(error instanceof AppError)) this.logger?.error({ err: error, serial: log.body.serial, transId: log.body.transId }, 'a time log of a batch could not be stored');
+          return refusal(error);
+        },
+      );
+    });
+    return Promise.all(results);
+  }
+
+  private enqueue(ctx: Ctx, log: Prepared): Promise<IngestAccepted> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ctx, log, resolve, reject });
       if (!this.running) {
         this.running = true;
-        // SQLite answers synchronously, so a transaction never yields to the event loop: waiting one
-        // turn lets the requests already read from the other sockets join this batch.
-        setImmediate(() => void this.drain());
+        this.gather(0);
       }
+    });
+  }
+
+  /**
+   * SQLite answers synchronously, so a transaction never yields to the event
+   * loop: waiting a turn lets the requests already read from the other
+   * sockets join this group, and another while more keep arriving.
+   */
+  private gather(seen: number): void {
+    setImmediate(() => {
+      if (this.queue.length > seen && this.queue.length < MAX_GROUP && seen < GATHER_TURNS_MAX_RECORDS) this.gather(this.queue.length);
+      else void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
     try {
       while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        const first = batch[0] as Pending;
+        const group = this.queue.splice(0, MAX_GROUP);
+        const first = group[0] as Pending;
         let answers: IngestAccepted[] | undefined;
         try {
-          answers = await storeTimeLogs(first.ctx, batch.map((p) => p.log), this.dataDir);
+          answers = await storeTimeLogs(first.ctx, group.map((p) => p.log), this.dataDir);
         } catch {
+          // The registry cache may hold what the rolled-back transaction wrote.
+          bumpPolicy();
           answers = undefined;
         }
         if (answers) {
-          batch.forEach((p, i) => p.resolve(answers[i] as IngestAccepted));
+          group.forEach((p, i) => p.resolve(answers[i] as IngestAccepted));
           continue;
         }
-        for (const p of batch) {
+        for (const p of group) {
           try {
             const [one] = await storeTimeLogs(p.ctx, [p.log], this.dataDir);
             p.resolve(one as IngestAccepted);
           } catch (err) {
+            bumpPolicy();
             p.reject(err);
           }
         }

@@ -5,6 +5,9 @@ import {
   EnrolmentInput,
   EnrolmentList,
   EnrolmentResult,
+  RawUser,
+  RawUserList,
+  RawUserMapInput,
   Terminal,
   TerminalInput,
   TerminalList,
@@ -14,6 +17,7 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { ctxFor } from '../../http/ctx.ts';
+import * as rawUsers from './raw-users.ts';
 import * as service from './service.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -43,7 +47,8 @@ export function terminalRoutes(api: Api, deps: AppDeps): void {
       path: '/api/terminals',
       operationId: 'createTerminal',
       summary: 'Add a terminal for the connector to poll (or receive)',
-      description: 'TCP/UDP protocols need `host` and `port`; `anviz-serial` needs `serialPath` and `baudRate`; push protocols need the `serial` they report.',
+      description:
+        'TCP/UDP protocols need `host` and `port`; `anviz-serial` needs `serialPath` and `baudRate`; push protocols need the `serial` they report and the `port` the connector listens on for them (`host`: the address it listens on, all when empty). A polled terminal may be added without a serial: the first record fills it in.',
       body: TerminalInput,
       response: Terminal,
       errors: [403, 409],
@@ -121,6 +126,51 @@ export function terminalRoutes(api: Api, deps: AppDeps): void {
     { ...base, method: 'delete', path: '/api/terminals/enrolments/{id}', operationId: 'deleteEnrolment', summary: 'Remove a mapping (punches already attached stay)', params: IdParams, response: Ok, errors: [403, 404] },
     async ({ params, caller }) => {
       await service.deleteEnrolment(await ctx(caller), params.id);
+      return { ok: true };
+    },
+  );
+  api.op(
+    {
+      ...base,
+      method: 'get',
+      path: '/api/terminals/raw-users',
+      operationId: 'listTerminalRawUsers',
+      summary: 'Terminal user ids that are not plain numbers, per terminal, and what each maps to',
+      description:
+        'The connector cannot send ids with letters or a leading zero (`A12`, `007`) as the integer the ingest contract carries: it holds their records back and reports the ids in its keep-alives. Unmapped ones first; `records` is what the connector holds for each (0 once sent).',
+      response: RawUserList,
+      errors: [403],
+    },
+    async ({ caller }) => ({ items: await rawUsers.listRawUsers(await ctx(caller)) }),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'post',
+      path: '/api/terminals/raw-users',
+      operationId: 'mapTerminalRawUser',
+      summary: 'Map a non-numeric terminal user id to a number or to an employee',
+      description:
+        'Give `terminalUserId` ("map to number": its records are sent with that id, which then maps to an employee as any id does) or `employeeId` ("map to employee": the employee\'s biometric id when it means them on this terminal, else an assigned number mapped to them on this terminal). The connector picks the map up with its configuration (`userIdMap`) and sends the held-back records by itself. 400 for a plain number or an unknown terminal/employee; 409 when the id is already mapped or another id of the terminal has that number. Audited (Devices) on the employee the number means.',
+      body: RawUserMapInput,
+      response: RawUser,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => rawUsers.mapRawUser(await ctx(caller), body),
+  );
+  api.op(
+    {
+      ...base,
+      method: 'delete',
+      path: '/api/terminals/raw-users/{id}',
+      operationId: 'unmapTerminalRawUser',
+      summary: 'Remove the mapping of a non-numeric terminal user id (records already sent stay)',
+      params: IdParams,
+      response: Ok,
+      errors: [403, 404, 409],
+    },
+    async ({ params, caller }) => {
+      await rawUsers.unmapRawUser(await ctx(caller), params.id);
       return { ok: true };
     },
   );

@@ -10,6 +10,7 @@ import {
   type TerminalTestResult,
   type UnmatchedGroup,
   SKEW_WARNING_SECONDS,
+  isPushProtocol,
 } from '../../../../shared/terminals.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { TerminalTable } from '../../db/schema.ts';
@@ -21,6 +22,7 @@ import { dayOfInstant } from '../attendance/days.ts';
 import { bumpPolicy, directoryOf, policyOf } from '../attendance/policy.ts';
 import { reconcileOwners } from '../attendance/punches.ts';
 import { zonedInstant } from '../attendance/shift-time.ts';
+import { unmappedCounts, userIdMaps } from './raw-users.ts';
 
 /**
  * The terminal registry (managed from the console's Terminals page; a
@@ -85,7 +87,7 @@ export async function findTerminalRow(ctx: Ctx, id: string): Promise<TerminalTab
 export async function listTerminals(ctx: Ctx): Promise<Terminal[]> {
   const now = ctx.clock.now().getTime();
   const startOfToday = new Date(zonedInstant(dayOfInstant(now, ctx.timeZone), 0, ctx.timeZone)).toISOString();
-  const [rows, locations, today, unmatched] = await Promise.all([
+  const [rows, locations, today, unmatched, unmapped] = await Promise.all([
     ctx.db.selectFrom('terminal').select([...TERMINAL_COLUMNS]).orderBy('name').execute(),
     ctx.db.selectFrom('location').select(['id', 'name']).execute(),
     ctx.db
@@ -102,6 +104,7 @@ export async function listTerminals(ctx: Ctx): Promise<Terminal[]> {
       .where('terminal_serial', 'is not', null)
       .groupBy('terminal_serial')
       .execute(),
+    unmappedCounts(ctx),
   ]);
   const locationNames = new Map(locations.map((l) => [l.id, l.name]));
   const todayCounts = new Map(today.map((r) => [r.terminal_id, Number(r.n)]));
@@ -137,6 +140,7 @@ export async function listTerminals(ctx: Ctx): Promise<Terminal[]> {
     connectorDetail: r.connector_detail,
     punchesToday: todayCounts.get(r.id) ?? 0,
     unmatchedCount: r.serial ? (unmatchedCounts.get(r.serial) ?? 0) : 0,
+    unmappedUserIds: unmapped.get(r.id) ?? 0,
     createdAt: r.created_at,
   }));
 }
@@ -237,15 +241,37 @@ export interface Contact {
   terminalType: string;
   terminalId?: number | undefined;
   deviceUid?: string | undefined;
+  /** The registry id the connector was configured with, if it sent one. */
+  registryId?: string | undefined;
 }
 
-/** The registry row of a reporting terminal, registering it on its first message. */
+/**
+ * The registry row of a reporting terminal, registering it on its first
+ * message. A terminal added by address without a serial is found by the
+ * registry id the connector sends, and its serial is filled in from the
+ * record; otherwise terminals are matched by serial.
+ */
 export async function terminalForContact(ctx: Ctx, contact: Contact): Promise<{ id: string; name: string }> {
   const policy = await policyOf(ctx.db);
+  const registered = contact.registryId ? policy.terminals.get(contact.registryId.toLowerCase()) : undefined;
+  if (registered?.serial === contact.serial) return { id: registered.id, name: registered.name };
   const known = policy.terminalsBySerial.get(contact.serial);
   if (known) return { id: known.id, name: known.name };
   const row = await ctx.db.selectFrom('terminal').select(['id', 'name']).where('serial', '=', contact.serial).executeTakeFirst();
   if (row) return row;
+  if (registered && registered.serial === null) {
+    // Its first record: the serial nobody holds yet becomes this row's. (A different serial on a row
+    // that has one means another device answers at that address: it gets its own row, below.)
+    bumpPolicy();
+    const filled = await ctx.db
+      .updateTable('terminal')
+      .set({ serial: contact.serial, terminal_type: contact.terminalType, updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', registered.id)
+      .where('serial', 'is', null)
+      .executeTakeFirst();
+    bumpPolicy();
+    if (Number(filled.numUpdatedRows) === 1) return { id: registered.id, name: registered.name };
+  }
   const id = newId();
   const now = ctx.clock.now().toISOString();
   bumpPolicy();
@@ -305,9 +331,9 @@ export async function touchTerminal(
 }
 
 export async function connectorConfigTerminals(ctx: Ctx) {
-  const rows = await ctx.db.selectFrom('terminal').select([...TERMINAL_COLUMNS]).orderBy('name').execute();
+  const [rows, maps] = await Promise.all([ctx.db.selectFrom('terminal').select([...TERMINAL_COLUMNS]).orderBy('name').execute(), userIdMaps(ctx)]);
   return rows
-    .filter((r) => (r.host && r.port) || (r.serial_path && r.baud_rate) || ((r.protocol === 'zk-push' || r.protocol === 'fk-push') && r.serial))
+    .filter((r) => (isPushProtocol(r.protocol) ? Boolean(r.serial && r.port) : Boolean((r.host && r.port) || (r.serial_path && r.baud_rate))))
     .map((r) => ({
       id: r.id,
       name: r.name,
@@ -322,6 +348,7 @@ export async function connectorConfigTerminals(ctx: Ctx) {
       timeZone: r.time_zone ?? ctx.timeZone,
       pollSeconds: Math.min(3600, Math.max(5, r.poll_seconds)),
       enabled: r.enabled === 1,
+      userIdMap: maps.get(r.id) ?? {},
     }));
 }
 

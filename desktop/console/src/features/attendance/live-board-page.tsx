@@ -51,13 +51,22 @@ export function LiveBoardPage() {
             <Text size="sm" c="dimmed">
               Terminals:
             </Text>
-            {data.terminals.map((t) => (
-              <Tooltip key={t.id} label={`Last contact ${t.lastContactAt ? formatRelative(t.lastContactAt) : 'never'}${t.clockSkewSeconds ? ` · clock ${t.clockSkewSeconds > 0 ? '+' : ''}${t.clockSkewSeconds} s` : ''}`}>
-                <Badge color={t.online ? 'teal' : 'red'} variant="dot" size="lg">
-                  {t.name}: {t.online ? 'online' : 'offline'}
-                </Badge>
-              </Tooltip>
-            ))}
+            {data.terminals.map((t) =>
+              t.lastContactAt === null ? (
+                // A terminal that has never reported keeps its location's days provisional.
+                <Tooltip key={t.id} label={`Has never reported: days${t.location ? ` at ${t.location}` : ''} stay provisional (no absences marked) until it does`}>
+                  <Badge color="orange" variant="dot" size="lg">
+                    {t.name}: never reported
+                  </Badge>
+                </Tooltip>
+              ) : (
+                <Tooltip key={t.id} label={`Last contact ${formatRelative(t.lastContactAt)}${t.clockSkewSeconds ? ` · clock ${t.clockSkewSeconds > 0 ? '+' : ''}${t.clockSkewSeconds} s` : ''}`}>
+                  <Badge color={t.online ? 'teal' : 'red'} variant="dot" size="lg">
+                    {t.name}: {t.online ? 'online' : 'offline'}
+                  </Badge>
+                </Tooltip>
+              ),
+            )}
           </Group>
         )}
         <Group justify="space-between" wrap="wrap">

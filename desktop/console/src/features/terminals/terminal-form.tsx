@@ -2,7 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, T
 import { useForm } from '@mantine/form';
 import { DIRECTION_POLICIES } from '../../../../../shared/attendance.ts';
 import { TERMINAL_PROTOCOLS } from '../../../../../shared/ingest.ts';
-import { type Terminal, TerminalInput } from '../../../../../shared/terminals.ts';
+import { type Terminal, TerminalInput, isPushProtocol } from '../../../../../shared/terminals.ts';
 import { applyServerErrors, blankToNull, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
@@ -92,6 +92,7 @@ export function TerminalForm({ terminal, onClose }: { terminal: Terminal | null;
   });
   const p = form.values.protocol;
   const network = p === 'zk-tcp' || p === 'zk-udp' || p === 'anviz-tcp';
+  const push = isPushProtocol(p);
   const submit = form.onSubmit((v) => {
     save.mutate(
       { id: terminal?.id ?? null, input: TerminalInput.parse(toInput(v)) },
@@ -115,6 +116,20 @@ export function TerminalForm({ terminal, onClose }: { terminal: Terminal | null;
             <Select label="Protocol" allowDeselect={false} data={TERMINAL_PROTOCOLS.map((x) => ({ value: x, label: PROTOCOL_LABEL[x] ?? x }))} {...form.getInputProps('protocol')} />
             {network && <TextInput label="Host" placeholder="192.168.1.201" withAsterisk {...form.getInputProps('host')} />}
             {network && <NumberInput label="Port" min={1} max={65535} allowDecimal={false} withAsterisk {...form.getInputProps('port')} />}
+            {push && (
+              <TextInput label="Listen on (address)" placeholder="All addresses" description="Optional: one address of the connector's PC" {...form.getInputProps('host')} />
+            )}
+            {push && (
+              <NumberInput
+                label="Port the connector listens on"
+                description="Set the same server port on the terminal"
+                min={1}
+                max={65535}
+                allowDecimal={false}
+                withAsterisk
+                {...form.getInputProps('port')}
+              />
+            )}
             {p === 'anviz-serial' && <TextInput label="Serial port" placeholder="/dev/ttyUSB0 or COM3" withAsterisk {...form.getInputProps('serialPath')} />}
             {p === 'anviz-serial' && <NumberInput label="Baud rate" placeholder="9600" allowDecimal={false} withAsterisk {...form.getInputProps('baudRate')} />}
             <TextInput label="Serial number" description={p.endsWith('push') ? 'Required: push terminals are matched by it' : 'Filled in when it first reports'} {...form.getInputProps('serial')} />

@@ -3,6 +3,9 @@ import type {
   AdminLogList,
   EnrolmentInput,
   EnrolmentList,
+  RawUser,
+  RawUserList,
+  RawUserMapInput,
   Terminal,
   TerminalInput,
   TerminalList,
@@ -70,4 +73,18 @@ export function useDeleteEnrolment() {
 
 export function useAdminLogs() {
   return useQuery({ queryKey: [...terminalsKey, 'admin-logs'], queryFn: () => api.get<AdminLogList>('/api/terminals/admin-logs') });
+}
+
+export function useRawUsers() {
+  return useQuery({ queryKey: [...terminalsKey, 'raw-users'], queryFn: () => api.get<RawUserList>('/api/terminals/raw-users') });
+}
+
+export function useMapRawUser() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (input: RawUserMapInput) => api.post<RawUser>('/api/terminals/raw-users', input), onSuccess: refresh, meta: { silent: true } });
+}
+
+export function useUnmapRawUser() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => api.delete<{ ok: boolean }>(`/api/terminals/raw-users/${id}`), onSuccess: refresh });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, EmptyState, Group, Menu, Modal, Paper, Radio, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconDots, IconFingerprint, IconPencil, IconPlugConnected, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import type { Terminal, TerminalTestResult, UnmatchedGroup } from '../../../../../shared/terminals.ts';
+import { ActionIcon, Alert, Badge, Button, Card, EmptyState, Group, Menu, Modal, NumberInput, Paper, Radio, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconDots, IconFingerprint, IconHash, IconPencil, IconPlugConnected, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { RawUser, Terminal, TerminalTestResult, UnmatchedGroup } from '../../../../../shared/terminals.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -16,15 +16,19 @@ import {
   useDeleteEnrolment,
   useDeleteTerminal,
   useEnrolments,
+  useMapRawUser,
+  useRawUsers,
   useTerminals,
+  useUnmapRawUser,
   useTestTerminal,
   useUnmatched,
 } from './terminal-queries.ts';
 
 function address(t: Terminal): string {
+  if (t.protocol.endsWith('push')) return t.port ? `listens on ${t.host ?? '*'}:${t.port}` : 'no port to listen on';
   if (t.host) return `${t.host}:${t.port ?? ''}`;
   if (t.serialPath) return `${t.serialPath} @ ${t.baudRate ?? ''}`;
-  return t.protocol.endsWith('push') ? 'pushes to the connector' : '—';
+  return '—';
 }
 
 function Skew({ t }: { t: Terminal }) {
@@ -159,7 +163,18 @@ function TerminalsTable() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{t.punchesToday}</Table.Td>
-                      <Table.Td>{t.unmatchedCount ? <Badge color="orange">{t.unmatchedCount}</Badge> : 0}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {t.unmatchedCount ? <Badge color="orange">{t.unmatchedCount}</Badge> : 0}
+                          {t.unmappedUserIds > 0 && (
+                            <Tooltip label="User ids that are not numbers wait for a mapping (Unmatched & mappings tab)">
+                              <Badge color="red" variant="light" data-testid="unmapped-ids-badge">
+                                {t.unmappedUserIds} id{t.unmappedUserIds === 1 ? '' : 's'} to map
+                              </Badge>
+                            </Tooltip>
+                          )}
+                        </Group>
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           <Button size="xs" variant="light" leftSection={<IconPlugConnected size={14} />} loading={testing === t.id} onClick={() => runTest(t)}>
@@ -248,6 +263,138 @@ function MapDialog({ group, onClose }: { group: UnmatchedGroup; onClose: () => v
   );
 }
 
+function MapRawDialog({ raw, mode, onClose }: { raw: RawUser; mode: 'number' | 'employee'; onClose: () => void }) {
+  const map = useMapRawUser();
+  const [employeeId, setEmployeeId] = useState<string | null>(null);
+  const [number, setNumber] = useState<number | string>(/^0\d+$/.test(raw.rawUserId) ? Number(raw.rawUserId) : '');
+  const [error, setError] = useState<string | null>(null);
+  const ready = mode === 'employee' ? employeeId !== null : number !== '';
+  const submit = () =>
+    map.mutate(
+      { terminalId: raw.terminal.id, rawUserId: raw.rawUserId, ...(mode === 'employee' ? { employeeId: employeeId as string } : { terminalUserId: Number(number) }) },
+      {
+        onSuccess: (r) => {
+          notifySuccess(`"${r.rawUserId}" is sent as ${r.terminalUserId}${r.employee ? ` (${r.employee.fullName})` : ''}: the connector sends its held-back records at its next refresh.`, 'Mapped');
+          onClose();
+        },
+        onError: (e) => {
+          setError(e instanceof Error ? e.message : String(e));
+          notifyError(e, 'Could not map');
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={`Map terminal user "${raw.rawUserId}"`} centered>
+      <Stack>
+        <Text size="sm">
+          {raw.terminal.name} stores this id with {/^0\d+$/.test(raw.rawUserId) ? 'a leading zero' : 'characters that are not digits'}; Muster records terminal users by number.{' '}
+          {raw.records ? `${raw.records} record${raw.records === 1 ? '' : 's'} wait in the connector.` : ''}
+        </Text>
+        {mode === 'number' ? (
+          <NumberInput
+            label="Terminal user number"
+            description="Its records are sent with this number, which then means an employee as any terminal user number does"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            withAsterisk
+            value={number}
+            onChange={setNumber}
+            error={error ?? undefined}
+          />
+        ) : (
+          <EmployeePicker label="Employee" withAsterisk value={employeeId} onChange={setEmployeeId} />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!ready} loading={map.isPending} onClick={submit}>
+            {mode === 'number' ? 'Map to number' : 'Map to employee'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RawUsers() {
+  const raw = useRawUsers();
+  const unmap = useUnmapRawUser();
+  const [mapping, setMapping] = useState<{ raw: RawUser; mode: 'number' | 'employee' } | null>(null);
+  const items = raw.data?.items ?? [];
+  if (raw.error) return <QueryError error={raw.error} onRetry={() => void raw.refetch()} />;
+  return (
+    <Card withBorder padding="md">
+      <Text fw={600} mb={4}>
+        User ids that are not numbers
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        A terminal may store an enrolment id with letters or a leading zero (A12, 007). The connector holds those records back and reports the ids here; map each one to a number or to an employee and the connector sends them by itself.
+      </Text>
+      {items.length ? (
+        <Table aria-label="User ids that are not numbers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Terminal</Table.Th>
+              <Table.Th>Id on the terminal</Table.Th>
+              <Table.Th>Records waiting</Table.Th>
+              <Table.Th>Sent as</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((r) => (
+              <Table.Tr key={r.id} data-testid="raw-user-row">
+                <Table.Td>{r.terminal.name}</Table.Td>
+                <Table.Td ff="monospace">{r.rawUserId}</Table.Td>
+                <Table.Td>{r.records ? <Badge color="orange">{r.records}</Badge> : 0}</Table.Td>
+                <Table.Td>
+                  {r.terminalUserId === null ? (
+                    <Text size="sm" c="dimmed">
+                      not mapped
+                    </Text>
+                  ) : (
+                    <Text size="sm">
+                      <Text span ff="monospace">
+                        {r.terminalUserId}
+                      </Text>
+                      {r.employee ? ` · ${r.employee.fullName} (${r.employee.code})` : ' · nobody yet'}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {r.terminalUserId === null ? (
+                      <>
+                        <Button size="xs" variant="light" leftSection={<IconHash size={14} />} onClick={() => setMapping({ raw: r, mode: 'number' })}>
+                          Map to number
+                        </Button>
+                        <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setMapping({ raw: r, mode: 'employee' })}>
+                          Map to employee
+                        </Button>
+                      </>
+                    ) : (
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping of ${r.rawUserId}`} onClick={() => unmap.mutate(r.id)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          None: every terminal user id is a plain number.
+        </Text>
+      )}
+      {mapping && <MapRawDialog raw={mapping.raw} mode={mapping.mode} onClose={() => setMapping(null)} />}
+    </Card>
+  );
+}
+
 function Enrolment() {
   const unmatched = useUnmatched();
   const enrolments = useEnrolments();
@@ -255,6 +402,7 @@ function Enrolment() {
   const [mapping, setMapping] = useState<UnmatchedGroup | null>(null);
   return (
     <Stack gap="md">
+      <RawUsers />
       <Card withBorder padding="md">
         <Text fw={600} mb={4}>
           Unmatched punches
