@@ -52,7 +52,7 @@ describe('the leave ledger job', () => {
     expect(await ledgerCount()).toBe(count);
     const job = JOBS.find((j) => j.name === 'leave-accrual-and-year-end');
     const ctx = { db: server.deps.db, clock, caller: systemCaller(), timeZone: zone };
-    expect(await job?.run(ctx)).toBe('0 leave ledger entries for 0 employee(s)');
+    expect(await job?.run(ctx, server.deps)).toBe('0 leave ledger entries for 0 employee(s)');
     expect((await (await server.login('employee@kaveri.example')).post('/api/leave/accruals/run')).status).toBe(403);
   });
 

@@ -27,7 +27,7 @@ describe('GET /api/openapi.json', () => {
     expect(ops.length).toBeGreaterThan(35);
     const find = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)?.op as Record<string, any>;
     expect(find('get', '/api/public/v1/employees').security).toEqual([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]);
-    expect(find('get', '/api/employees').security).toEqual([{ sessionCookie: [] }]);
+    expect(find('get', '/api/employees').security).toEqual([{ sessionCookie: [] }, { apiKeyBearer: [] }]);
     expect(find('get', '/api/health').security).toEqual([]);
     expect(find('post', '/api/notifications/mark-all-read')).toBeDefined();
     expect(find('get', '/api/employees/{id}/audit/export')).toBeDefined();

@@ -18,7 +18,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   none: [],
-  session: [{ sessionCookie: [] }],
+  // Spec §1: platform endpoints also declare the API-key bearer scheme (a key is still refused there, §5.2.3).
+  session: [{ sessionCookie: [] }, { apiKeyBearer: [] }],
   apiKey: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }],
   connector: [{ connectorSecret: [] }],
 };
@@ -122,7 +123,7 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
         apiKeyBearer: {
           type: 'http',
           scheme: 'bearer',
-          description: `An API key (starts with \`${API_KEY_PREFIX}\`) as \`Authorization: Bearer <key>\`.`,
+          description: `An API key (starts with \`${API_KEY_PREFIX}\`) as \`Authorization: Bearer <key>\`. Grants access to public v1 only: platform operations declare it beside the session cookie (as the interface spec fixes) but answer 401 to a key alone; sign in for a session.`,
         },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same API key in the `X-Api-Key` header.' },
         connectorSecret: {

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import cron, { type ScheduledTask } from 'node-cron';
+import { backupDatabase, newestBackupAt } from './backup.ts';
 import { type AppDeps, type Ctx, systemCaller } from '../context.ts';
 import { closeDays, sweepDays } from '../modules/attendance/jobs.ts';
 import { completeDueExits } from '../modules/employees/service.ts';
@@ -12,7 +14,8 @@ export interface Job {
   schedule: string;
   /** Also run once at start-up, to catch up after the PC was off. */
   catchUpAtStart: boolean;
-  run(ctx: Ctx): Promise<string>;
+  /** `deps` is there for jobs that work on files (the backup). */
+  run(ctx: Ctx, deps: Pick<AppDeps, 'config'>): Promise<string>;
 }
 
 export const JOBS: Job[] = [
@@ -53,6 +56,18 @@ export const JOBS: Job[] = [
     run: async (ctx) => `${await notifyOfflineTerminals(ctx)} offline terminal(s) reported`,
   },
   {
+    // A consistent copy of the database in <data dir>/backups, the newest 14 kept; at start-up only when the last is over a day old.
+    name: 'database-backup',
+    schedule: '30 2 * * *',
+    catchUpAtStart: true,
+    run: async (ctx, { config }) => {
+      const last = newestBackupAt(config.dataDir);
+      if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
+      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now());
+      return `backup ${path.basename(r.file)} (${Math.round(r.bytes / 1024)} KiB)${r.removed.length ? `, ${r.removed.length} old one(s) removed` : ''}`;
+    },
+  },
+  {
     name: 'prune-sessions',
     schedule: '15 3 * * *',
     catchUpAtStart: false,
@@ -74,7 +89,7 @@ export async function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): Promise
   const runJob = async (job: Job) => {
     const ctx: Ctx = { db: deps.db, clock: deps.clock, caller: systemCaller(), timeZone: (await orgSettings(deps.db)).timeZone };
     try {
-      deps.logger.info({ job: job.name, result: await job.run(ctx) }, 'job finished');
+      deps.logger.info({ job: job.name, result: await job.run(ctx, deps) }, 'job finished');
     } catch (err) {
       deps.logger.error({ job: job.name, err }, 'job failed');
     }

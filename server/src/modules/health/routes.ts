@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Health } from '../../../../shared/org.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { AppError } from '../../http/problem.ts';
 import { MUSTER_VERSION } from '../../version.ts';
 
 const startedAt = Date.now();
@@ -13,13 +14,18 @@ export function healthRoutes(api: Api, deps: AppDeps): void {
       path: '/api/health',
       operationId: 'health',
       summary: 'Liveness and database check (no credentials)',
+      description: '200 with the version, `database: ok` and the uptime; 503 (problem+json) when the database does not answer.',
       tags: ['System'],
       auth: 'none',
       response: Health,
       errors: [503],
     },
     async () => {
-      await sql`select 1`.execute(deps.db);
+      try {
+        await sql`select 1`.execute(deps.db);
+      } catch {
+        throw new AppError(503, 'unavailable', 'Service unavailable', 'The database does not answer.');
+      }
       return {
         status: 'ok' as const,
         version: MUSTER_VERSION,

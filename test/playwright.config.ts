@@ -3,11 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests of the console against the real server (started by the
  * worker fixture in test/e2e/fixtures.ts). Drives the system Chromium at
- * /usr/bin/chromium (see scripts/ensure-test-tools.ts); Playwright's own
- * browser download is never used.
+ * /usr/bin/chromium (see test/support/ensure-test-tools.ts); Playwright's own
+ * browser download is never used. Run with `-c test/playwright.config.ts`
+ * (see package.json); paths here are relative to this folder.
  */
 export default defineConfig({
-  testDir: 'test/e2e',
+  testDir: 'e2e',
+  outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builtIndex = path.join(repoRoot, 'dist/console/index.html');
 const sourceDirs = [path.join(repoRoot, 'desktop/console'), path.join(repoRoot, 'shared')];
 const SKIP = new Set(['node_modules', '.vite', 'dist']);

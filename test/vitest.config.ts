@@ -1,6 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** Run with `--config test/vitest.config.ts` (see package.json); paths are relative to the repository root. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
 export default defineConfig({
+  root: repoRoot,
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/connector/**/*.test.ts', 'test/desktop/**/*.test.ts'],
     pool: 'forks',
