@@ -63,28 +63,17 @@ test('HR drills into a day from the calendar, overrides it and sees it frozen', 
   await expect(page.getByRole('button', { name: `${label} (frozen)` })).toBeVisible();
 });
 
-test('an employee checks in and asks to fix a missing punch; the manager approves; the calendar updates', async ({ browser, baseURL }) => {
-  // The employee, in the office: the browser shares a position inside their location's fence.
-  const probe = await asUser(browser, baseURL, DEMO_EMPLOYEE.email);
-  const me = (await (await probe.request.get('/api/auth/me')).json()) as { user: { employeeId: string } };
-  const employee = (await (await probe.request.get(`/api/employees/${me.user.employeeId}`)).json()) as { location: { id: string } | null };
-  const fences = (await (await probe.request.get('/api/attendance/locations')).json()) as { items: { locationId: string; geoFence: { lat: number; lng: number } | null }[] };
-  const fence = fences.items.find((l) => l.locationId === employee.location?.id)?.geoFence;
-  await probe.context().close();
+interface SelfToday {
+  live: { state: string; shiftDate: string };
+  punches: { source: string; direction: string | null; flags: string[]; role: string | null; geo: { lat: number; lng: number } | null }[];
+  geoFenceRequired: boolean;
+}
 
-  const page = await asUser(browser, baseURL, DEMO_EMPLOYEE.email, {
-    permissions: ['geolocation'],
-    geolocation: { latitude: fence?.lat ?? 13.0285, longitude: fence?.lng ?? 77.5197, accuracy: 20 },
-  });
-  await mainNav(page).getByText('Attendance', { exact: true }).click();
-  await mainNav(page).getByRole('link', { name: 'My attendance' }).click();
-  await expect(page).toHaveURL(/\/attendance\/me$/);
-  const checkIn = page.getByRole('button', { name: 'Check in' });
-  if (await checkIn.isEnabled()) await checkIn.click();
-  await expect(page.getByRole('button', { name: 'Check out' })).toBeEnabled();
-  await expect(page.getByLabel("Today's punches")).toContainText(/in/);
+test('an employee asks to fix a missing punch; the manager approves; the calendar updates', async ({ browser, baseURL }) => {
+  const page = await asUser(browser, baseURL, DEMO_EMPLOYEE.email);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { employeeId: string } };
 
-  // Ask to fix the day whose check-out is missing.
+  // Ask to fix the day whose check-out is missing (the seed leaves one on her most recent working day).
   const day = await missingPunchDay(page, me.user.employeeId);
   await page.goto(`/attendance/me?month=${day.slice(0, 7)}&date=${day}`);
   const drawer = page.getByRole('dialog', { name: 'Attendance day' });
@@ -112,4 +101,50 @@ test('an employee checks in and asks to fix a missing punch; the manager approve
   await manager.goto(`/attendance/calendar?month=${day.slice(0, 7)}&q=Sneha`);
   await expect(manager.getByRole('button', { name: `Sneha Kulkarni ${day}: Present` })).toBeVisible();
   await manager.context().close();
+});
+
+test('an employee checks in from inside her office fence: the punch counts, not flagged OffZone', async ({ browser, baseURL }) => {
+  // Her location's fence (the demo seeds one for each location): the browser will share a position at its centre.
+  const probe = await asUser(browser, baseURL, DEMO_EMPLOYEE.email);
+  const me = (await (await probe.request.get('/api/auth/me')).json()) as { user: { employeeId: string } };
+  const employee = (await (await probe.request.get(`/api/employees/${me.user.employeeId}`)).json()) as { location: { id: string } | null };
+  const fences = (await (await probe.request.get('/api/attendance/locations')).json()) as { items: { locationId: string; geoFence: { lat: number; lng: number } | null }[] };
+  const fence = fences.items.find((l) => l.locationId === employee.location?.id)?.geoFence;
+  expect(fence, 'the demo employee\'s location has a geo-fence').toBeTruthy();
+  // Where she starts: the seed gives her no punch today (she checks in herself) and nobody has used the console
+  // yet. Her only open shift day, the seeded missing punch, was fixed by the previous test, so even between
+  // midnight and the end of yesterday's window she is not "In".
+  const start = (await (await probe.request.get('/api/attendance/me')).json()) as SelfToday;
+  expect(start.geoFenceRequired).toBe(true);
+  expect(start.punches.filter((p) => p.source === 'self')).toEqual([]);
+  expect(['NotYetIn', 'Late', 'Off', 'Out']).toContain(start.live.state);
+  await probe.context().close();
+
+  const page = await asUser(browser, baseURL, DEMO_EMPLOYEE.email, {
+    permissions: ['geolocation'],
+    geolocation: { latitude: fence?.lat ?? 0, longitude: fence?.lng ?? 0, accuracy: 20 },
+  });
+  await mainNav(page).getByText('Attendance', { exact: true }).click();
+  await mainNav(page).getByRole('link', { name: 'My attendance' }).click();
+  await expect(page).toHaveURL(/\/attendance\/me$/);
+  const checkIn = page.getByRole('button', { name: 'Check in' });
+  const checkOut = page.getByRole('button', { name: 'Check out' });
+  await expect(checkIn).toBeEnabled();
+  await expect(checkOut).toBeDisabled();
+  await checkIn.click();
+  await expect(checkOut).toBeEnabled();
+  await expect(checkIn).toBeDisabled();
+  const todays = page.getByLabel("Today's punches");
+  await expect(todays).toContainText(/\d\d:\d\d in/);
+  await expect(todays).not.toContainText('OffZone');
+  await expect(todays).not.toContainText('WrongLocation');
+
+  // The server kept her position, found it inside the fence, and counts the punch.
+  const after = (await (await page.request.get('/api/attendance/me')).json()) as SelfToday;
+  const mine = after.punches.filter((p) => p.source === 'self');
+  expect(mine).toHaveLength(1);
+  // Counted (a lone check-in is 'unpaired' until she checks out), not 'flagged' like an off-zone one.
+  expect(mine[0]).toMatchObject({ direction: 'in', flags: [], role: 'unpaired', geo: { lat: fence?.lat, lng: fence?.lng } });
+  expect(after.live.state).toBe('In');
+  await page.context().close();
 });

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_META } from '../../shared/attendance.ts';
+import { ATTENDANCE_STATUSES, STATUS_META } from '../../shared/attendance.ts';
 import { renderFirstPage } from '../support/pdf.ts';
 import { type World, ist, punch, startWorld } from '../support/attendance.ts';
 
@@ -20,6 +24,30 @@ beforeAll(async () => {
   for (let i = 0; i < 300 && (await w.hr.get(`/api/attendance/recompute/${job.body.id}`)).body.status === 'running'; i++) await new Promise((r) => setTimeout(r, 25));
 });
 afterAll(async () => w.server.close());
+
+/** The text of a PDF's pages (poppler's pdftotext, layout kept), one string per page, whitespace runs folded to one space. */
+function pdfPages(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-pdftext-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    // pdftotext ends every page with a form feed.
+    return text.split('\f').slice(0, -1).map((p) => p.replace(/\s+/g, ' ').trim());
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every status of the legend, as code and label (Pending is shown as "… not final yet"). */
+function expectLegend(text: string) {
+  const at = text.indexOf('Legend:');
+  expect(at, 'no legend in the PDF').toBeGreaterThanOrEqual(0);
+  const legend = text.slice(at);
+  for (const s of ATTENDANCE_STATUSES.filter((x) => x !== 'Pending')) expect(legend).toContain(`${STATUS_META[s].code} ${STATUS_META[s].label}`);
+  expect(legend).toContain('… not final yet');
+  expect(legend).toContain('* frozen by HR');
+}
 
 async function workbook(body: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -76,6 +104,24 @@ describe('GET /api/attendance/calendar/{month}/export', () => {
     expect(page.inkRatio).toBeGreaterThan(0.03);
   });
 
+  it('pdf: the legend of every status code sits under the table, on the last page', async () => {
+    const res = await w.hr.get('/api/attendance/calendar/2031-03/export?format=pdf');
+    expect(res.status).toBe(200);
+    const pages = pdfPages(res.body as Buffer);
+    expect(pages.length).toBe(renderFirstPage(res.body as Buffer).pages);
+    const last = pages.at(-1) ?? '';
+    expectLegend(last);
+    // Under the table: after the totals row, and only once in the document.
+    if (last.includes('TOTAL')) expect(last.indexOf('Legend:')).toBeGreaterThan(last.indexOf('TOTAL'));
+    else expect(pages.at(-2)).toContain('TOTAL');
+    expect(pages.join(' ').split('Legend:')).toHaveLength(2);
+    // A filtered, one-page calendar carries it too, with the status codes in its cells.
+    const small = pdfPages((await w.hr.get(`/api/attendance/calendar/2031-03/export?format=pdf&locationId=${w.locationId}`)).body as Buffer);
+    expect(small).toHaveLength(1);
+    expect(small[0]).toContain(e0.code);
+    expectLegend(small[0] ?? '');
+  });
+
   it('csv: one line per employee plus the totals row, UTF-8 with BOM', async () => {
     const res = await w.hr.get(url('format=csv'));
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -102,6 +148,7 @@ describe('GET /api/attendance/day/{date}/export and /api/attendance/live/export'
     expect(sheet.rowCount).toBeGreaterThanOrEqual(4);
     const pdf = await w.hr.get('/api/attendance/day/2031-03-10/export?format=pdf');
     expect(renderFirstPage(pdf.body as Buffer).inkRatio).toBeGreaterThan(0.02);
+    expectLegend(pdfPages(pdf.body as Buffer).at(-1) ?? '');
   });
 
   it('the live board exports with its state column and the terminals', async () => {

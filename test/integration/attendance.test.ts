@@ -263,7 +263,7 @@ describe('month, calendar and day views', () => {
 });
 
 describe('live board', () => {
-  it('shows in / out / not yet in / late / on leave / off now, with counts and terminals', async () => {
+  it('shows in / out / not yet in / late / off now, with counts and terminals (on leave: next test)', async () => {
     // Thursday 13 March, 10:15 IST: e0 in, e1 in then out, e2 nothing (late, shift 09:30 + 10 min grace).
     w.clock.set('2031-03-13T04:45:00.000Z');
     await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist('2031-03-13', '09:20') });
@@ -294,6 +294,37 @@ describe('live board', () => {
     const sunday = (await hr.get(`/api/attendance/live?locationId=${w.locationId}`)).body as LiveView;
     expect(sunday.counts.Off).toBe(3);
     w.clock.set('2031-03-12T12:00:00.000Z');
+  });
+
+  it('an employee whose leave is approved for today is OnLeave (not Late) on the board', async () => {
+    // Friday 14 March: e0 asks for a day of sick leave (applied on the 12th), the manager approves.
+    const sl = (await w.server.deps.db.selectFrom('leave_type').select('id').where('code', '=', 'SL').executeTakeFirstOrThrow()).id;
+    const topUp = await w.hr.post('/api/leave/adjustments', { employeeId: e0.id, leaveTypeId: sl, days: 2, reason: 'Test top-up' });
+    expect(topUp.status, topUp.text).toBe(200);
+    const applied = await w.employee.post('/api/leave/requests', { leaveTypeId: sl, fromDate: '2031-03-14', toDate: '2031-03-14', reason: 'Fever' });
+    expect(applied.status, applied.text).toBe(200);
+    const board = async () => {
+      w.clock.set('2031-03-14T04:45:00.000Z'); // 10:15 IST, past the 09:30 start + 10 min grace
+      const hr = await w.server.login('hr@kaveri.example');
+      const v = (await hr.get(`/api/attendance/live?locationId=${w.locationId}`)).body as LiveView;
+      const onLeave = (await hr.get(`/api/attendance/live?locationId=${w.locationId}&state=OnLeave`)).body as LiveView;
+      w.clock.set('2031-03-12T12:00:00.000Z');
+      return { v, onLeave };
+    };
+    // While the request waits, nobody has come in: all three are late.
+    const pending = await board();
+    expect(pending.v.items.find((r) => r.employee.id === e0.id)?.state).toBe('Late');
+    expect(pending.v.counts).toMatchObject({ Late: 3, OnLeave: 0 });
+    expect(pending.onLeave.items).toEqual([]);
+
+    const approved = await w.manager.post(`/api/leave/requests/${applied.body.id}/approve`, {});
+    expect(approved.status, approved.text).toBe(200);
+    const after = await board();
+    expect(LiveView.safeParse(after.v).success).toBe(true);
+    expect(after.v.items.find((r) => r.employee.id === e0.id)).toMatchObject({ state: 'OnLeave', shiftDate: '2031-03-14', lastPunch: null, lateMinutes: 0 });
+    expect(after.v.items.find((r) => r.employee.id === e1.id)?.state).toBe('Late');
+    expect(after.v.counts).toMatchObject({ OnLeave: 1, Late: 2, total: 3 });
+    expect(after.onLeave.items.map((r) => r.employee.id)).toEqual([e0.id]);
   });
 });
 

@@ -169,6 +169,88 @@ describe('manager → (HR) → approved, in one transaction with the punches and
   });
 });
 
+describe('HR notification and the regularization window (e2, a login of its own)', () => {
+  let e2: World['employees'][number];
+  let e2Client: Client;
+  const hrNotes = async () => {
+    const res = await w.hr.get('/api/notifications?pageSize=100');
+    expect(res.status).toBe(200);
+    return (res.body.items as { kind: string; title: string; body: string | null; link: string | null }[]).filter((n) => n.kind === 'regularization.awaiting-hr');
+  };
+
+  beforeAll(async () => {
+    e2 = w.employees[2] as typeof e2;
+    expect((await w.admin.post('/api/users', { employeeId: e2.id, email: e2.email, password: 'tester-pass-123', roles: ['Employee'] })).status).toBe(200);
+    e2Client = await w.server.login(e2.email, 'tester-pass-123');
+  });
+
+  it('HR is notified when a request reaches ManagerApprovedAwaitingHR, not before', async () => {
+    const title = 'Att Tester 2 regularization of 2031-03-05 needs HR';
+    const res = await request(e2Client, {
+      date: '2031-03-05',
+      kind: 'ManualEntry',
+      reason: 'Badge left at home',
+      punches: [
+        { time: '09:30', direction: 'in' },
+        { time: '18:30', direction: 'out' },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'AwaitingManager', requiresHr: true });
+    expect((await hrNotes()).map((n) => n.title)).not.toContain(title);
+    const mgr = await w.manager.post(`/api/regularizations/${res.body.id}/approve`, { note: 'seen at the desk' });
+    expect(mgr.body.status).toBe('ManagerApprovedAwaitingHR');
+    const note = (await hrNotes()).find((n) => n.title === title);
+    expect(note).toMatchObject({ body: 'ManualEntry, approved by Rahul Deshmukh.', link: '/attendance/regularizations' });
+    // Only HR is told: the manager and the employee get no "needs HR" notice.
+    for (const c of [w.manager, e2Client]) {
+      const titles = (await c.get('/api/notifications?pageSize=100')).body.items.map((n: { title: string }) => n.title);
+      expect(titles).not.toContain(title);
+    }
+    // A kind without the HR stage never notifies HR (e0's MissingPunchOut of the 10th went straight to Approved).
+    expect((await hrNotes()).map((n) => n.title)).not.toContain('Att Tester 0 regularization of 2031-03-10 needs HR');
+    expect((await w.hr.post(`/api/regularizations/${res.body.id}/approve`, {})).body.status).toBe('Approved');
+  });
+
+  it('regularizationWindowDays decides how far back a day may be regularized', async () => {
+    const ask = (date: string) => request(e2Client, { date, kind: 'MissingPunchIn', reason: 'Card reader down', punches: [{ time: '09:30', direction: 'in' }] });
+    const setWindow = async (days: number) => {
+      const res = await w.hr.patch('/api/attendance/settings', { regularizationWindowDays: days });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.regularizationWindowDays).toBe(days);
+    };
+    expect((await w.hr.get('/api/attendance/settings')).body.regularizationWindowDays).toBe(30);
+    try {
+      // Narrower: 5 days back from Wednesday 12 March is Friday 7 March.
+      await setWindow(5);
+      const outside = await ask('2031-03-06');
+      expect(outside.status).toBe(400);
+      expect(outside.body.errors).toEqual([{ path: 'body.date', message: 'must be on or after 2031-03-07' }]);
+      expect(outside.body.detail).toContain('older than 5 days');
+      const inside = await ask('2031-03-07');
+      expect(inside.status, inside.text).toBe(200);
+      expect(inside.body.status).toBe('AwaitingManager');
+      // Back to the default 30: the 6th is accepted now.
+      await setWindow(30);
+      expect((await ask('2031-03-06')).status).toBe(200);
+      expect((await ask('2031-01-10')).body.errors[0].path).toBe('body.date');
+      // Wider: 62 days reaches Thursday 9 January, not Wednesday the 8th.
+      await setWindow(62);
+      const before = await ask('2031-01-08');
+      expect(before.status).toBe(400);
+      expect(before.body.errors).toEqual([{ path: 'body.date', message: 'must be on or after 2031-01-09' }]);
+      const edge = await ask('2031-01-09');
+      expect(edge.status, edge.text).toBe(200);
+      expect((await ask('2031-01-10')).status).toBe(200);
+      // A day before joining (1 January) is inside the window but still refused, naming the field.
+      await setWindow(366);
+      expect((await ask('2030-12-31')).body.errors[0]).toMatchObject({ path: 'body.date', message: 'is outside your employment' });
+    } finally {
+      await setWindow(30);
+    }
+  });
+});
+
 describe('self check-in with geo-fences', () => {
   it('without fences a check-in is plain; with them, off-zone and wrong-location are flagged and not counted', async () => {
     w.clock.set('2031-03-12T03:50:00.000Z'); // 09:20 IST
