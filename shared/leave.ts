@@ -130,13 +130,23 @@ export const LeaveRequest = z
         'Not in spec §2.1 (an addition): `Withdrawn` when the employee withdrew the request while pending, `Cancelled` when HR cancelled it after approval; both keep the spec status `Rejected`. Null otherwise.',
     }),
     documentsRequired: z.boolean().meta({ description: 'Not in spec §2.1 (an addition): the type asks for supporting documents at this length.' }),
+    enteredByName: z.string().nullable().meta({
+      description:
+        'Not in spec §2.1 (an addition): who recorded the request for the employee (HR, with `employeeId` on apply); the `submitted` timeline entry then reads "Recorded by HR" with this name as its actor. Null when the employee applied.',
+    }),
   })
   .meta({ id: 'LeaveRequest', description: 'Spec §2.1: every field is always present.' });
 export type LeaveRequest = z.infer<typeof LeaveRequest>;
 
+/** Characters as a person counts them (Unicode code points, as JSON Schema's `maxLength`): an emoji is one. */
+export const noteLength = (s: string): number => [...s].length;
+
 const Note = z
   .string()
-  .max(LEAVE_NOTE_MAX, `must be at most ${LEAVE_NOTE_MAX} characters`)
+  // Code units first, so a huge string is refused before it is split.
+  .max(LEAVE_NOTE_MAX * 2, `must be at most ${LEAVE_NOTE_MAX} characters`)
+  .refine((s) => noteLength(s) <= LEAVE_NOTE_MAX, `must be at most ${LEAVE_NOTE_MAX} characters`)
+  .meta({ maxLength: LEAVE_NOTE_MAX })
   .transform((s) => s.trim() || null);
 
 /** Spec §4.3: a JSON object whose `note` is a string of at most 500 characters, or null. */
@@ -167,6 +177,10 @@ export const LeaveCancelBody = z
   .meta({ id: 'LeaveCancelBody' });
 export type LeaveCancelBody = z.output<typeof LeaveCancelBody>;
 
+/** `employeeId` on apply and quote: HR records leave for someone else. */
+const ON_BEHALF =
+  "Whose leave: the caller's by default (the caller's own id is the same). Another employee only for holders of `leave:hr-approve` (403 otherwise; 404 outside the caller's scope): HR recording leave after the fact, so the notice period and the backdate window do not apply; every other rule does (balance per leave year, overlap, frozen attendance days, eligibility, consecutive days, exit date, backup). The request still starts at `PendingManager` and goes through the normal approvals.";
+
 export const LeaveApply = z
   .object({
     leaveTypeId: UuidInput,
@@ -180,6 +194,7 @@ export const LeaveApply = z
       .nullable()
       .optional(),
     backupEmployeeId: UuidInput.nullable().optional(),
+    employeeId: UuidInput.optional().meta({ description: ON_BEHALF }),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -486,6 +501,7 @@ export const LeaveQuoteQuery = z.object({
   fromDate: IsoDate,
   toDate: IsoDate,
   duration: LeaveDuration.default('FullDay'),
+  employeeId: UuidInput.optional().meta({ description: ON_BEHALF }),
 });
 export type LeaveQuoteQuery = z.output<typeof LeaveQuoteQuery>;
 
@@ -554,6 +570,10 @@ export const LeaveCalendar = z
 export type LeaveCalendar = z.infer<typeof LeaveCalendar>;
 
 export const Colleague = z.object({ id: Uuid, fullName: z.string(), code: z.string() }).meta({ id: 'LeaveColleague' });
+export const ColleagueQuery = z.object({
+  employeeId: UuidInput.optional().meta({ description: "Whose colleagues: the caller's by default; another employee's for holders of `leave:hr-approve` (the backup choices when HR records leave)." }),
+});
+export type ColleagueQuery = z.output<typeof ColleagueQuery>;
 export const ColleagueList = z.object({ items: z.array(Colleague) }).meta({ id: 'LeaveColleagueList' });
 export type ColleagueList = z.infer<typeof ColleagueList>;
 

@@ -167,3 +167,48 @@ test('HR sees the calendar and the year-end preview', async ({ page }) => {
   await page.getByRole('tab', { name: 'Year end' }).click();
   await expect(page.getByRole('table', { name: 'Year-end preview' })).toContainText('EL');
 });
+
+test('HR records sick leave for an employee beyond her backdate window, and her manager sees "Recorded by HR"', async ({ page, baseURL }) => {
+  const hrApi = await apiAs(baseURL, HR);
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const sl = await typeId(hrApi, 'SL');
+  expect((await hrApi.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: sl, days: 2, reason: 'E2E top-up' } })).status()).toBe(200);
+  // A past working day HR may record for her but she may not apply for herself (sick leave goes 7 days back).
+  let day: string | null = null;
+  for (let d = addDays(me.organisation.today, -12); d >= addDays(me.organisation.today, -40) && !day; d = addDays(d, -1)) {
+    const q = (await (await hrApi.get(`/api/leave/quote?leaveTypeId=${sl}&fromDate=${d}&toDate=${d}&employeeId=${me.user.employeeId}`)).json()) as { problems: unknown[]; workingDays: number };
+    if (q.problems.length === 0 && q.workingDays === 1) day = d;
+  }
+  if (!day) throw new Error('no free past working day');
+  const own = (await (await employeeApi.get(`/api/leave/quote?leaveTypeId=${sl}&fromDate=${day}&toDate=${day}`)).json()) as { problems: { message: string }[] };
+  expect(own.problems.map((p) => p.message).join(' ')).toContain('ask HR');
+
+  await signIn(page, HR, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByRole('link', { name: 'Record leave for an employee' }).click();
+  await expect(page).toHaveURL(/\/leave\/settings\?tab=record/);
+  const picker = page.getByRole('combobox', { name: 'Employee' });
+  await picker.fill('Sneha');
+  await page.getByRole('option', { name: /Sneha Kulkarni/ }).click();
+  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('option', { name: 'Sick leave' }).click();
+  await page.getByRole('textbox', { name: 'From' }).fill(day);
+  await page.getByRole('textbox', { name: 'To' }).fill(day);
+  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Fever; informed HR by phone');
+  await expect(page.getByTestId('quote-working-days')).toHaveText('1');
+  await expect(page.getByTestId('quote-problems')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Record leave' }).click();
+  await expect(page.getByText(/recorded for Sneha Kulkarni/)).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(day) }).click();
+  const detail = page.getByTestId('leave-request-detail');
+  await expect(detail.getByTestId('leave-timeline')).toContainText('Recorded by HR');
+  await expect(detail).toContainText('recorded by Priya Sharma (HR)');
+  await hrApi.dispose();
+  await employeeApi.dispose();
+});

@@ -241,13 +241,14 @@ describe('workflow', () => {
   it('rejects with a note of up to 500 characters (spec §4.3), from either stage', async () => {
     const monday = await freeWeek(server, [ids.sneha], addDays(today, 56));
     const one = expectRecord((await apply(employee, { leaveTypeId: ids.CL, fromDate: monday, toDate: monday })).body);
-    for (const bad of [undefined, {}, { note: 'x'.repeat(501) }, { note: 5 }, { note: 'ok', extra: 1 }, []]) {
+    for (const bad of [undefined, {}, { note: 'x'.repeat(501) }, { note: '😀'.repeat(501) }, { note: 5 }, { note: 'ok', extra: 1 }, []]) {
       const res = bad === undefined ? await manager.request('POST', `/api/leave/requests/${one.id}/reject`) : await manager.post(`/api/leave/requests/${one.id}/reject`, bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     const long = await manager.post(`/api/leave/requests/${one.id}/reject`, { note: 'x'.repeat(501) });
     expect(long.body.errors).toEqual([{ path: 'body.note', message: 'must be at most 500 characters' }]);
-    const note = 'n'.repeat(500);
+    // 500 characters as a person counts them: the emoji is one (two UTF-16 units).
+    const note = `${'n'.repeat(499)}😀`;
     const res = await manager.post(`/api/leave/requests/${one.id}/reject`, { note });
     expect(res.status).toBe(200);
     const r = expectRecord(res.body);

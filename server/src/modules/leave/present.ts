@@ -136,6 +136,7 @@ export function timelineOf(r: repo.RequestRow) {
     requiresHrApproval: r.requires_hr_approval === 1,
     closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
     employeeName: r.employee_name,
+    enteredByName: r.entered_by_name ?? null,
     reason: r.reason,
     createdAt: r.created_at,
     managerDecisionName: r.manager_decision_name,
@@ -196,6 +197,7 @@ export async function presentRequests(ctx: Ctx, rows: readonly repo.RequestRow[]
       context,
       closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
       documentsRequired: r.documents_required === 1,
+      enteredByName: r.entered_by_name ?? null,
     };
   });
 }

@@ -209,6 +209,8 @@ function requestQuery(db: Db) {
       'r.balance_after',
       'r.created_at',
       'r.updated_at',
+      'r.entered_by',
+      'r.entered_by_name',
       'e.full_name as employee_name',
       'e.code as employee_code',
       'e.manager_id as employee_manager_id',

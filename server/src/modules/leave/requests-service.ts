@@ -65,6 +65,8 @@ interface Draft {
   to: string;
   duration: LeaveDuration;
   backupEmployeeId: string | null;
+  /** HR records it for the employee after the fact: the notice period and the backdate window do not apply. */
+  recordedByHr: boolean;
 }
 
 interface Checked {
@@ -138,10 +140,10 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   if (type.min_service_days !== null && addDays(applicant.joined_date, type.min_service_days) > d.from) {
     add(400, 'body.leaveTypeId', `${type.name} can be taken from ${addDays(applicant.joined_date, type.min_service_days)} (after ${type.min_service_days} days of service)`);
   }
-  if (d.from >= today && daysFrom(today, d.from) < type.notice_days) {
+  if (!d.recordedByHr && d.from >= today && daysFrom(today, d.from) < type.notice_days) {
     add(400, 'body.fromDate', `${type.name} needs ${fmtDays(type.notice_days)} notice: the earliest start is ${addDays(today, type.notice_days)}`);
   }
-  if (d.from < today && daysFrom(d.from, today) > type.backdate_days) {
+  if (!d.recordedByHr && d.from < today && daysFrom(d.from, today) > type.backdate_days) {
     add(400, 'body.fromDate', type.backdate_days === 0
       ? `${type.name} cannot be applied for past days; ask HR`
       : `${type.name} can be applied at most ${fmtDays(type.backdate_days)} back (from ${addDays(today, -type.backdate_days)}); ask HR for older days`);
@@ -164,11 +166,12 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   const clash = mine.find((m) => !(d.duration !== 'FullDay' && m.portion !== 'FullDay' && m.portion !== d.duration));
   if (clash) {
     const other = await ctx.db.selectFrom('leave_request').select(['from_date', 'to_date', 'status']).where('id', '=', clash.request_id).executeTakeFirst();
-    const what = other ? `your ${other.status === 'Approved' ? 'approved' : 'pending'} request for ${spanOf(other.from_date, other.to_date)}` : 'another request';
+    const whose = d.recordedByHr ? `${applicant.full_name}'s` : 'your';
+    const what = other ? `${whose} ${other.status === 'Approved' ? 'approved' : 'pending'} request for ${spanOf(other.from_date, other.to_date)}` : 'another request';
     add(409, 'body.fromDate', `overlaps ${what}`);
   }
   const closed = await frozenDays(ctx.db, applicant.id, d.from, d.to);
-  if (closed.length) add(409, 'body.fromDate', `${firstOf(closed)} is closed in attendance (frozen): ask HR to unfreeze it first`);
+  if (closed.length) add(409, 'body.fromDate', `${firstOf(closed)} is closed in attendance (frozen): ${d.recordedByHr ? 'unfreeze it first' : 'ask HR to unfreeze it first'}`);
   const { yearStart: currentYear, yearStartMonth } = await leaveToday(ctx);
   const asked = askedOf(count.days.filter((c) => c.counted).map((c) => ({ date: c.date, portion: d.duration })));
   const positions = await yearPositions(ctx, applicant.id, type, asked.length ? asked : [{ date: d.from, days: 0 }], { holds: true });
@@ -192,13 +195,36 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   return { count, workingDays, balance: first.balance, pending: first.pending, balanceAfter: first.balance - first.pending - first.asked, requiresHrApproval, documentsRequired, problems };
 }
 
-async function applicantOf(ctx: Ctx): Promise<repo.ApplicantRow> {
-  const id = ctx.caller.employeeId;
-  if (!id) throw forbidden('Only employees apply for leave; this login is not one.');
-  const applicant = await repo.findApplicant(ctx.db, id);
+interface Applicant {
+  applicant: repo.ApplicantRow;
+  /** HR acts for someone else (never for themselves): the notice and backdate checks are waived, the entry recorded as theirs. */
+  recordedByHr: boolean;
+}
+
+/**
+ * Whose leave a request, quote or backup list is for: the caller, or with
+ * `employeeId` another employee, which only HR (`leave:hr-approve`) may name
+ * (403), within their scope (404). The caller's own id is a normal apply.
+ */
+async function applicantOf(ctx: Ctx, employeeId?: string | null, path = 'body.employeeId'): Promise<Applicant> {
+  const self = ctx.caller.employeeId;
+  if (!employeeId || employeeId === self) {
+    if (!self) throw forbidden('Only employees apply for leave; this login is not one.');
+    const applicant = await repo.findApplicant(ctx.db, self);
+    if (!applicant) throw notFound('Employee');
+    if (applicant.status === 'Exited') throw forbidden('An exited employee cannot apply for leave.');
+    return { applicant, recordedByHr: false };
+  }
+  if (!ctx.caller.permissions.includes('leave:hr-approve')) {
+    throw forbidden('Only HR (permission leave:hr-approve) records leave for another employee; leave out employeeId to apply for yourself.');
+  }
+  await assertCanSeeEmployee(ctx, employeeId);
+  const applicant = await repo.findApplicant(ctx.db, employeeId);
   if (!applicant) throw notFound('Employee');
-  if (applicant.status === 'Exited') throw forbidden('An exited employee cannot apply for leave.');
-  return applicant;
+  if (applicant.status === 'Exited') {
+    throw badRequest(`${applicant.full_name} has exited: leave can no longer be recorded for them (adjust the balance instead).`, [{ path, message: 'has exited' }]);
+  }
+  return { applicant, recordedByHr: true };
 }
 
 /** Who decides next: the manager (when they have an active login), else HR. */
@@ -230,10 +256,10 @@ async function presentOne(ctx: Ctx, id: string): Promise<LeaveRequest> {
 
 /** What a request for these dates would cost and meet, before it is made (the apply form). */
 export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuote> {
-  const applicant = await applicantOf(ctx);
+  const { applicant, recordedByHr } = await applicantOf(ctx, q.employeeId, 'query.employeeId');
   const type = await getTypeRow(ctx, q.leaveTypeId, 'query.leaveTypeId');
   const { today } = await leaveToday(ctx);
-  const checked = await checkDraft(ctx, { type, applicant, from: q.fromDate, to: q.toDate, duration: q.duration, backupEmployeeId: null }, today);
+  const checked = await checkDraft(ctx, { type, applicant, from: q.fromDate, to: q.toDate, duration: q.duration, backupEmployeeId: null, recordedByHr }, today);
   const to = q.toDate < q.fromDate || daysFrom(q.fromDate, q.toDate) >= MAX_REQUEST_SPAN_DAYS ? q.fromDate : q.toDate;
   const contexts = await contextsFor(ctx, [{ key: 'q', employeeId: applicant.id, leaveTypeId: type.id, from: q.fromDate, to, requestId: null }]);
   const context = contexts.get('q');
@@ -250,15 +276,19 @@ export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuo
   };
 }
 
-/** Applies for leave as the caller: checked, held against the balance, the manager told. */
+/**
+ * Applies for leave as the caller, or (HR, `employeeId`) records it for an
+ * employee: checked, held against the balance, the manager told. A recorded
+ * request goes through the same approvals; the employee is told HR entered it.
+ */
 export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
-    const applicant = await applicantOf(t);
+    const { applicant, recordedByHr } = await applicantOf(t, input.employeeId);
     const type = await getTypeRow(t, input.leaveTypeId);
     const { today } = await leaveToday(t);
     const checked = await checkDraft(
       t,
-      { type, applicant, from: input.fromDate, to: input.toDate, duration: input.duration, backupEmployeeId: input.backupEmployeeId ?? null },
+      { type, applicant, from: input.fromDate, to: input.toDate, duration: input.duration, backupEmployeeId: input.backupEmployeeId ?? null, recordedByHr },
       today,
     );
     throwProblems(checked.problems);
@@ -290,6 +320,8 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
       balance_after: checked.balanceAfter,
       created_at: now,
       updated_at: now,
+      entered_by: recordedByHr ? t.caller.employeeId : null,
+      entered_by_name: recordedByHr ? t.caller.name : null,
     };
     await repo.insertRequestRow(t.db, row);
     await repo.insertLeaveDays(
@@ -301,15 +333,26 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
       employeeId: applicant.id,
       category: 'Leave',
       action: 'leave.submitted',
-      summary: `Applied for ${what}`,
-      changes: [{ field: 'status', before: null, after: 'PendingManager' }],
+      summary: recordedByHr ? `Applied for ${what} by ${t.caller.name} for ${applicant.full_name}` : `Applied for ${what}`,
+      changes: [
+        { field: 'status', before: null, after: 'PendingManager' },
+        ...(recordedByHr ? [{ field: 'enteredBy', before: null, after: t.caller.name }] : []),
+      ],
     });
     await notify(t, await approversOf(t, applicant.manager_id, 'manager'), {
       kind: 'leave.submitted',
-      title: `${applicant.full_name} applied for ${what}`,
+      title: recordedByHr ? `${t.caller.name} (HR) recorded ${what} for ${applicant.full_name}` : `${applicant.full_name} applied for ${what}`,
       body: row.reason,
       link: `/leave/approvals?request=${row.id}`,
     });
+    if (recordedByHr) {
+      await notify(t, { employeeIds: [applicant.id] }, {
+        kind: 'leave.recorded',
+        title: `${t.caller.name} (HR) recorded ${what} for you; it now waits for approval`,
+        body: row.reason,
+        link: '/leave',
+      });
+    }
     return presentOne(t, row.id);
   });
 }
@@ -607,9 +650,9 @@ export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promis
   return cachedLeaveAnswer(ctx, who, q, today, () => listLeaveRequests(ctx, q));
 }
 
-/** People the caller can name as backup: their team, their manager and their direct reports. */
-export async function listColleagues(ctx: Ctx): Promise<ColleagueList> {
-  const me = await applicantOf(ctx);
+/** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */
+export async function listColleagues(ctx: Ctx, employeeId?: string): Promise<ColleagueList> {
+  const { applicant: me } = await applicantOf(ctx, employeeId, 'query.employeeId');
   const managerIds = [me.id, ...(me.manager_id ? [me.manager_id] : [])];
   const rows = await repo.colleagueRows(ctx.db, managerIds, me.manager_id ? [me.manager_id] : []);
   return { items: rows.filter((r) => r.id !== me.id).map((r) => ({ id: r.id, fullName: r.full_name, code: r.code })) };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QueryBool, UuidInput } from '../../../../shared/common.ts';
 import {
   ColleagueList,
+  ColleagueQuery,
   LEAVE_NOTE_MAX,
   LOAD_CRITICAL_SHARE,
   LOAD_TIGHT_SHARE,
@@ -46,6 +47,9 @@ const TAGS = ['Leave'] as const;
 
 const FORMATS =
   'Dates (`fromDate`, `toDate`, context `days[].date`) are `YYYY-MM-DD` in the organisation time zone; instants (`createdAt`, `managerDecidedAt`, `hrDecidedAt`, timeline `at`) are UTC ISO 8601 (`2026-11-21T05:30:00.000Z`).';
+
+const ON_BEHALF =
+  'HR records leave for an employee with `employeeId` (holders of `leave:hr-approve` only: 403 for anyone else, 404 for an employee outside the caller\'s scope, 400 for one who has exited; the caller\'s own id is a normal apply). HR records leave after the fact, so the notice period and the backdate window do not apply; every other rule does (balance per leave year, overlap, frozen attendance days, eligibility, consecutive days, exit date, backup).';
 
 const WORKFLOW = [
   'Workflow: `PendingManager` → (manager approves) → `ManagerApprovedPendingHR` when `requiresHrApproval`, else `Approved`; `ManagerApprovedPendingHR` → (HR approves) → `Approved`. Reject is accepted from both pending statuses and sets `Rejected`.',
@@ -127,12 +131,13 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       method: 'post',
       path: '/api/leave/requests',
       operationId: 'applyForLeave',
-      summary: 'Apply for leave',
+      summary: 'Apply for leave (or, HR, record leave for an employee)',
       description: [
         '`duration` is `FullDay` (default), `FirstHalf` or `SecondHalf` (a half only when fromDate = toDate). `workingDays` counts the days that cost balance: weekly offs and holidays are excluded unless the type\'s sandwich rule counts them; 0.5 for a half day.',
         'Refused with 400 (naming the field): dates reversed, a half day over several days, more than 366 calendar days, no working day in the range, more than the type\'s consecutive-day limit (adjacent requests of the type included), short notice, too far back, an ineligible type (gender, service), a backup who is the applicant or unknown.',
-        'Refused with 409: an overlap with the applicant\'s own pending or approved request, an insufficient balance for a type that does not allow a negative one (pending requests hold their days), a backup on leave on those days.',
+        'Refused with 409: an overlap with the applicant\'s own pending or approved request, an insufficient balance for a type that does not allow a negative one (pending requests hold their days), a day closed (frozen) in attendance, a backup on leave on those days.',
         'The request starts at `PendingManager`; the manager (or HR when there is no manager with a login) is notified.',
+        `${ON_BEHALF} A recorded request goes through the same approvals (the recorder may decide it like any other request that is not their own), shows \`enteredByName\` and a \`submitted\` timeline entry labelled "Recorded by HR" with the recorder as actor; the audit row reads "Applied for … by <recorder> for <employee>", and the employee is notified as well as the manager.`,
         FORMATS,
       ].join('\n\n'),
       tags: TAGS,
@@ -140,7 +145,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       permission: 'leave:apply',
       body: LeaveApply,
       response: LeaveRequest,
-      errors: [403, 409],
+      errors: [403, 404, 409],
     },
     async ({ body, caller }) => requests.applyLeave(await ctxFor(deps, caller), body),
   );
@@ -151,13 +156,13 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       path: '/api/leave/quote',
       operationId: 'quoteLeave',
       summary: 'What a request for these dates would cost, before applying',
-      description: 'For the apply form: working days, balance, balance after, whether HR approval is needed, the team-load context (spec §2.3) and the problems that would refuse the request if it were submitted now.',
+      description: `For the apply form: working days, balance, balance after, whether HR approval is needed, the team-load context (spec §2.3) and the problems that would refuse the request if it were submitted now.\n\n${ON_BEHALF} With \`employeeId\` the quote is the one HR's request would get (the same waived checks).`,
       tags: TAGS,
       auth: 'session',
       permission: 'leave:apply',
       query: LeaveQuoteQuery,
       response: LeaveQuote,
-      errors: [403],
+      errors: [403, 404],
     },
     async ({ query, caller }) => requests.quoteLeave(await ctxFor(deps, caller), query),
   );
@@ -269,13 +274,14 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       path: '/api/leave/colleagues',
       operationId: 'listLeaveColleagues',
       summary: 'People the caller can name as backup',
-      description: 'The caller\'s team-mates (same manager), manager and direct reports.',
+      description: 'The caller\'s team-mates (same manager), manager and direct reports; with `employeeId` (HR, `leave:hr-approve`; 403 otherwise, 404 outside scope) those of that employee, for recording leave for them.',
       tags: TAGS,
       auth: 'session',
+      query: ColleagueQuery,
       response: ColleagueList,
-      errors: [403],
+      errors: [403, 404],
     },
-    async ({ caller }) => requests.listColleagues(await ctxFor(deps, caller)),
+    async ({ query, caller }) => requests.listColleagues(await ctxFor(deps, caller), query.employeeId),
   );
 
   /* ---------------------------------------------------------------- balances and ledger */

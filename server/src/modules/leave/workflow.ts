@@ -36,6 +36,8 @@ export interface TimelineFacts {
   requiresHrApproval: boolean;
   closure: LeaveClosure | null;
   employeeName: string;
+  /** HR recorded the request for the employee: their name; absent or null when the employee applied. */
+  enteredByName?: string | null;
   reason: string | null;
   createdAt: string;
   managerDecisionName: string | null;
@@ -70,10 +72,13 @@ function entry(
  * a rejection marks its stage and the final entry `rejected`; an approved
  * request is `done` throughout. A withdrawn request leaves the undecided
  * stages `pending` and marks the final entry `rejected`; a cancelled one
- * keeps its approvals `done` and marks the final entry `rejected`.
+ * keeps its approvals `done` and marks the final entry `rejected`. A request
+ * HR recorded for the employee is "Recorded by HR", its actor the recorder.
  */
 export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
-  const submitted = entry('submitted', 'Submitted', 'done', f.employeeName, f.createdAt, f.reason);
+  const submitted = f.enteredByName
+    ? entry('submitted', 'Recorded by HR', 'done', f.enteredByName, f.createdAt, f.reason)
+    : entry('submitted', 'Submitted', 'done', f.employeeName, f.createdAt, f.reason);
   const managerDecided = f.managerDecidedAt !== null;
   const hrDecided = f.hrDecidedAt !== null;
   const rejectedAt: Stage | null =

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Grid, Group, List, SegmentedControl, Select
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveType } from '../../../../../shared/leave.ts';
+import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveRequest, type LeaveType } from '../../../../../shared/leave.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -33,8 +33,27 @@ const DURATIONS: { value: LeaveDuration; label: string }[] = [
 /** Apply for leave: the cost, the balance after and the team's load show before submitting. */
 export function ApplyLeavePage() {
   const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title="Apply for leave" description="Pick the type and dates: the working days, your balance after and your team's load show before you submit." />
+      <ApplyLeaveForm onDone={() => void navigate('/leave/my')} onCancel={() => void navigate('/leave/my')} />
+    </>
+  );
+}
+
+interface ApplyLeaveFormProps {
+  /** HR records leave for this employee (notice and backdate checks waived); the caller's own leave when absent. */
+  employeeId?: string;
+  employeeName?: string;
+  onDone: (request: LeaveRequest) => void;
+  onCancel?: () => void;
+}
+
+/** The apply form with its live quote; with `employeeId`, HR's form for recording someone else's leave. */
+export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: ApplyLeaveFormProps) {
+  const forOther = Boolean(employeeId);
   const types = useLeaveTypes();
-  const colleagues = useColleagues();
+  const colleagues = useColleagues(employeeId);
   const apply = useApplyLeave();
   const [typeId, setTypeId] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
@@ -48,7 +67,7 @@ export function ApplyLeavePage() {
   const singleDay = Boolean(from && to && from === to);
   const effectiveDuration: LeaveDuration = singleDay && type?.halfDayAllowed ? duration : 'FullDay';
   const ready = typeId && from && to && to >= from;
-  const quote = useQuote(ready ? { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration } : null);
+  const quote = useQuote(ready ? { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, employeeId } : null);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -60,11 +79,12 @@ export function ApplyLeavePage() {
     setErrors(missing);
     if (Object.keys(missing).length || !typeId || !from || !to) return;
     apply.mutate(
-      { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId },
+      { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId, employeeId },
       {
         onSuccess: (r) => {
-          notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
-          void navigate('/leave/my');
+          if (forOther) notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} recorded for ${r.employeeName}; it waits for ${r.context.managerName ?? 'HR'}'s approval.`, 'Leave recorded');
+          else notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
+          onDone(r);
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors());
@@ -75,9 +95,7 @@ export function ApplyLeavePage() {
   };
 
   return (
-    <>
-      <PageHeader title="Apply for leave" description="Pick the type and dates: the working days, your balance after and your team's load show before you submit." />
-      <Grid gap="lg">
+    <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder padding="lg">
             <form onSubmit={submit} noValidate>
@@ -112,7 +130,7 @@ export function ApplyLeavePage() {
                 )}
                 <Textarea label="Reason" placeholder="Optional" autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} description={`${reason.length} / ${LEAVE_REASON_MAX}`} />
                 <Select
-                  label="Backup while you are away"
+                  label={forOther ? 'Backup while they are away' : 'Backup while you are away'}
                   placeholder="Optional"
                   clearable
                   searchable
@@ -122,11 +140,13 @@ export function ApplyLeavePage() {
                   error={errors.backupEmployeeId}
                 />
                 <Group justify="flex-end">
-                  <Button variant="default" onClick={() => void navigate('/leave/my')}>
-                    Cancel
-                  </Button>
+                  {onCancel && (
+                    <Button variant="default" onClick={onCancel}>
+                      Cancel
+                    </Button>
+                  )}
                   <Button type="submit" leftSection={<IconSend size={16} />} loading={apply.isPending}>
-                    Submit request
+                    {forOther ? 'Record leave' : 'Submit request'}
                   </Button>
                 </Group>
               </Stack>
@@ -134,14 +154,13 @@ export function ApplyLeavePage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <QuotePanel quote={quote.data} loading={quote.isFetching && !quote.data} ready={Boolean(ready)} stale={quote.isPlaceholderData} />
+          <QuotePanel quote={quote.data} loading={quote.isFetching && !quote.data} ready={Boolean(ready)} stale={quote.isPlaceholderData} whose={forOther ? (employeeName ? `${employeeName}'s team` : 'Their team') : 'Your team'} />
         </Grid.Col>
       </Grid>
-    </>
   );
 }
 
-function QuotePanel({ quote, loading, ready, stale }: { quote: LeaveQuote | undefined; loading: boolean; ready: boolean; stale: boolean }) {
+function QuotePanel({ quote, loading, ready, stale, whose }: { quote: LeaveQuote | undefined; loading: boolean; ready: boolean; stale: boolean; whose: string }) {
   if (!ready) {
     return (
       <Card withBorder padding="lg">
@@ -175,7 +194,7 @@ function QuotePanel({ quote, loading, ready, stale }: { quote: LeaveQuote | unde
         )}
         <div>
           <Title order={6} mb={6}>
-            Your team on these days
+            {whose} on these days
           </Title>
           <TeamLoadStrip context={quote.context} />
         </div>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Badge, EmptyState, Grid, Group, Pagination, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChecklist, IconClick } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Badge, Button, EmptyState, Grid, Group, Pagination, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCalendarPlus, IconChecklist, IconClick } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import type { LeaveRequest } from '../../../../../shared/leave.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatRelative } from '../../lib/format.ts';
+import { useCan } from '../../session/session-context.tsx';
 import { LOAD_COLOR, LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 import { useLeaveRequest, useLeaveRequests } from './leave-queries.ts';
 import { RequestDetail } from './request-detail.tsx';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 25;
 
 /** The approvals inbox: requests waiting for me on the left, the chosen one with its context on the right. */
 export function ApprovalsPage() {
+  const can = useCan();
   const [search, setSearch] = useSearchParams();
   const view = search.get('view') === 'all' ? 'all' : 'mine';
   const selected = search.get('request');
@@ -34,17 +36,24 @@ export function ApprovalsPage() {
         title="Leave approvals"
         description={list.data ? `${list.data.pending.toApprove} waiting for you · ${list.data.pending.pendingManager} at the manager stage · ${list.data.pending.pendingHr} at the HR stage` : 'Requests waiting for your decision.'}
         actions={
-          <SegmentedControl
-            value={view}
-            onChange={(v) => {
-              setPage(1);
-              setSearch(v === 'all' ? { view: 'all' } : {}, { replace: true });
-            }}
-            data={[
-              { value: 'mine', label: 'Waiting for me' },
-              { value: 'all', label: 'All requests' },
-            ]}
-          />
+          <Group gap="sm">
+            {can('leave:hr-approve') && can('leave:manage') && (
+              <Button component={Link} to="/leave/settings?tab=record" variant="default" leftSection={<IconCalendarPlus size={16} />}>
+                Record leave for an employee
+              </Button>
+            )}
+            <SegmentedControl
+              value={view}
+              onChange={(v) => {
+                setPage(1);
+                setSearch(v === 'all' ? { view: 'all' } : {}, { replace: true });
+              }}
+              data={[
+                { value: 'mine', label: 'Waiting for me' },
+                { value: 'all', label: 'All requests' },
+              ]}
+            />
+          </Group>
         }
       />
       <Grid gap="lg">

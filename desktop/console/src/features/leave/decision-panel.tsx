@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { LEAVE_NOTE_MAX, type LeaveRequest } from '../../../../../shared/leave.ts';
+import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { type Decision, useDecide } from './leave-queries.ts';
@@ -33,7 +33,8 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
   if (!actions.decide && !actions.withdraw && !actions.cancel) return null;
-  const over = note.length > LEAVE_NOTE_MAX;
+  const length = noteLength(note);
+  const over = length > LEAVE_NOTE_MAX;
 
   const run = (decision: Decision) => {
     setPending(decision);
@@ -65,7 +66,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
       />
       <Group justify="space-between">
         <Text size="xs" c={over ? 'red' : 'dimmed'} data-testid="note-counter">
-          {note.length} / {LEAVE_NOTE_MAX}
+          {length} / {LEAVE_NOTE_MAX}
         </Text>
         <Group gap="xs">
           {actions.decide && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Pagination, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconAdjustments, IconCalendarRepeat, IconCategory, IconPencil, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconAdjustments, IconCalendarPlus, IconCalendarRepeat, IconCategory, IconPencil, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import type { LeaveType } from '../../../../../shared/leave.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,16 +9,22 @@ import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSearchParams } from 'react-router';
+import { useCan } from '../../session/session-context.tsx';
 import { TypeBadge } from './leave-format.tsx';
 import { useAdjust, useAdjustments, useLeaveTypes, useRunAccruals, useRunYearEnd, useYearEndPreview } from './leave-queries.ts';
 import { LeaveTypeForm } from './leave-type-form.tsx';
+import { RecordLeavePanel } from './record-leave.tsx';
 
-/** HR's leave settings: types and policies, adjustments, and the year end. */
+/** HR's leave settings: types and policies, adjustments, the year end, and recording leave for an employee. */
 export function LeaveAdminPage() {
-  const [tab, setTab] = useState<string | null>('types');
+  const can = useCan();
+  // `?tab=record` opens "Record leave" straight away (the approvals page links there).
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<string | null>(search.get('tab') ?? 'types');
   return (
     <>
-      <PageHeader title="Leave settings" description="Leave types and their accrual policies, balance adjustments, and the year-end carry forward." />
+      <PageHeader title="Leave settings" description="Leave types and their accrual policies, balance adjustments, the year-end carry forward, and leave HR records for an employee." />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="types" leftSection={<IconCategory size={16} />}>
@@ -30,6 +36,11 @@ export function LeaveAdminPage() {
           <Tabs.Tab value="year-end" leftSection={<IconCalendarRepeat size={16} />}>
             Year end
           </Tabs.Tab>
+          {can('leave:hr-approve') && (
+            <Tabs.Tab value="record" leftSection={<IconCalendarPlus size={16} />}>
+              Record leave
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="types">
           <TypesTab />
@@ -40,6 +51,11 @@ export function LeaveAdminPage() {
         <Tabs.Panel value="year-end">
           <YearEndTab />
         </Tabs.Panel>
+        {can('leave:hr-approve') && (
+          <Tabs.Panel value="record">
+            <RecordLeavePanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

@@ -42,10 +42,11 @@ export function useLeaveTypes(includeInactive = false) {
   });
 }
 
-export function useBalances(employeeId?: string) {
+export function useBalances(employeeId?: string, enabled = true) {
   return useQuery({
     queryKey: [...leaveKey, 'balances', employeeId ?? 'me'],
     queryFn: () => api.get<LeaveBalances>('/api/leave/balances', { employeeId }),
+    enabled,
   });
 }
 
@@ -80,6 +81,8 @@ export interface QuoteParams {
   fromDate: string;
   toDate: string;
   duration: string;
+  /** HR's quote for an employee (see `employeeId` on the apply contract). */
+  employeeId?: string | undefined;
 }
 
 /** The cost and team load of a request before it is made; the last answer stays while the next loads. */
@@ -93,10 +96,11 @@ export function useQuote(params: QuoteParams | null) {
   });
 }
 
-export function useColleagues() {
+/** Backup choices: the caller's colleagues, or (HR recording leave) those of `employeeId`. */
+export function useColleagues(employeeId?: string) {
   return useQuery({
-    queryKey: [...leaveKey, 'colleagues'],
-    queryFn: () => api.get<ColleagueList>('/api/leave/colleagues'),
+    queryKey: [...leaveKey, 'colleagues', employeeId ?? 'me'],
+    queryFn: () => api.get<ColleagueList>('/api/leave/colleagues', { employeeId }),
     staleTime: 5 * 60_000,
   });
 }

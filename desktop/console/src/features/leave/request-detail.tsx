@@ -17,7 +17,7 @@ export function RequestDetail({ request: r, onDone, showContext = true }: { requ
           <div>
             <Title order={4}>{r.employeeName}</Title>
             <Text size="sm" c="dimmed">
-              {r.employeeCode} · applied {formatInstant(r.createdAt)}
+              {r.employeeCode} · {r.enteredByName ? `recorded by ${r.enteredByName} (HR)` : 'applied'} {formatInstant(r.createdAt)}
             </Text>
           </div>
           <LeaveStatusBadge request={r} />
