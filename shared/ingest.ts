@@ -112,9 +112,17 @@ export const KeepAlive = z
     terminalId: SafeInt.optional(),
     transId: SafeInt.optional(),
     deviceUid: z.string().max(128).optional(),
-    state: z.enum(['online', 'offline', 'error']).optional().meta({ description: 'Whether the connector can reach the terminal.' }),
+    state: z
+      .enum(['online', 'offline', 'error'])
+      .optional()
+      .meta({ description: 'Whether the connector can reach the terminal. Only `online` (or no state, from older connectors) counts as contact with the terminal.' }),
     clockSkewSeconds: z.number().int().min(-10_000_000).max(10_000_000).optional().meta({ description: 'Terminal clock minus true time, in seconds.' }),
-    backlog: z.number().int().min(0).optional().meta({ description: 'Records spooled and not yet delivered.' }),
+    backlog: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'Records the connector has still to deliver: spooled and not yet accepted, plus new ones of a log read in progress. Above 0, the terminal is not synced (its days wait).' }),
     detail: z.string().max(500).optional().meta({ description: 'Last error or note, for the console.' }),
     deadLetters: z.number().int().min(0).optional().meta({ description: 'Records the server refused (4xx) that wait in the connector’s dead-letter table.' }),
     firmware: z.string().max(200).optional().meta({ description: 'Firmware or platform the device reported, kept as the terminal’s firmware notes.' }),

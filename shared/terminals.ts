@@ -27,8 +27,11 @@ export const Terminal = z
     directionPolicy: DirectionPolicy,
     offlineAfterMinutes: z.number().int(),
     firmwareNotes: z.string().nullable(),
-    online: z.boolean().meta({ description: 'Heard from within `offlineAfterMinutes`.' }),
-    lastContactAt: Instant.nullable(),
+    online: z.boolean().meta({ description: 'Reached within `offlineAfterMinutes`, and the connector has not reported it unreachable since (`connectorState` `offline` or `error`).' }),
+    lastContactAt: Instant.nullable().meta({ description: 'When the terminal was last reached: a record from it, or a keep-alive in which the connector reached it.' }),
+    syncedUntil: Instant.nullable().meta({
+      description: 'When the connector last reached it with nothing left to deliver: its location’s days are final only up to the slowest terminal’s point. Null: never.',
+    }),
     lastPunchAt: Instant.nullable(),
     clockSkewSeconds: z.number().int().nullable().meta({ description: 'Terminal clock minus true time.' }),
     skewWarning: z.boolean(),

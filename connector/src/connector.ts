@@ -29,6 +29,12 @@ export interface ConnectorOptions {
   /** After a failed fetch, the next attempt comes sooner. */
   configRetryMs?: number;
   keepAliveMs?: number;
+  /**
+   * A push terminal silent this long is reported offline (it calls in every
+   * few seconds when it can). Default: three of its poll intervals, at least
+   * three minutes.
+   */
+  pushSilenceMs?: number;
   sendConcurrency?: number;
   sendBackoff?: BackoffPolicy;
   worker?: Partial<WorkerOptions>;
@@ -55,6 +61,15 @@ interface PushSeen {
   status: TerminalStatus;
 }
 
+/** A push terminal as the keep-alives and the status report it. */
+interface PushReport {
+  identity: PushTerminal['identity'];
+  key: string;
+  status: TerminalStatus;
+}
+
+const DEFAULT_PUSH_SILENCE_MS = 3 * 60_000;
+
 function receiverKey(t: ConnectorTerminal): string {
   return `${t.protocol}|${t.host ?? '0.0.0.0'}|${t.port ?? 0}`;
 }
@@ -80,6 +95,7 @@ export class Connector {
   readonly #pushSeen = new Map<string, PushSeen>();
   /** Per registry id, the terminal's map of non-numeric user ids (from the configuration). */
   #maps = new Map<string, ReadonlyMap<string, number>>();
+  readonly #startedAtMs: number;
   #timers: NodeJS.Timeout[] = [];
   #configTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -88,6 +104,7 @@ export class Connector {
     this.#options = options;
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
+    this.#startedAtMs = this.#now().getTime();
     this.#workerOptions = { ...DEFAULT_WORKER_OPTIONS, ...options.worker };
     this.spool = new Spool(path.join(options.dataDir, SPOOL_FILE), this.#now);
     this.client = new ServerClient(options.serverUrl, options.secret);
@@ -289,8 +306,9 @@ export class Connector {
     const bodies: KeepAlive[] = [];
     for (const { worker } of this.#workers.values()) {
       const serial = worker.identity?.serial ?? worker.terminal.serial;
-      if (!serial) continue;
       const s = worker.status;
+      // Not tried yet: nothing to say about it (a state would read as "unreachable").
+      if (!serial || s.state === 'starting') continue;
       bodies.push({
         serial,
         terminalType: worker.identity?.terminalType ?? (worker.terminal.protocol.startsWith('zk') ? 'zk' : 'anviz'),
@@ -298,7 +316,8 @@ export class Connector {
         ...(s.deviceUid ? { deviceUid: s.deviceUid } : {}),
         state: s.state === 'online' ? 'online' : s.state === 'error' ? 'error' : 'offline',
         ...(s.clockSkewSeconds !== null ? { clockSkewSeconds: s.clockSkewSeconds } : {}),
-        backlog: this.spool.countFor(worker.terminal.id, 'pending'),
+        // Records a log read in progress has still to reach count too: the terminal is not synced until then.
+        backlog: this.spool.countFor(worker.terminal.id, 'pending') + worker.unreadRecords,
         deadLetters: this.spool.countFor(worker.terminal.id, 'dead'),
         ...(s.firmware ? { firmware: s.firmware.slice(0, 200) } : {}),
         ...(s.lastError ? { detail: s.lastError.slice(0, 500) } : {}),
@@ -306,24 +325,72 @@ export class Connector {
         unmappedUserIds: this.spool.unmappedUserIds(worker.terminal.id, UNMAPPED_REPORT_MAX),
       });
     }
-    for (const { terminal, status } of this.#pushSeen.values()) {
+    for (const { identity, key, status } of this.#pushReports()) {
       bodies.push({
-        serial: terminal.identity.serial,
-        terminalType: terminal.identity.terminalType,
-        terminalId: terminal.identity.terminalId,
-        ...(terminal.identity.deviceUid ? { deviceUid: terminal.identity.deviceUid } : {}),
-        state: 'online',
+        serial: identity.serial,
+        terminalType: identity.terminalType,
+        terminalId: identity.terminalId,
+        ...(identity.deviceUid ? { deviceUid: identity.deviceUid } : {}),
+        state: status.state === 'online' ? 'online' : 'offline',
         ...(status.clockSkewSeconds !== null ? { clockSkewSeconds: status.clockSkewSeconds } : {}),
-        backlog: this.spool.countFor(terminal.key, 'pending'),
-        deadLetters: this.spool.countFor(terminal.key, 'dead'),
-        ...(terminal.identity.registryId ? { registryId: terminal.identity.registryId } : {}),
-        unmappedUserIds: this.spool.unmappedUserIds(terminal.key, UNMAPPED_REPORT_MAX),
+        backlog: this.spool.countFor(key, 'pending'),
+        deadLetters: this.spool.countFor(key, 'dead'),
+        ...(status.lastError ? { detail: status.lastError.slice(0, 500) } : {}),
+        ...(identity.registryId ? { registryId: identity.registryId } : {}),
+        unmappedUserIds: this.spool.unmappedUserIds(key, UNMAPPED_REPORT_MAX),
       });
     }
     for (const body of bodies) {
       const outcome = await this.client.post('/api/ingest/biometric/keepalive', body);
       if (outcome.kind !== 'ok') this.#logger.debug({ serial: body.serial, outcome }, 'keep-alive not delivered');
     }
+  }
+
+  /**
+   * Push terminals and whether they are online: one that called within its
+   * window (`pushSilenceMs`, by default three poll intervals or more) is; a
+   * silent one is offline, and so is an enabled one of the configuration that
+   * has not called at all since the connector started that long ago. A silent
+   * terminal that is no longer configured (removed, disabled) is forgotten.
+   */
+  #pushReports(): PushReport[] {
+    const now = this.#now().getTime();
+    const configured = (this.#config?.terminals ?? []).filter((t) => t.enabled && PUSH_PROTOCOLS.includes(t.protocol));
+    const windowOf = (t: ConnectorTerminal | undefined) => this.#options.pushSilenceMs ?? Math.max(DEFAULT_PUSH_SILENCE_MS, 3 * (t?.pollSeconds ?? 30) * 1000);
+    const reports: PushReport[] = [];
+    for (const [serial, seen] of this.#pushSeen) {
+      const t = configured.find((x) => x.id === seen.terminal.key);
+      const last = seen.status.lastContactAt ? Date.parse(seen.status.lastContactAt) : this.#startedAtMs;
+      const online = now - last <= windowOf(t);
+      if (!online && !t) {
+        this.#pushSeen.delete(serial);
+        continue;
+      }
+      seen.status.state = online ? 'online' : 'offline';
+      seen.status.lastError = online ? null : `no message from the terminal since ${seen.status.lastContactAt}`;
+      reports.push({ identity: seen.terminal.identity, key: seen.terminal.key, status: seen.status });
+    }
+    for (const t of configured) {
+      if (!t.serial || this.#pushSeen.has(t.serial) || now - this.#startedAtMs <= windowOf(t)) continue;
+      const family = t.protocol === 'zk-push' ? 'zk' : 'fk';
+      reports.push({
+        key: t.id,
+        identity: { serial: t.serial, terminalType: family, terminalId: t.machineNumber || 1, timeZone: this.#zoneOf(t), registryId: t.id },
+        status: {
+          id: t.id,
+          name: t.name,
+          protocol: t.protocol,
+          serial: t.serial,
+          state: 'offline',
+          lastContactAt: null,
+          lastReadAt: null,
+          recordsOnTerminal: null,
+          clockSkewSeconds: null,
+          lastError: `has not called the connector (${t.host ?? 'all addresses'}, port ${t.port ?? '?'}) since it started at ${new Date(this.#startedAtMs).toISOString()}`,
+        },
+      });
+    }
+    return reports;
   }
 
   status(): ConnectorStatus {
@@ -338,7 +405,7 @@ export class Connector {
       },
       sender: { ...this.sender.state },
       totals: { backlog: this.spool.count('pending'), sent: this.spool.count('sent'), deadLetters: this.spool.count('dead') },
-      terminals: [...[...this.#workers.values()].map((w) => withCounts(w.worker.status)), ...[...this.#pushSeen.values()].map((p) => withCounts(p.status))],
+      terminals: [...[...this.#workers.values()].map((w) => withCounts(w.worker.status)), ...this.#pushReports().map((p) => withCounts(p.status))],
       alerts: this.spool.alerts(20),
     };
   }

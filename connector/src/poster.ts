@@ -6,6 +6,7 @@
  * is retried with exponential back-off and full jitter.
  */
 import type { Logger } from 'pino';
+import { withoutPhoto } from './records.ts';
 import type { PostOutcome, ServerClient } from './server-client.ts';
 import type { OutboxRow, Settlement, Spool } from './spool.ts';
 
@@ -55,6 +56,11 @@ const BATCH_REPROBE_MS = 10 * 60_000;
 type Unit = { kind: 'one'; row: OutboxRow } | { kind: 'batch'; rows: OutboxRow[] };
 
 const PATHS = { timelog: '/api/ingest/biometric/timelog', adminlog: '/api/ingest/biometric/adminlog' } as const;
+
+/** A refusal caused by the photo: too large (413, the record or its body), or a field error on `photoBase64`. */
+function refusedForPhoto(outcome: { status: number; reason: string }): boolean {
+  return outcome.status === 413 || /photoBase64/.test(outcome.reason);
+}
 
 export class Sender {
   readonly #spool: Spool;
@@ -204,12 +210,21 @@ export class Sender {
           if (outcome.duplicate) this.state.duplicates++;
           this.state.lastSentAt = new Date().toISOString();
           break;
-        case 'rejected':
+        case 'rejected': {
+          // A photo the server refuses must not cost the punch: the record goes again once, without it.
+          const plain = row.kind === 'timelog' && refusedForPhoto(outcome) ? withoutPhoto(row.body) : undefined;
+          if (plain) {
+            settlements.push({ id: row.id, outcome: 'rebuilt', body: plain });
+            this.#logger?.warn({ id: row.id, serial: row.serial, transId: row.transId, reason: outcome.reason }, 'the server refused a punch photo: sending the punch without it');
+            this.#spool.addAlert(row.terminal, 'photo-dropped', `The photo of record ${row.transId} of ${row.serial} was refused (${outcome.reason}); the punch is sent without it.`);
+            break;
+          }
           settlements.push({ id: row.id, outcome: 'dead', status: outcome.status, reason: outcome.reason });
           this.state.deadLettered++;
           this.#logger?.warn({ id: row.id, serial: row.serial, transId: row.transId, reason: outcome.reason }, 'the server rejected a record: moved to dead letters');
           this.#spool.addAlert(row.terminal, 'dead-letter', `Record ${row.transId} of ${row.serial} rejected: ${outcome.reason}`);
           break;
+        }
         case 'unauthorized':
           unauthorized = outcome.reason;
           break;

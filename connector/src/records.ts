@@ -3,7 +3,7 @@
  * id rules, and the TimeLog / AdminLog bodies. Pure functions.
  */
 import { createHash } from 'node:crypto';
-import type { AdminLog, TimeLog } from '../../shared/ingest.ts';
+import { PHOTO_MAX_BYTES, type AdminLog, type TimeLog } from '../../shared/ingest.ts';
 import type { RawPunch } from './drivers/types.ts';
 import { formatLocal, impossibleReason, localToIso, type LocalDateTime } from './local-time.ts';
 
@@ -65,8 +65,38 @@ export function terminalUserIdOf(raw: string, mapping?: ReadonlyMap<string, numb
   return { reason: `terminal user id "${raw}" ${what}: the server's Terminals page maps it to a number or an employee, then it is sent by itself` };
 }
 
-/** A body to send, or why not; `unmappedUserId`: the raw terminal user id a mapping would fix. */
-export type Built<T> = { body: T } | { reason: string; unmappedUserId?: string };
+/**
+ * A body to send (with a `note` when part of the record had to be left out),
+ * or why not; `unmappedUserId`: the raw terminal user id a mapping would fix.
+ */
+export type Built<T> = { body: T; note?: string } | { reason: string; unmappedUserId?: string };
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Why the server would refuse a punch photo (its own checks: base64 of a JPEG
+ * or PNG, at most PHOTO_MAX_BYTES decoded), or undefined when it would not.
+ */
+export function photoProblem(base64: string): string | undefined {
+  const text = base64.replace(/\s+/g, '');
+  if (text.length % 4 !== 0 || !BASE64.test(text)) return 'it is not valid base64';
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const size = (text.length / 4) * 3 - padding;
+  if (size > PHOTO_MAX_BYTES) return `it is ${size} bytes, above the server's limit of ${PHOTO_MAX_BYTES}`;
+  const head = Buffer.from(text.slice(0, 12), 'base64');
+  const jpeg = head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const png = head.length >= 8 && head.subarray(0, 8).equals(PNG_MAGIC);
+  return jpeg || png ? undefined : 'it is neither a JPEG nor a PNG';
+}
+
+/** A time log body without its photo (JSON text in, JSON text out); undefined when it had none. */
+export function withoutPhoto(body: string): string | undefined {
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  if (parsed.photoBase64 === undefined) return undefined;
+  delete parsed.photoBase64;
+  return JSON.stringify(parsed);
+}
 
 /** Whether the server can be asked to map an id (it keeps ids of up to 64 characters). */
 function mappable(raw: string): boolean {
@@ -74,6 +104,7 @@ function mappable(raw: string): boolean {
 }
 
 export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, mapping?: ReadonlyMap<string, number>): Built<TimeLog> {
+  if (p.unreadable) return { reason: p.unreadable };
   const user = terminalUserIdOf(p.userId, mapping);
   if ('reason' in user) return mappable(p.userId) ? { ...user, unmappedUserId: p.userId } : user;
   const impossible = impossibleReason(p.local);
@@ -84,7 +115,11 @@ export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, 
   } catch (error) {
     return { reason: `cannot place ${formatLocal(p.local)} in time zone ${t.timeZone}: ${(error as Error).message}` };
   }
+  // A photo the server would refuse must not cost the punch: it goes without it (the spool keeps the photo).
+  const photoIssue = p.photoBase64 ? photoProblem(p.photoBase64) : undefined;
+  const photo = p.photoBase64 && !photoIssue ? p.photoBase64 : undefined;
   return {
+    ...(photoIssue ? { note: `The photo of user ${p.userId}'s punch at ${formatLocal(p.local)} (${t.serial}) was left out: ${photoIssue}. The punch is sent without it.` } : {}),
     body: {
       serial: t.serial,
       terminalType: t.terminalType,
@@ -95,7 +130,7 @@ export function buildTimeLog(t: TerminalIdentity, p: RawPunch, transId: number, 
       attendStat: p.state,
       verifyMode: p.verify,
       ...(t.deviceUid ? { deviceUid: t.deviceUid } : {}),
-      ...(p.photoBase64 ? { photoBase64: p.photoBase64 } : {}),
+      ...(photo ? { photoBase64: photo } : {}),
       ...(t.registryId ? { registryId: t.registryId } : {}),
     },
   };

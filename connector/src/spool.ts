@@ -66,12 +66,24 @@ export interface LogCursor {
 
 export type Settlement =
   | { id: number; outcome: 'sent'; serverId?: string }
-  | { id: number; outcome: 'dead'; status?: number; reason: string };
+  | { id: number; outcome: 'dead'; status?: number; reason: string }
+  /** Stays pending with a new body (e.g. without the photo the server refused). */
+  | { id: number; outcome: 'rebuilt'; body: string };
 
 /** Dead letters of one terminal may be rebuilt with its current zone and id mapping. */
 export type CurrentTerminal = (terminal: string) => { timeZone?: string; mapping?: ReadonlyMap<string, number> } | undefined;
 
-type Raw = { kind: 'timelog'; identity: TerminalIdentity; punch: RawPunch } | { kind: 'adminlog'; identity: TerminalIdentity; admin: RawAdminLog };
+/** What a terminal sent, as kept in the spool: a record, or text that could not be read as one (kept with why). */
+type Raw =
+  | { kind: 'timelog'; identity: TerminalIdentity; punch: RawPunch }
+  | { kind: 'adminlog'; identity: TerminalIdentity; admin: RawAdminLog }
+  | { kind: RecordKind; identity: TerminalIdentity; unreadable: { text: string; reason: string } };
+
+/** Builds a spooled record's body again (current zone, mapping); what could not be read stays unreadable. */
+function rebuild(raw: Raw, identity: TerminalIdentity, transId: number, mapping?: ReadonlyMap<string, number>): Built<object> {
+  if ('unreadable' in raw) return { reason: raw.unreadable.reason };
+  return raw.kind === 'timelog' ? buildTimeLog(identity, raw.punch, transId, mapping) : buildAdminLog(identity, raw.admin, transId, mapping);
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS outbox (
@@ -149,6 +161,7 @@ export class Spool {
       ),
       markSent: this.db.prepare("UPDATE outbox SET state = 'sent', sent_at = ?, server_id = ? WHERE id = ? AND state = 'pending'"),
       markDead: this.db.prepare("UPDATE outbox SET state = 'dead' WHERE id = ? AND state = 'pending'"),
+      setBody: this.db.prepare("UPDATE outbox SET body = ? WHERE id = ? AND state = 'pending'"),
       count: this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM outbox WHERE state = ?'),
       countFor: this.db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM outbox WHERE terminal = ? AND state = ?'),
     };
@@ -188,6 +201,8 @@ export class Spool {
           this.#stmt.insertDead.run(row.lastInsertRowid, null, built.reason, at, built.unmappedUserId ?? null);
           this.addAlert(terminal, 'dead-letter', built.reason);
           outcome.dead++;
+        } else if (built.note) {
+          this.addAlert(terminal, 'photo-dropped', built.note);
         }
         outcome.added++;
       }
@@ -224,6 +239,23 @@ export class Spool {
     );
   }
 
+  /**
+   * Keeps what a terminal sent that cannot be read as a record (e.g. an ADMS
+   * line without a user id) as dead letters with the reason, so nothing it
+   * sent is lost; the same text sent again is not kept twice.
+   */
+  addUnreadable(terminal: string, identity: TerminalIdentity, kind: RecordKind, items: { text: string; reason: string }[]): SpoolOutcome {
+    return this.#add(
+      terminal,
+      identity,
+      items.map((item) => ({
+        key: JSON.stringify(['unreadable', identity.serial, kind, item.text]),
+        raw: { kind, identity, unreadable: item },
+        build: () => ({ reason: item.reason }),
+      })),
+    );
+  }
+
   /** The oldest records not yet delivered. */
   pending(limit: number): OutboxRow[] {
     return this.#stmt.pending.all(limit).map((r) => ({ id: r.id, kind: r.kind, terminal: r.terminal, serial: r.serial, transId: r.trans_id, body: r.body }));
@@ -237,6 +269,8 @@ export class Spool {
       for (const s of settlements) {
         if (s.outcome === 'sent') {
           this.#stmt.markSent.run(at, s.serverId ?? null, s.id);
+        } else if (s.outcome === 'rebuilt') {
+          this.#stmt.setBody.run(s.body, s.id);
         } else if (this.#stmt.markDead.run(s.id).changes) {
           this.#stmt.insertDead.run(s.id, s.status ?? null, s.reason, at, null);
         }
@@ -278,8 +312,7 @@ export class Spool {
         const raw = JSON.parse(row.raw) as Raw;
         const now = current(row.terminal);
         const identity = { ...raw.identity, ...(now?.timeZone ? { timeZone: now.timeZone } : {}) };
-        const built: Built<object> =
-          raw.kind === 'timelog' ? buildTimeLog(identity, raw.punch, row.trans_id, now?.mapping) : buildAdminLog(identity, raw.admin, row.trans_id, now?.mapping);
+        const built = rebuild(raw, identity, row.trans_id, now?.mapping);
         if ('body' in built) {
           update.run(JSON.stringify(built.body), row.id);
           this.db.prepare('DELETE FROM dead_letter WHERE outbox_id = ?').run(row.id);
@@ -332,7 +365,7 @@ export class Spool {
           ...(current.timeZone ? { timeZone: current.timeZone } : {}),
           ...(current.registryId ? { registryId: current.registryId } : {}),
         };
-        const built: Built<object> = raw.kind === 'timelog' ? buildTimeLog(identity, raw.punch, row.trans_id, mapping) : buildAdminLog(identity, raw.admin, row.trans_id, mapping);
+        const built = rebuild(raw, identity, row.trans_id, mapping);
         if ('body' in built) {
           if (requeue.run(JSON.stringify(built.body), row.id).changes) {
             forget.run(row.id);
@@ -359,7 +392,7 @@ export class Spool {
     this.db.transaction(() => {
       for (const row of rows) {
         const raw = JSON.parse(row.raw) as Raw;
-        const built: Built<object> = raw.kind === 'timelog' ? buildTimeLog(raw.identity, raw.punch, row.trans_id) : buildAdminLog(raw.identity, raw.admin, row.trans_id);
+        const built = rebuild(raw, raw.identity, row.trans_id);
         if ('reason' in built && built.unmappedUserId) set.run(built.unmappedUserId, row.id);
       }
     })();

@@ -83,6 +83,7 @@ export class TerminalWorker {
   #wake: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  #unread = 0;
 
   constructor(terminal: ConnectorTerminal, timeZone: string, deps: WorkerDeps) {
     this.terminal = terminal;
@@ -104,6 +105,11 @@ export class TerminalWorker {
 
   get identity(): TerminalIdentity | undefined {
     return this.#identity;
+  }
+
+  /** Records of a log read in progress that were not read before and are not spooled yet (0 when not reading). */
+  get unreadRecords(): number {
+    return this.#unread;
   }
 
   start(): void {
@@ -223,15 +229,24 @@ export class TerminalWorker {
     let index = 0;
     let hashAtCursor: string | undefined;
     let lastHash = '';
-    const read = await driver.readLog((records) => {
-      for (const record of records) {
-        const hash = keyHash(punchKey(serial, record));
-        if (cursor && index === cursor.recordCount - 1) hashAtCursor = hash;
-        lastHash = hash;
-        index++;
-      }
-      this.#spool(records);
-    });
+    // The log's first `known` records were spooled by an earlier read (unless it was cleared since).
+    const known = cursor && cursor.recordCount <= count ? cursor.recordCount : 0;
+    this.#unread = count - known;
+    let read: number;
+    try {
+      read = await driver.readLog((records) => {
+        for (const record of records) {
+          const hash = keyHash(punchKey(serial, record));
+          if (cursor && index === cursor.recordCount - 1) hashAtCursor = hash;
+          lastHash = hash;
+          index++;
+        }
+        this.#spool(records);
+        this.#unread = Math.max(0, count - Math.max(index, known));
+      });
+    } finally {
+      this.#unread = 0;
+    }
     if (cursor && cursor.recordCount > 0) {
       const message =
         read < cursor.recordCount

@@ -73,6 +73,35 @@ describe('ADMS receiver', () => {
     expect((await fetch(`${base}/iclock/cdata?table=ATTLOG`, { method: 'POST', body: batch })).status).toBe(400);
   });
 
+  it('keeps lines it cannot read (no user id, unreadable time) as dead letters with the reason before answering OK', async () => {
+    const { ctx, spool } = context('zk');
+    const receiver = await startAdmsReceiver(ctx, '127.0.0.1', 0);
+    cleanups.push(() => receiver.close());
+    const terminal = new AdmsTerminal({ baseUrl: `http://127.0.0.1:${receiver.port}`, serial: 'ADMS-3', timeZone: 'Asia/Kolkata', intervalMs: 50 });
+    cleanups.push(() => terminal.stop());
+    terminal.addPunch({ userId: '1001', time: day(1) });
+    terminal.addRawLine('ATTLOG', '1002\t2026-11-20 09:02:00\t0\t1\n\t2026-11-20 09:03:00\t0\t1\n1004\t20-11-2026 9h04\t0\t1\n');
+    terminal.addRawLine('OPERLOG', 'OPLOG 6\t1\tyesterday\t1001\t0\t0\t0\nUSER PIN=1001\tName=A\n');
+    terminal.start();
+    await expect.poll(() => terminal.unsent).toBe(0);
+    expect(terminal.failures).toBe(0);
+    expect(spool.count('pending')).toBe(2);
+    const dead = spool.deadLetters().sort((a, b) => a.id - b.id);
+    expect(dead.map((d) => [d.kind, d.reason])).toEqual([
+      ['timelog', expect.stringMatching(/^ADMS ATTLOG line not understood \(no user id\): "\\t2026-11-20 09:03:00/)],
+      ['timelog', expect.stringMatching(/^ADMS ATTLOG line not understood \(unreadable time "20-11-2026 9h04"\)/)],
+      ['adminlog', expect.stringMatching(/^ADMS OPERLOG line not understood \(unreadable time "yesterday"\)/)],
+    ]);
+    expect(dead[0]!.raw).toMatchObject({ unreadable: { text: 'ATTLOG\t\t2026-11-20 09:03:00\t0\t1' } });
+    // The same batch again (the OK was lost) keeps nothing twice; an operator's retry cannot make them readable.
+    const again = await fetch(`http://127.0.0.1:${receiver.port}/iclock/cdata?SN=ADMS-3&table=OPERLOG`, { method: 'POST', body: 'OPLOG 6\t1\tyesterday\t1001\t0\t0\t0\n' });
+    expect(await again.text()).toBe('OK: 0');
+    expect(spool.count('dead')).toBe(3);
+    expect(spool.retryDeadLetters()).toBe(0);
+    expect(spool.count('dead')).toBe(3);
+    expect(spool.alerts().filter((a) => a.kind === 'dead-letter')).toHaveLength(3);
+  });
+
   it('answers 500 when the spool cannot write, and the terminal keeps the batch to resend', async () => {
     const { ctx, breakSpool } = context('zk');
     const receiver = await startAdmsReceiver(ctx, '127.0.0.1', 0);

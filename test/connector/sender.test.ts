@@ -227,3 +227,101 @@ describe('sender, batch route (POST /timelogs)', () => {
     expect(server.seen.map((s) => s.terminalUserId)).toEqual([1006]);
   });
 });
+
+describe('sender, photos the server refuses', () => {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]).toString('base64');
+  const tooLarge = [413, { title: 'Photo too large', detail: 'The photo is too large.', errors: [{ path: 'body.photoBase64', message: 'is over the limit' }] }] as [number, unknown];
+  const notImage = [400, { title: 'Bad request', detail: 'photoBase64 is neither a JPEG nor a PNG.', errors: [{ path: 'body.photoBase64', message: 'must be a JPEG or PNG image' }] }] as [number, unknown];
+  const badTime = [400, { title: 'Bad request', detail: 'The request is invalid.', errors: [{ path: 'body.at', message: 'must have an offset' }] }] as [number, unknown];
+
+  it('sends the punch again once, without the photo, instead of dead-lettering it', async () => {
+    const server = await scriptedServer((body) => {
+      const photo = (body as { photoBase64?: string }).photoBase64 !== undefined;
+      switch (body.terminalUserId) {
+        case 1001:
+          return photo ? tooLarge : [200, ok];
+        case 1002:
+          return photo ? notImage : [200, ok];
+        case 1003:
+          return badTime; // not the photo's fault: dead at once, photo and all
+        case 1004:
+          return photo ? tooLarge : badTime; // refused again without it: dead after the one resend
+        default:
+          return [200, ok];
+      }
+    });
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(5).map((p) => ({ ...p, photoBase64: jpeg })));
+    sender.start();
+    await expect.poll(() => spool.count('sent') + spool.count('dead')).toBe(5);
+    await new Promise((r) => setTimeout(r, 100));
+    const sentWith = (user: number) => server.seen.filter((s) => s.terminalUserId === user).map((s) => (s as { photoBase64?: string }).photoBase64 !== undefined);
+    expect([1001, 1002, 1003, 1004, 1005].map(sentWith)).toEqual([[true, false], [true, false], [true], [true, false], [true]]);
+    expect(spool.count('sent')).toBe(3);
+    expect(spool.deadLetters().map((d) => [d.reason, (d.raw as { punch: { userId: string; photoBase64?: string } }).punch.userId]).sort()).toEqual([
+      ['HTTP 400: The request is invalid. (body.at: must have an offset)', '1003'],
+      ['HTTP 400: The request is invalid. (body.at: must have an offset)', '1004'],
+    ]);
+    // The spool still has every photo as the terminal sent it; the alerts say which were left out.
+    expect(spool.deadLetters().every((d) => (d.raw as { punch: { photoBase64?: string } }).punch.photoBase64 === jpeg)).toBe(true);
+    const notes = spool.alerts().filter((a) => a.kind === 'photo-dropped').map((a) => a.message);
+    expect(notes).toHaveLength(3);
+    expect(notes.filter((m) => /record \d+ of ZK-1 was refused \(HTTP 413: The photo is too large\. \(body\.photoBase64: is over the limit\)\); the punch is sent without it\./.test(m))).toHaveLength(2);
+    expect(notes.filter((m) => /record \d+ of ZK-1 was refused \(HTTP 400: photoBase64 is neither a JPEG nor a PNG\./.test(m))).toHaveLength(1);
+  });
+
+  it('a record refused for its photo inside a batch answer goes again without it', async () => {
+    const server = await scriptedServer(
+      () => [500, {}],
+      (records) => [
+        200,
+        {
+          results: records.map((r) =>
+            r.terminalUserId === 1002 && r.photoBase64 !== undefined
+              ? { ok: false, status: 413, detail: 'The photo is too large.', errors: [{ path: 'body.photoBase64', message: 'is over the limit' }] }
+              : { ok: true, duplicate: false, id: '0195f3c2-6b1e-7d8a-9c1f-3e2a4b5c6d7e' },
+          ),
+        },
+      ],
+    );
+    const { spool, sender } = setup(server.url);
+    spool.addPunches('t', identity, punches(3).map((p) => ({ ...p, photoBase64: jpeg })));
+    sender.start();
+    await expect.poll(() => spool.count('sent')).toBe(3);
+    expect(spool.count('dead')).toBe(0);
+    expect(server.batches).toEqual([3, 1]);
+  });
+});
+
+describe('photos checked before sending', () => {
+  it('a photo the server would refuse (not base64, not JPEG/PNG, too large) is left out, with an alert; the punch goes', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(50)]).toString('base64');
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(50)]).toString('base64');
+    const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(1024 * 1024)]).toString('base64');
+    const dir = tempDir();
+    const spool = new Spool(path.join(dir, 'spool.sqlite'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(() => spool.close());
+    const [a, b, c, d] = punches(4);
+    spool.addPunches('t', identity, [
+      { ...a!, photoBase64: png },
+      { ...b!, photoBase64: gif },
+      { ...c!, photoBase64: huge },
+      { ...d!, photoBase64: 'not base64!' },
+    ]);
+    const bodies = spool.pending(10).map((r) => JSON.parse(r.body) as { terminalUserId: number; photoBase64?: string });
+    expect(bodies.map((x) => [x.terminalUserId, x.photoBase64 !== undefined])).toEqual([
+      [1001, true],
+      [1002, false],
+      [1003, false],
+      [1004, false],
+    ]);
+    expect(spool.count('dead')).toBe(0);
+    const notes = spool.alerts().filter((x) => x.kind === 'photo-dropped').map((x) => x.message).reverse();
+    expect(notes).toEqual([
+      expect.stringMatching(/user 1002's punch .* left out: it is neither a JPEG nor a PNG\. The punch is sent without it\./),
+      expect.stringMatching(/user 1003's punch .* left out: it is 1048579 bytes, above the server's limit of 1048576/),
+      expect.stringMatching(/user 1004's punch .* left out: it is not valid base64/),
+    ]);
+  });
+});

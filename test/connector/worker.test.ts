@@ -110,6 +110,26 @@ describe('terminal worker', () => {
     expect(spool.pending(10).map((r) => r.body)).toEqual(before);
   });
 
+  it('counts the records a log read has still to reach (only those not read before), so the terminal is not reported synced mid-read', async () => {
+    const { zk, spool, worker } = await setup({ fullReadEverySeconds: 0 });
+    zk.faults.chunkGapMs = 40;
+    zk.fillLog(Array.from({ length: 12_000 }, (_, i) => ({ userId: String(1001 + (i % 50)), time: { year: 2026, month: 11, day: 1 + Math.floor(i / 600), hour: 8 + (Math.floor(i / 60) % 10), minute: i % 60, second: 0 }, state: i % 2 })));
+    const seen: number[] = [];
+    const sampler = setInterval(() => seen.push(worker.unreadRecords), 2);
+    cleanups.push(() => clearInterval(sampler));
+    worker.start();
+    await expect.poll(() => spool.cursor(worker.terminal.id)?.recordCount, { timeout: 20_000 }).toBe(12_000);
+    expect(Math.max(...seen)).toBeGreaterThan(1_000);
+    expect(seen.some((n) => n > 0 && n < 12_000)).toBe(true); // it goes down as chunks arrive
+    expect(worker.unreadRecords).toBe(0);
+    // The next read (the log grew by one) has only that one record left to reach until it gets there.
+    seen.length = 0;
+    zk.fillLog([punch('1099', 59)]);
+    await expect.poll(() => spool.cursor(worker.terminal.id)?.recordCount, { timeout: 20_000 }).toBe(12_001);
+    expect(Math.max(...seen)).toBe(1);
+    expect(worker.unreadRecords).toBe(0);
+  });
+
   it('reconnects after a reboot and keeps collecting', async () => {
     const { zk, worker, spool } = await setup();
     worker.start();

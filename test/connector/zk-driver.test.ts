@@ -1,4 +1,6 @@
 // The connector's ZK driver against the emulator over real sockets, with every fault knob.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawPunch } from '../../connector/src/drivers/types.ts';
 import { DriverError } from '../../connector/src/drivers/types.ts';
@@ -6,6 +8,8 @@ import { ZkDriver } from '../../connector/src/drivers/zk.ts';
 import { encodeZkTime } from '../../connector/src/drivers/zk-codec.ts';
 import { ZkEmulator, type ZkEmulatorOptions } from '../../connector/src/emulator/zk-emulator.ts';
 import { formatLocal, localToInstant } from '../../connector/src/local-time.ts';
+import { Spool } from '../../connector/src/spool.ts';
+import { tempDir } from './support.ts';
 
 const emulators: ZkEmulator[] = [];
 const drivers: ZkDriver[] = [];
@@ -187,6 +191,45 @@ describe('ZK driver', () => {
       const d = driver(e);
       await d.connect();
       expect((await readAll(d)).map(key)).toEqual(e.records.map(key));
+    }
+  });
+
+  it('8-byte layout: a user enrolled after the first read is named from a fresh user table, never by its slot', async () => {
+    const e = await emulator({ recordSize: 8, faults: { chunkGapMs: 0 } });
+    // Slots 1, 2, 3 hold users 4, 1, 2: a slot number is another person's enrolment number.
+    for (const userId of ['4', '1', '2']) e.addPunch({ userId, time: { year: 2026, month: 11, day: 20, hour: 9, minute: Number(userId), second: 0 } });
+    const d = driver(e);
+    await d.connect();
+    expect((await readAll(d)).map((r) => r.userId)).toEqual(['4', '1', '2']);
+    // Enrolled later, in slot 4: the old code named it "4" (the first user).
+    e.addPunch({ userId: '9', time: { year: 2026, month: 11, day: 20, hour: 10, minute: 0, second: 0 } });
+    const second = await readAll(d);
+    expect(second.map((r) => r.userId)).toEqual(['4', '1', '2', '9']);
+    expect(second.every((r) => r.unreadable === undefined)).toBe(true);
+  });
+
+  it('8-byte layout: a record whose slot is not in the user table is held back with the reason, and the spool keeps it as a dead letter', async () => {
+    const e = await emulator({ recordSize: 8, faults: { chunkGapMs: 0 } });
+    for (const userId of ['4', '1', '2']) e.addPunch({ userId, time: { year: 2026, month: 11, day: 20, hour: 9, minute: Number(userId), second: 0 } });
+    e.removeUser('1');
+    const d = driver(e);
+    await d.connect();
+    const records = await readAll(d);
+    expect(records.map((r) => r.userId)).toEqual(['4', 'slot:2', '2']);
+    expect(records[1]!.unreadable).toMatch(/user slot 2.*not in the terminal's user table/);
+    const dir = tempDir();
+    const spool = new Spool(path.join(dir, 'spool.sqlite'));
+    try {
+      const outcome = spool.addPunches('t', { serial: 'EMU-ZK-0002', terminalType: 'zk', terminalId: 1, timeZone: 'Asia/Kolkata' }, records);
+      expect(outcome).toMatchObject({ added: 3, dead: 1 });
+      expect(spool.pending(10).map((r) => (JSON.parse(r.body) as { terminalUserId: number }).terminalUserId)).toEqual([4, 2]);
+      expect(spool.deadLetters().map((l) => l.reason)).toEqual([records[1]!.unreadable]);
+      // An operator's retry cannot make it up either.
+      expect(spool.retryDeadLetters()).toBe(0);
+      expect(spool.count('dead')).toBe(1);
+    } finally {
+      spool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -366,7 +366,7 @@ describe('nightly close and the sweep', () => {
       await closeDays(ctx, 3);
       const waiting = (await dayOf(e2.id, '2031-03-10')).day;
       expect(waiting).toMatchObject({ status: 'Pending', provisional: true, lopDays: 0 });
-      expect(waiting?.reasons.map((r) => r.text).join(' ')).toContain('waiting for New gate, which has never reported');
+      expect(waiting?.reasons.map((r) => r.text).join(' ')).toContain('waiting for New gate, which has not reported its whole log yet');
       // The sweep leaves it alone while the terminal stays silent…
       await sweepDays(ctx);
       expect((await dayOf(e2.id, '2031-03-10')).day).toMatchObject({ status: 'Pending', provisional: true });

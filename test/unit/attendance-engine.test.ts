@@ -450,7 +450,7 @@ describe('provisional days and final days', () => {
   it('a terminal that has never reported keeps every day provisional, and says so', () => {
     const r = run({ synced: { at: Number.NEGATIVE_INFINITY, terminal: 'Pune Plant gate' }, now: at('12:00', DAY, 30) });
     expect(r).toMatchObject({ status: 'Pending', provisional: true, lopDays: 0 });
-    expect(texts(r)).toContain('waiting for Pune Plant gate, which has never reported');
+    expect(texts(r)).toContain('waiting for Pune Plant gate, which has not reported its whole log yet');
   });
 
   it('holidays and weekly offs are known in advance: not Pending even while provisional', () => {

@@ -23,6 +23,12 @@ export interface RawPunch {
   /** The terminal's own record number, when the protocol has one. */
   deviceTransId?: number;
   photoBase64?: string;
+  /**
+   * Why the record cannot be sent as read (e.g. an 8-byte ZK record whose user
+   * slot is not in the terminal's user table): it is kept as a dead letter
+   * with this reason instead of being guessed.
+   */
+  unreadable?: string;
 }
 
 /**

@@ -415,7 +415,6 @@ export class ZkDriver implements TerminalDriver {
   #closeListeners: ((error?: Error) => void)[] = [];
   #recordCount = 0;
   #recordSize: RecordSize | undefined;
-  #users: Map<number, string> | undefined;
 
   constructor(options: ZkOptions) {
     this.client = new ZkClient(options);
@@ -477,23 +476,32 @@ export class ZkDriver implements TerminalDriver {
       this.#recordSize = recordSizeFor(splitter.total ?? 0, count, this.#recordSize);
       return this.#recordSize;
     });
-    const decodeItems = (items: Buffer[]) => {
-      const size = this.#recordSize!;
-      const records = items.map((item) => toRawPunch(decodeRecord(item, size, (uid) => this.#users?.get(uid))));
+    const deliver = (records: RawPunch[]) => {
       read += records.length;
       if (records.length) onRecords(records);
     };
-    // The 8-byte layout names users by internal slot only: the user table maps them.
-    if (this.#recordSize === 8 && !this.#users) this.#users = await this.#userTable();
-    const pending: Buffer[] = [];
+    // The 8-byte layout names users by internal slot only: those records wait for the user table.
+    const slotted: Buffer[] = [];
     await this.client.readBuffered(CMD.ATTLOG_RRQ, 0, (bytes) => {
       const items = splitter.push(bytes);
-      if (this.#recordSize === 8 && !this.#users) pending.push(...items);
-      else decodeItems(items);
+      if (this.#recordSize === 8) slotted.push(...items);
+      else deliver(items.map((item) => toRawPunch(decodeRecord(item, this.#recordSize!))));
     });
-    if (pending.length) {
-      this.#users = await this.#userTable();
-      decodeItems(pending);
+    if (slotted.length) {
+      const records = slotted.map((item) => decodeRecord(item, 8));
+      // Read after the log, so a user enrolled since the last read (or a slot given to someone else) is named
+      // as the terminal has it now; a slot still missing is never guessed to be an enrolment number.
+      const users = await this.#userTable();
+      const punches = records.map((r): RawPunch => {
+        const slot = r.uid ?? 0;
+        const userId = users.get(slot);
+        if (userId !== undefined) return toRawPunch({ ...r, userId });
+        return {
+          ...toRawPunch({ ...r, userId: `slot:${slot}` }),
+          unreadable: `the record names user slot ${slot}, which is not in the terminal's user table (deleted since?): held back rather than sent as terminal user ${slot}, which may be someone else`,
+        };
+      });
+      for (let i = 0; i < punches.length; i += 1000) deliver(punches.slice(i, i + 1000));
     }
     return read;
   }

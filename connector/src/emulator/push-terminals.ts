@@ -14,6 +14,8 @@ export interface PushPunch {
   time?: LocalDateTime;
   state?: string;
   verify?: string;
+  /** FK: a photo taken with the punch (base64), sent in `<Photo>`. */
+  photoBase64?: string;
 }
 
 interface Stored {
@@ -23,6 +25,14 @@ interface Stored {
   verify: string;
   transId: number;
   acked: boolean;
+  photoBase64?: string;
+}
+
+/** A line uploaded as it is (e.g. one a real terminal garbled), and whether the receiver answered OK to its batch. */
+interface RawLine {
+  table: 'ATTLOG' | 'OPERLOG';
+  text: string;
+  acked: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,6 +41,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class AdmsTerminal {
   readonly clock: EmulatedClock;
   #log: Stored[] = [];
+  #rawLines: RawLine[] = [];
   #running = false;
   #loop: Promise<void> | undefined;
   /** Batches the receiver did not answer OK (the terminal kept them). */
@@ -48,12 +59,17 @@ export class AdmsTerminal {
     return stored;
   }
 
+  /** Queues a line uploaded exactly as given, in its own batch (a firmware that garbles a record, an OPLOG line). */
+  addRawLine(table: RawLine['table'], text: string): void {
+    this.#rawLines.push({ table, text, acked: false });
+  }
+
   get records(): readonly Stored[] {
     return this.#log;
   }
 
   get unsent(): number {
-    return this.#log.filter((r) => !r.acked).length;
+    return this.#log.filter((r) => !r.acked).length + this.#rawLines.filter((r) => !r.acked).length;
   }
 
   start(): void {
@@ -61,6 +77,7 @@ export class AdmsTerminal {
     this.#loop = (async () => {
       while (this.#running) {
         try {
+          await this.#uploadRawLines();
           await this.#upload();
         } catch {
           this.failures++;
@@ -73,6 +90,20 @@ export class AdmsTerminal {
   async stop(): Promise<void> {
     this.#running = false;
     await this.#loop;
+  }
+
+  async #uploadRawLines(): Promise<void> {
+    const q = `SN=${encodeURIComponent(this.options.serial)}`;
+    for (const line of this.#rawLines.filter((r) => !r.acked)) {
+      const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${q}&table=${line.table}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: line.text,
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (res.status === 200 && (await res.text()).startsWith('OK')) line.acked = true;
+      else this.failures++;
+    }
   }
 
   async #upload(): Promise<void> {
@@ -118,6 +149,7 @@ export class FkTerminal {
       verify: p.verify ?? 'FP',
       transId: p.transId ?? this.#nextTransId++,
       acked: false,
+      ...(p.photoBase64 ? { photoBase64: p.photoBase64 } : {}),
     };
     this.#log.push(stored);
     return stored;
@@ -169,7 +201,7 @@ export class FkTerminal {
       ['UserID', r.userId],
       ['AttendStat', r.state],
       ['VerifMode', r.verify],
-      ['Photo', 'No'],
+      ['Photo', r.photoBase64 ?? 'No'],
     ]);
   }
 

@@ -115,6 +115,7 @@ export class ZkEmulator {
   #log: StoredPunch[] = [];
   #encoded: Buffer[] = [];
   #users = new Map<string, ZkUser>();
+  #lastUid = 0;
   #tcp: net.Server | undefined;
   #udp: dgram.Socket | undefined;
   #tcpSockets = new Set<net.Socket>();
@@ -189,10 +190,17 @@ export class ZkEmulator {
   #userFor(userId: string): ZkUser {
     let user = this.#users.get(userId);
     if (!user) {
-      user = { uid: this.#users.size + 1, userId, name: `User ${userId}`, privilege: 0 };
+      // The next free slot after the highest in use (a deleted user's slot is not handed out again here).
+      this.#lastUid++;
+      user = { uid: this.#lastUid, userId, name: `User ${userId}`, privilege: 0 };
       this.#users.set(userId, user);
     }
     return user;
+  }
+
+  /** Deletes a user from the terminal: its punches stay in the log, naming a slot the user table no longer has. */
+  removeUser(userId: string): boolean {
+    return this.#users.delete(userId);
   }
 
   /** Appends a punch to the log and announces it to sessions that registered for events. */

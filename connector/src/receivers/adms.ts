@@ -47,6 +47,18 @@ export async function startAdmsReceiver(ctx: ReceiverContext, host: string, port
     });
   });
 
+  /** Lines that cannot be read as records become dead letters with the reason (before the terminal hears OK). */
+  function keepUnreadable(terminal: ReturnType<ReceiverContext['resolve']>, kind: 'timelog' | 'adminlog', table: string, bad: { line: string; reason: string }[]): void {
+    if (bad.length === 0) return;
+    for (const b of bad) ctx.logger.warn({ serial: terminal.identity.serial, line: b.line, reason: b.reason }, `ADMS ${table} line not understood: kept as a dead letter`);
+    ctx.spool.addUnreadable(
+      terminal.key,
+      terminal.identity,
+      kind,
+      bad.map((b) => ({ text: `${table}\t${b.line}`, reason: `ADMS ${table} line not understood (${b.reason}): ${JSON.stringify(b.line.slice(0, 200))}` })),
+    );
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://terminal');
     const serial = url.searchParams.get('SN')?.trim();
@@ -63,7 +75,7 @@ export async function startAdmsReceiver(ctx: ReceiverContext, host: string, port
       const table = (url.searchParams.get('table') ?? '').toUpperCase();
       if (table === 'ATTLOG') {
         const { records, bad } = parseAttLog(body);
-        for (const b of bad) ctx.logger.warn({ serial, line: b.line, reason: b.reason }, 'ADMS attendance line not understood');
+        keepUnreadable(terminal, 'timelog', 'ATTLOG', bad);
         const outcome = ctx.spool.addPunches(terminal.key, terminal.identity, records, terminal.mapping);
         ctx.spooled();
         ctx.contact(terminal, { records: outcome.added });
@@ -71,7 +83,7 @@ export async function startAdmsReceiver(ctx: ReceiverContext, host: string, port
       }
       if (table === 'OPERLOG') {
         const { records, bad } = parseOperLog(body);
-        for (const b of bad) ctx.logger.warn({ serial, line: b.line, reason: b.reason }, 'ADMS operation line not understood');
+        keepUnreadable(terminal, 'adminlog', 'OPERLOG', bad);
         ctx.spool.addAdminLogs(terminal.key, terminal.identity, records, terminal.mapping);
         ctx.spooled();
         ctx.contact(terminal, {});

@@ -237,7 +237,11 @@ export interface TerminalTable {
   connector_backlog: number | null;
   connector_dead_letters: number | null;
   connector_detail: string | null;
+  /** When the reported connector state last changed (0006). */
+  connector_state_since: string | null;
   offline_notified_at: string | null;
+  /** Reachable with nothing left to deliver up to here: attendance's "reported past" (0006). */
+  synced_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -465,6 +469,9 @@ export interface LeaveRequestTable {
   balance_after: number;
   created_at: string;
   updated_at: string;
+  /** Migration 0007: who recorded the request for the employee (HR); absent or null when the employee applied. */
+  entered_by?: string | null;
+  entered_by_name?: string | null;
 }
 
 export interface LeaveDayTable {

@@ -73,7 +73,7 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
 
   const zkId = newId();
   const anvizId = newId();
-  const terminalBase = { device_uid: null, comm_key: 0, time_zone: null, poll_seconds: 15, enabled: 1 as const, offline_after_minutes: 15, serial_path: null, baud_rate: null, clock_skew_seconds: 0, connector_state: null, connector_backlog: null, connector_dead_letters: null, connector_detail: null, offline_notified_at: null, created_at: nowIso, updated_at: nowIso, last_contact_at: nowIso, last_punch_at: null };
+  const terminalBase = { device_uid: null, comm_key: 0, time_zone: null, poll_seconds: 15, enabled: 1 as const, offline_after_minutes: 15, serial_path: null, baud_rate: null, clock_skew_seconds: 0, connector_state: null, connector_backlog: null, connector_dead_letters: null, connector_detail: null, connector_state_since: null, offline_notified_at: null, created_at: nowIso, updated_at: nowIso, last_contact_at: nowIso, synced_until: nowIso, last_punch_at: null };
   await db
     .insertInto('terminal')
     .values([

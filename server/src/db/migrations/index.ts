@@ -3,6 +3,10 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_attendance.ts';
 import * as m0003 from './0003_leave.ts';
 import * as m0004 from './0004_terminal_users.ts';
+import * as m0005 from './0005_punch_append_only.ts';
+import * as m0006 from './0006_terminal_sync.ts';
+import * as m0007 from './0007_leave_entered_by.ts';
+import * as m0008 from './0008_attendance_day_covering.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const migrations: Record<string, Migration> = {
   '0002_attendance': m0002,
   '0003_leave': m0003,
   '0004_terminal_users': m0004,
+  '0005_punch_append_only': m0005,
+  '0006_terminal_sync': m0006,
+  '0007_leave_entered_by': m0007,
+  '0008_attendance_day_covering': m0008,
 };

@@ -153,12 +153,12 @@ export async function loadInputs(db: Db, timeZone: string, ids: readonly string[
     if (!byDay) existing.set(r.employee_id, (byDay = new Map()));
     byDay.set(r.date, r);
   }
-  // A day is final only once every enabled terminal of the location reported past it; the slowest one decides
-  // (one that has never reported holds every day).
+  // A day is final only once every enabled terminal of the location reported past it with nothing left to
+  // deliver (synced_until); the slowest one decides (one that has never done so holds every day).
   const syncedUntil = new Map<string, { at: number; terminal: string }>();
   for (const t of sync) {
     if (!t.location_id) continue;
-    const at = t.last_contact_at ? Date.parse(t.last_contact_at) : Number.NEGATIVE_INFINITY;
+    const at = t.synced_until ? Date.parse(t.synced_until) : Number.NEGATIVE_INFINITY;
     const known = syncedUntil.get(t.location_id);
     if (!known || at < known.at) syncedUntil.set(t.location_id, { at, terminal: t.name });
   }

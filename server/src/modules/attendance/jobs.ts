@@ -69,11 +69,11 @@ function yieldToRequests(): Promise<void> {
 export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
   const nowIso = ctx.clock.now().toISOString();
   const [candidates, directory, sync] = await Promise.all([repo.daysToSweep(ctx.db, nowIso, limit), directoryOf(ctx.db), repo.terminalSync(ctx.db)]);
-  // The slowest terminal of each location; '' (before any instant) for one that has never reported.
+  // The slowest terminal of each location (synced: reached with nothing left to deliver); '' (before any instant) for one never synced.
   const slowest = new Map<string, string>();
   for (const t of sync) {
     if (!t.location_id) continue;
-    const contact = t.last_contact_at ?? '';
+    const contact = t.synced_until ?? '';
     const known = slowest.get(t.location_id);
     if (known === undefined || contact < known) slowest.set(t.location_id, contact);
   }

@@ -343,7 +343,32 @@ export function publicHolidayOn(policy: Policy, locationId: string | null, day: 
   return policy.holidaysByDate.get(day)?.find((h) => !h.optional && (h.locationId === null || h.locationId === locationId)) ?? null;
 }
 
-/** In or out from a terminal punch's state code under the terminal's policy; null = by alternation. */
+/**
+ * Punch states that name a direction. ZK-style codes: 0 check-in, 1 check-out,
+ * 4 overtime-in, 5 overtime-out (anything else, e.g. 2/3 break or 255,
+ * alternates). FK-family terminals send words: Duty On / Duty Off, Overtime
+ * On / Overtime Off, Go Out / Go In (Return on some firmware), plain In / Out
+ * on others. Words are compared without case, spaces, hyphens or underscores.
+ */
+const STATE_DIRECTIONS: ReadonlyMap<string, 'in' | 'out'> = new Map([
+  ['0', 'in'],
+  ['4', 'in'],
+  ['1', 'out'],
+  ['5', 'out'],
+  ['dutyon', 'in'],
+  ['dutyoff', 'out'],
+  ['overtimeon', 'in'],
+  ['overtimeoff', 'out'],
+  ['goin', 'in'],
+  ['return', 'in'],
+  ['goout', 'out'],
+  ['in', 'in'],
+  ['out', 'out'],
+  ['checkin', 'in'],
+  ['checkout', 'out'],
+]);
+
+/** In or out from a terminal punch's state under the terminal's policy; null = by alternation. */
 export function directionFromTerminal(policy: DirectionPolicy | undefined, attendStat: string): 'in' | 'out' | null {
   switch (policy) {
     case 'fixed-in':
@@ -351,10 +376,7 @@ export function directionFromTerminal(policy: DirectionPolicy | undefined, atten
     case 'fixed-out':
       return 'out';
     case 'by-state':
-      // ZK-style codes: 0 check-in, 1 check-out, 4 overtime-in, 5 overtime-out; anything else (e.g. 255) alternates.
-      if (attendStat === '0' || attendStat === '4') return 'in';
-      if (attendStat === '1' || attendStat === '5') return 'out';
-      return null;
+      return STATE_DIRECTIONS.get(attendStat.toLowerCase().replace(/[\s_-]+/g, '')) ?? null;
     default:
       return null;
   }

@@ -224,7 +224,7 @@ function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReaso
 function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[]): void {
   const { window, occurrence: o } = input;
   if (now < window.end) reasons.push({ rule: 'pending', text: `not final: the shift window ends at ${clockAt(o, window.end)}` });
-  else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal}, which has never reported` });
+  else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal}, which has not reported its whole log yet` });
   else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${clockAt(o, window.end)}` });
 }
 

@@ -70,7 +70,7 @@ export async function frozenDates(db: Db, employeeId: string, from: string, to: 
 }
 
 export async function terminalSync(db: Db) {
-  return db.selectFrom('terminal').select(['name', 'location_id', 'last_contact_at']).where('enabled', '=', 1).execute();
+  return db.selectFrom('terminal').select(['name', 'location_id', 'synced_until']).where('enabled', '=', 1).execute();
 }
 
 const DAY_UPDATE_COLUMNS = [

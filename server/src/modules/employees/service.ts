@@ -24,6 +24,7 @@ import { assignShiftFrom } from '../../links.ts';
 import { diffFields, recordAudit } from '../audit/service.ts';
 import { revokeSessionsOfUser } from '../auth/repo.ts';
 import { notify } from '../notifications/service.ts';
+import { attachPunchesOfBiometricId } from '../terminals/service.ts';
 import { cached, cachedJson } from '../../db/read-cache.ts';
 import * as repo from './repo.ts';
 import { assertCanSeeEmployee, managerChainIds, visibleEmployeeIds } from './scope.ts';
@@ -390,6 +391,8 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
       .filter(([, v]) => v !== null)
       .map(([field, after]) => ({ field, before: null, after }));
     await auditChanges(t, id, 'employee.created', 'Created', changes);
+    // Punches of this biometric id that came before the employee did are theirs now.
+    if (row.terminal_user_id !== null) await attachPunchesOfBiometricId(t, id, row.terminal_user_id);
     if (row.manager_id) {
       await notify(t, { employeeIds: [row.manager_id] }, {
         kind: 'employee.joined-team',
@@ -456,6 +459,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     await repo.updateEmployeeRow(trx, id, patch);
     const after = await repo.findEmployeeRow(trx, id);
     if (!after) throw new Error('updated employee vanished');
+    // Unmatched punches of a newly set biometric id are theirs now (same transaction).
+    if (after.terminal_user_id !== null && after.terminal_user_id !== before.terminal_user_id) await attachPunchesOfBiometricId(t, id, after.terminal_user_id);
     const changes = diffFields(auditView(before), auditView(after));
     if (changes.length === 0) return;
     await auditChanges(t, id, 'employee.updated', 'Updated', changes);

@@ -53,6 +53,8 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       body: TimeLog,
       bodyLimit: '2mb',
       response: IngestAccepted,
+      // A photo above the limit (or a body above 2 MiB) is refused as too large.
+      errors: [413],
     },
     async ({ body, caller, res }) => sendJson(res, await timeLogs.submit(await ctx(caller), body)),
   );
@@ -102,7 +104,7 @@ export function ingestRoutes(api: Api, deps: AppDeps): void {
       operationId: 'ingestKeepAlive',
       summary: "A terminal's heartbeat, with the connector's view of it",
       description:
-        'Required: `serial`, `terminalType`. Optional: `terminalId`, `transId`, `deviceUid`, `registryId`, and the connector\'s `state`, `clockSkewSeconds`, `backlog`, `deadLetters`, `detail`, `firmware`, `unmappedUserIds` (terminal user ids it cannot send as integers: kept per terminal for an administrator to map; the map comes back in `/config` as `userIdMap`). Updates last contact (a day becomes final once every terminal of the location has reported past it). Answer: `{ ok: true, terminalId }` (the registry id).',
+        'Required: `serial`, `terminalType`. Optional: `terminalId`, `transId`, `deviceUid`, `registryId`, and the connector\'s `state`, `clockSkewSeconds`, `backlog`, `deadLetters`, `detail`, `firmware`, `unmappedUserIds` (terminal user ids it cannot send as integers: kept per terminal for an administrator to map; the map comes back in `/config` as `userIdMap`). The state and detail are kept for the console. It counts as contact (last contact; an offline notice ends) only when `state` is `online` or absent: a connector reporting `offline`/`error` keeps the terminal offline, and admins are notified once it has been unreachable longer than its threshold. It marks the terminal synced (a day becomes final once every terminal of the location has synced past it) only when, besides, `backlog` is 0 or absent. Answer: `{ ok: true, terminalId }` (the registry id).',
       tags,
       auth: 'connector',
       body: KeepAlive,

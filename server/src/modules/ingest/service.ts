@@ -201,19 +201,39 @@ export async function ingestAdminLog(ctx: Ctx, body: AdminLog): Promise<IngestAc
   });
 }
 
+/**
+ * A keep-alive counts as contact only when the connector reached the terminal
+ * (`state` online, or absent from older connectors); it marks the terminal
+ * synced (attendance may close days up to now) only when, besides, nothing
+ * is left to deliver (`backlog` 0 or absent).
+ */
 export async function ingestKeepAlive(ctx: Ctx, body: KeepAlive): Promise<KeepAliveAccepted> {
   const contact = contactOf(body);
+  const reached = body.state === undefined || body.state === 'online';
   return inTransaction(ctx, async (t) => {
     const terminal = await terminalForContact(t, contact);
     if (body.unmappedUserIds !== undefined) await recordUnmappedReport(t, terminal.id, body.unmappedUserIds);
-    await touchTerminal(t, terminal.id, contact, {
-      ...(body.state !== undefined ? { connector_state: body.state } : {}),
-      ...(body.backlog !== undefined ? { connector_backlog: body.backlog } : {}),
-      ...(body.deadLetters !== undefined ? { connector_dead_letters: body.deadLetters } : {}),
-      ...(body.detail !== undefined ? { connector_detail: body.detail } : {}),
-      ...(body.clockSkewSeconds !== undefined ? { clock_skew_seconds: body.clockSkewSeconds } : {}),
-      ...(body.firmware !== undefined ? { firmware_notes: body.firmware } : {}),
-    });
+    let stateSince: string | undefined;
+    if (body.state !== undefined) {
+      const before = await t.db.selectFrom('terminal').select(['connector_state', 'connector_state_since']).where('id', '=', terminal.id).executeTakeFirst();
+      if (before?.connector_state !== body.state || !before.connector_state_since) stateSince = ctx.clock.now().toISOString();
+    }
+    await touchTerminal(
+      t,
+      terminal.id,
+      contact,
+      {
+        ...(body.state !== undefined ? { connector_state: body.state } : {}),
+        ...(stateSince ? { connector_state_since: stateSince } : {}),
+        ...(body.backlog !== undefined ? { connector_backlog: body.backlog } : {}),
+        ...(body.deadLetters !== undefined ? { connector_dead_letters: body.deadLetters } : {}),
+        // With a state, the detail describes it: none clears an old error.
+        ...(body.state !== undefined || body.detail !== undefined ? { connector_detail: body.detail ?? null } : {}),
+        ...(body.clockSkewSeconds !== undefined ? { clock_skew_seconds: body.clockSkewSeconds } : {}),
+        ...(body.firmware !== undefined ? { firmware_notes: body.firmware } : {}),
+      },
+      { reached, synced: reached && !body.backlog },
+    );
     return { ok: true as const, terminalId: terminal.id };
   });
 }

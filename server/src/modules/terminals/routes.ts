@@ -34,7 +34,7 @@ export function terminalRoutes(api: Api, deps: AppDeps): void {
       path: '/api/terminals',
       operationId: 'listTerminals',
       summary: 'Terminals with their state',
-      description: 'Online (heard from within `offlineAfterMinutes`), last contact and punch, clock skew (warning above 120 s), the connector\'s backlog and dead letters, punches today, unmatched punches.',
+      description: 'Online (reached within `offlineAfterMinutes`, and not reported unreachable by the connector since), last contact and punch, the point up to which its records are complete (`syncedUntil`), clock skew (warning above 120 s), the connector\'s state, detail, backlog and dead letters, punches today, unmatched punches.',
       response: TerminalList,
       errors: [403],
     },

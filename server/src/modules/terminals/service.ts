@@ -57,7 +57,9 @@ export const TERMINAL_COLUMNS = [
   'connector_backlog',
   'connector_dead_letters',
   'connector_detail',
+  'connector_state_since',
   'offline_notified_at',
+  'synced_until',
   'created_at',
   'updated_at',
 ] as const;
@@ -76,6 +78,16 @@ async function registryWrite<T>(ctx: Ctx, fn: (t: Ctx) => Promise<T>): Promise<T
 
 export function isOnline(row: Pick<TerminalTable, 'last_contact_at' | 'offline_after_minutes'>, now: number): boolean {
   return row.last_contact_at !== null && now - Date.parse(row.last_contact_at) <= row.offline_after_minutes * 60_000;
+}
+
+/** The connector's word that it cannot reach the terminal (its last keep-alive). */
+export function reportedUnreachable(state: string | null): boolean {
+  return state === 'offline' || state === 'error';
+}
+
+/** What the console shows as "online": heard from recently, and not reported unreachable since. */
+function shownOnline(row: Pick<TerminalTable, 'last_contact_at' | 'offline_after_minutes' | 'connector_state'>, now: number): boolean {
+  return isOnline(row, now) && !reportedUnreachable(row.connector_state);
 }
 
 export async function findTerminalRow(ctx: Ctx, id: string): Promise<TerminalTable> {
@@ -129,8 +141,9 @@ export async function listTerminals(ctx: Ctx): Promise<Terminal[]> {
     directionPolicy: r.direction_policy as DirectionPolicy,
     offlineAfterMinutes: r.offline_after_minutes,
     firmwareNotes: r.firmware_notes,
-    online: isOnline(r, now),
+    online: shownOnline(r, now),
     lastContactAt: r.last_contact_at,
+    syncedUntil: r.synced_until,
     lastPunchAt: r.last_punch_at,
     clockSkewSeconds: r.clock_skew_seconds,
     skewWarning: r.clock_skew_seconds !== null && Math.abs(r.clock_skew_seconds) > SKEW_WARNING_SECONDS,
@@ -195,7 +208,7 @@ export async function createTerminal(ctx: Ctx, input: TerminalInput): Promise<Te
     const now = ctx.clock.now().toISOString();
     await t.db
       .insertInto('terminal')
-      .values({ id, serial: null, terminal_type: null, device_uid: null, ...columnsOf(input), created_at: now, updated_at: now })
+      .values({ id, serial: null, terminal_type: null, device_uid: null, connector_state_since: null, synced_until: null, ...columnsOf(input), created_at: now, updated_at: now })
       .execute();
   });
   return terminalById(ctx, id);
@@ -304,7 +317,9 @@ export async function terminalForContact(ctx: Ctx, contact: Contact): Promise<{ 
       connector_backlog: null,
       connector_dead_letters: null,
       connector_detail: null,
+      connector_state_since: null,
       offline_notified_at: null,
+      synced_until: null,
       created_at: now,
       updated_at: now,
     })
@@ -313,15 +328,30 @@ export async function terminalForContact(ctx: Ctx, contact: Contact): Promise<{ 
   return { id, name: `${contact.terminalType} ${contact.serial}` };
 }
 
-/** Records that a terminal was heard from (and what it said about itself). */
+/**
+ * What a message proves: `reached` — the terminal was reachable now (last
+ * contact, and any offline notice is over); `synced` — besides, nothing of it
+ * is left to deliver, so attendance may treat its records up to now as complete.
+ */
+export interface Heard {
+  reached: boolean;
+  synced: boolean;
+}
+
+/** Records a message about a terminal (and what it said about itself). */
 export async function touchTerminal(
   ctx: Ctx,
   id: string,
   contact: Contact,
-  extra: Partial<Pick<TerminalTable, 'last_punch_at' | 'clock_skew_seconds' | 'connector_state' | 'connector_backlog' | 'connector_dead_letters' | 'connector_detail' | 'firmware_notes'>>,
+  extra: Partial<
+    Pick<TerminalTable, 'last_punch_at' | 'clock_skew_seconds' | 'connector_state' | 'connector_state_since' | 'connector_backlog' | 'connector_dead_letters' | 'connector_detail' | 'firmware_notes'>
+  >,
+  heard: Heard = { reached: true, synced: false },
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  const patch: Record<string, unknown> = { last_contact_at: now, offline_notified_at: null, ...extra };
+  const patch: Record<string, unknown> = { ...extra };
+  if (heard.reached) Object.assign(patch, { last_contact_at: now, offline_notified_at: null });
+  if (heard.synced) patch.synced_until = now;
   if (contact.deviceUid) patch.device_uid = contact.deviceUid;
   await ctx.db
     .updateTable('terminal')
@@ -352,25 +382,32 @@ export async function connectorConfigTerminals(ctx: Ctx) {
     }));
 }
 
-/** Notifies admins once about each enabled terminal that has been silent longer than its threshold. Returns how many. */
+/**
+ * Notifies admins once about each enabled terminal that has been unreachable
+ * longer than its threshold: nothing heard since its last contact (keep-alives
+ * saying the connector cannot reach it do not count), or, never reached, the
+ * connector has reported it unreachable for that long. Returns how many.
+ */
 export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now().getTime();
   const rows = await ctx.db
     .selectFrom('terminal')
-    .select(['id', 'name', 'last_contact_at', 'offline_after_minutes'])
+    .select(['id', 'name', 'last_contact_at', 'offline_after_minutes', 'connector_state', 'connector_state_since', 'connector_detail'])
     .where('enabled', '=', 1)
-    .where('last_contact_at', 'is not', null)
     .where('offline_notified_at', 'is', null)
+    .where((eb) => eb.or([eb('last_contact_at', 'is not', null), eb('connector_state', 'in', ['offline', 'error'])]))
     .execute();
   let n = 0;
   for (const r of rows) {
-    if (isOnline(r, now)) continue;
+    const since = r.last_contact_at ?? r.connector_state_since;
+    if (since === null || now - Date.parse(since) <= r.offline_after_minutes * 60_000) continue;
+    const reported = reportedUnreachable(r.connector_state) ? ` The connector reports it ${r.connector_state}${r.connector_detail ? `: ${r.connector_detail}` : ''}.` : '';
     await inTransaction(ctx, async (t) => {
       await t.db.updateTable('terminal').set({ offline_notified_at: new Date(now).toISOString() }).where('id', '=', r.id).execute();
       await notify(t, { roles: ['Admin'] }, {
         kind: 'terminal.offline',
         title: `Terminal ${r.name} is offline`,
-        body: `Nothing heard since ${r.last_contact_at ?? 'never'} (threshold ${r.offline_after_minutes} min). Days of its location stay provisional until it reports.`,
+        body: `${r.last_contact_at ? `Nothing heard since ${r.last_contact_at}` : `Never reached; reported unreachable since ${since}`} (threshold ${r.offline_after_minutes} min).${reported} Days of its location stay provisional until it reports.`,
         link: '/terminals',
       });
     });
@@ -413,7 +450,7 @@ export async function testTerminal(ctx: Ctx, id: string): Promise<TerminalTestRe
     } else {
       const push = row.protocol === 'zk-push' || row.protocol === 'fk-push';
       return {
-        ok: push && isOnline(row, ctx.clock.now().getTime()),
+        ok: push && shownOnline(row, ctx.clock.now().getTime()),
         reachable: false,
         latencyMs: null,
         detail: push
@@ -522,6 +559,54 @@ export async function listEnrolments(ctx: Ctx): Promise<Enrolment[]> {
 }
 
 /**
+ * Attaches the unmatched punches of a terminal user id to an employee and
+ * reconciles their days, in the caller's transaction: the punches of one
+ * terminal (by serial), or of every terminal except `exceptTerminals`.
+ */
+async function attachUnmatched(
+  t: Ctx,
+  employeeId: string,
+  terminalUserId: number,
+  where: { serial: string | null } | { exceptTerminals: readonly string[] },
+): Promise<{ attached: number; daysReconciled: number }> {
+  let q = t.db.selectFrom('punch').select(['id', 'at']).where('employee_id', 'is', null).where('terminal_user_id', '=', terminalUserId);
+  if ('serial' in where) q = q.where('terminal_serial', '=', where.serial ?? '\u0000');
+  else if (where.exceptTerminals.length) q = q.where((eb) => eb.or([eb('terminal_id', 'is', null), eb('terminal_id', 'not in', [...where.exceptTerminals])]));
+  const punches = await q.execute();
+  if (punches.length === 0) return { attached: 0, daysReconciled: 0 };
+  for (let i = 0; i < punches.length; i += 500) {
+    await t.db.updateTable('punch').set({ employee_id: employeeId }).where('id', 'in', punches.slice(i, i + 500).map((p) => p.id)).where('employee_id', 'is', null).execute();
+  }
+  bumpPolicy();
+  const days = await reconcileOwners(t, punches.map((p) => ({ employeeId, at: Date.parse(p.at) })));
+  return { attached: punches.length, daysReconciled: [...days.values()].reduce((s, d) => s + d.size, 0) };
+}
+
+/**
+ * An employee's biometric id (terminal user id) was set: the unmatched
+ * punches of that id become theirs on every terminal without an explicit
+ * mapping of it (an organisation-wide mapping covers every terminal: then
+ * nothing changes), and those days are reconciled, in the caller's
+ * transaction. Audited (Devices) when any were attached.
+ */
+export async function attachPunchesOfBiometricId(ctx: Ctx, employeeId: string, terminalUserId: number): Promise<{ attached: number; daysReconciled: number }> {
+  return inTransaction(ctx, async (t) => {
+    const mappings = await t.db.selectFrom('terminal_enrolment').select(['scope_key', 'terminal_id']).where('terminal_user_id', '=', terminalUserId).execute();
+    if (mappings.some((m) => m.scope_key === '*')) return { attached: 0, daysReconciled: 0 };
+    const result = await attachUnmatched(t, employeeId, terminalUserId, { exceptTerminals: mappings.map((m) => m.terminal_id as string) });
+    if (result.attached) {
+      await recordAudit(t, {
+        employeeId,
+        category: 'Devices',
+        action: 'terminal.punches-attached',
+        summary: `Biometric id ${terminalUserId} set: ${result.attached} unmatched punch${result.attached === 1 ? '' : 'es'} of terminal user ${terminalUserId} attached (terminals without their own mapping of it); ${result.daysReconciled} day${result.daysReconciled === 1 ? '' : 's'} reconciled`,
+      });
+    }
+    return result;
+  });
+}
+
+/**
  * Maps a terminal user id to an employee (on one terminal, or on every
  * terminal). Unmatched punches it covers are attached to the employee and
  * their days reconciled, in the same transaction. Audited (Devices).
@@ -552,19 +637,7 @@ export async function createEnrolment(ctx: Ctx, input: EnrolmentInput) {
     const ownMappings = terminalId
       ? []
       : (await t.db.selectFrom('terminal_enrolment').select('terminal_id').where('terminal_user_id', '=', input.terminalUserId).where('scope_key', '!=', '*').execute()).map((r) => r.terminal_id as string);
-    let q = t.db.selectFrom('punch').select(['id', 'at']).where('employee_id', 'is', null).where('terminal_user_id', '=', input.terminalUserId);
-    if (terminal) q = q.where('terminal_serial', '=', terminal.serial ?? '\u0000');
-    else if (ownMappings.length) q = q.where((eb) => eb.or([eb('terminal_id', 'is', null), eb('terminal_id', 'not in', ownMappings)]));
-    const punches = await q.execute();
-    if (punches.length) {
-      for (let i = 0; i < punches.length; i += 500) {
-        await t.db.updateTable('punch').set({ employee_id: employeeId }).where('id', 'in', punches.slice(i, i + 500).map((p) => p.id)).where('employee_id', 'is', null).execute();
-      }
-      attached = punches.length;
-      bumpPolicy();
-      const days = await reconcileOwners(t, punches.map((p) => ({ employeeId, at: Date.parse(p.at) })));
-      daysReconciled = [...days.values()].reduce((s, d) => s + d.size, 0);
-    }
+    ({ attached, daysReconciled } = await attachUnmatched(t, employeeId, input.terminalUserId, terminal ? { serial: terminal.serial } : { exceptTerminals: ownMappings }));
     await recordAudit(t, {
       employeeId,
       category: 'Devices',

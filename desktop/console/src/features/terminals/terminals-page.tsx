@@ -31,6 +31,9 @@ function address(t: Terminal): string {
   return '—';
 }
 
+/** The connector's last keep-alive said it cannot reach the terminal. */
+const unreachable = (t: Terminal) => t.connectorState === 'offline' || t.connectorState === 'error';
+
 function Skew({ t }: { t: Terminal }) {
   if (t.clockSkewSeconds === null) return <Text size="sm">—</Text>;
   const s = t.clockSkewSeconds;
@@ -143,14 +146,16 @@ function TerminalsTable() {
                             {t.online ? 'online' : 'offline'}
                           </Badge>
                         )}
-                        {t.connectorDetail && (
-                          <Text size="xs" c="dimmed" lineClamp={1} maw={200}>
-                            {t.connectorDetail}
-                          </Text>
+                        {(t.connectorDetail || unreachable(t)) && (
+                          <Tooltip label={t.connectorDetail ?? ''} disabled={!t.connectorDetail} multiline maw={360}>
+                            <Text size="xs" c={unreachable(t) ? 'red' : 'dimmed'} lineClamp={1} maw={200} data-testid="terminal-detail">
+                              {unreachable(t) ? `${t.connectorState}${t.connectorDetail ? `: ${t.connectorDetail}` : ''}` : t.connectorDetail}
+                            </Text>
+                          </Tooltip>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip label={t.lastContactAt ? formatInstant(t.lastContactAt) : 'never'}>
+                        <Tooltip label={`Reached ${t.lastContactAt ? formatInstant(t.lastContactAt) : 'never'} · delivered completely up to ${t.syncedUntil ? formatInstant(t.syncedUntil) : 'never'}`}>
                           <Text size="sm">{formatRelative(t.lastContactAt)}</Text>
                         </Tooltip>
                       </Table.Td>
