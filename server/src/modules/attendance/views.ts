@@ -164,19 +164,13 @@ export async function calendar(ctx: Ctx, month: string, query: Filter & { page?:
   const ids = pageEmployees.map((e) => e.id);
   const allIds = employees.length === (await directoryOf(ctx.db)).list.length ? ('all' as const) : employees.map((e) => e.id);
   const futureFrom = today >= last ? null : today < first ? first : addDays(today, 1);
-  const [rows, totals, names, futureLeave] = await Promise.all([
+  const [byEmployee, totals, names, futureLeave] = await Promise.all([
     repo.listCalendarCells(ctx.db, ids, first, last),
     cachedMonthTotals(ctx, allIds, first, last, policy),
     catalogueNames(ctx),
     futureFrom ? approvedLeaveDays(ctx.db, ids, futureFrom, last) : Promise.resolve([]),
   ]);
   const days = daysBetween(first, last);
-  const byEmployee = new Map<string, Map<string, (typeof rows)[number]>>();
-  for (const r of rows) {
-    let days = byEmployee.get(r.employee_id);
-    if (!days) byEmployee.set(r.employee_id, (days = new Map()));
-    days.set(r.date, r);
-  }
   const leaveKey = new Set(futureLeave.filter((l) => l.portion === 'FullDay').map((l) => `${l.employeeId}|${l.date}`));
   const items: CalendarRow[] = pageEmployees.map((e) => {
     const stored = byEmployee.get(e.id);
