@@ -124,6 +124,9 @@ describe('leave in the next leave year', () => {
     expect(nextQuote).toMatchObject({ workingDays: 3, balance: 3, pending: 0, balanceAfter: 0, problems: [] });
     const pending = await employee.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: monday, toDate: addDays(monday, 2) });
     expect(pending.status, JSON.stringify(pending.body)).toBe(200);
+    // The request, when read back, says what the quote said: next year's balance after it.
+    expect(pending.body.balanceAfter).toBe(0);
+    expect((await employee.get(`/api/leave/requests/${pending.body.id}`)).body.balanceAfter).toBe(0);
     const later = await freeWeek(server, [sneha], addDays(monday, 7));
     const refused = await employee.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: later, toDate: later });
     expect(refused.status).toBe(409);

@@ -37,6 +37,7 @@ import {
 } from './accrual.ts';
 import * as repo from './repo.ts';
 import { getTypeRow, isEntitled, typeRef } from './types-service.ts';
+import { spanOf } from './words.ts';
 
 /** Today in the organisation and the leave year it falls in. */
 export async function leaveToday(ctx: Ctx): Promise<{ today: string; yearStartMonth: number; yearStart: string; yearEnd: string }> {
@@ -78,6 +79,19 @@ export interface CountedLeaveDay {
   portion: string;
 }
 
+/** What leave days cost per leave year (a half day 0.5), with the first day of each year's part. */
+export function costByYear(days: readonly CountedLeaveDay[], yearStartMonth: number): Map<string, { first: string; days: number }> {
+  const byYear = new Map<string, { first: string; days: number }>();
+  for (const d of days) {
+    const year = leaveYearStart(d.date, yearStartMonth);
+    const slot = byYear.get(year) ?? { first: d.date, days: 0 };
+    slot.days += d.portion === 'FullDay' ? 1 : 0.5;
+    if (d.date < slot.first) slot.first = d.date;
+    byYear.set(year, slot);
+  }
+  return byYear;
+}
+
 /**
  * Deducts an approved request: one `usage` entry per leave year its counted
  * days fall in (a request across the year boundary costs each year).
@@ -88,15 +102,8 @@ export async function writeUsage(
   counted: readonly CountedLeaveDay[],
   yearStartMonth: number,
 ): Promise<void> {
-  const byYear = new Map<string, { first: string; days: number }>();
-  for (const d of counted) {
-    const year = leaveYearStart(d.date, yearStartMonth);
-    const slot = byYear.get(year) ?? { first: d.date, days: 0 };
-    slot.days += d.portion === 'FullDay' ? 1 : 0.5;
-    if (d.date < slot.first) slot.first = d.date;
-    byYear.set(year, slot);
-  }
-  const span = request.from_date === request.to_date ? request.from_date : `${request.from_date} to ${request.to_date}`;
+  const byYear = costByYear(counted, yearStartMonth);
+  const span = spanOf(request.from_date, request.to_date);
   const rows = [...byYear].map(([year, slot]) =>
     ledgerRow(ctx, {
       employee_id: request.employee_id,
@@ -245,23 +252,6 @@ export async function balanceIn(ctx: Ctx, employeeId: string, type: repo.LeaveTy
   const p = positionOn(await yearPositions(ctx, employeeId, type, [{ date: day, days: 0 }], opts), day, yearStartMonth);
   return p.balance - p.pending;
 }
-
-/**
- * Every entry of a type with an entitlement (all years); for a type without
- * one (loss of pay), the entries of the leave year starting `yearStart`.
- * Requests are checked per year instead (see `yearPositions`).
- */
-export async function balanceOf(
-  ctx: Ctx,
-  employeeId: string,
-  type: { id: string; accrual: string; allow_negative: number },
-  yearStart: string,
-): Promise<number> {
-  const range = isEntitled(type) ? undefined : { from: yearStart, to: leaveYearEnd(yearStart) };
-  const sums = await repo.ledgerSums(ctx.db, [employeeId], range);
-  return sums.find((s) => s.leave_type_id === type.id)?.total ?? 0;
-}
-
 
 /* ---------------------------------------------------------------- balances and the ledger */
 

@@ -6,9 +6,9 @@ import { getOrganisationRow } from '../org/repo.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
 import { computeContext } from './context.ts';
 import { daysBetween } from './days.ts';
-import { leaveToday } from './ledger-service.ts';
+import { balanceIn, leaveToday } from './ledger-service.ts';
 import * as repo from './repo.ts';
-import { isEntitled } from './types-service.ts';
+import { getTypeRow, isEntitled } from './types-service.ts';
 import { buildTimeline, isOpen } from './workflow.ts';
 
 /**
@@ -105,27 +105,35 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
   return result;
 }
 
-/** balanceAfter of open requests: the balance now less every pending request of the type (the request itself included). */
+/**
+ * balanceAfter of open requests, as the quote gives it: the balance of the
+ * leave year of the first day less every pending request there (the request
+ * itself included). The current year for a page at once (a past year's days
+ * are the current year's for a type with an entitlement); another year, which
+ * few requests fall in, one request at a time (see `balanceIn`).
+ */
 async function liveBalancesAfter(ctx: Ctx, rows: readonly repo.RequestRow[]): Promise<Map<string, number>> {
   const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
   const out = new Map<string, number>();
   if (open.length === 0) return out;
   const employeeIds = [...new Set(open.map((r) => r.employee_id))];
-  const { yearStartMonth } = await leaveToday(ctx);
-  const [sums, holds] = await Promise.all([repo.ledgerSums(ctx.db, employeeIds), repo.pendingHolds(ctx.db, employeeIds)]);
-  const yearly = new Map<string, Awaited<ReturnType<typeof repo.ledgerSums>>>();
+  const { yearStart, yearEnd, yearStartMonth } = await leaveToday(ctx);
+  const [toYearEnd, inYear, heldToYearEnd, heldInYear] = await Promise.all([
+    repo.ledgerSums(ctx.db, employeeIds, { to: yearEnd }),
+    repo.ledgerSums(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
+    repo.pendingDays(ctx.db, employeeIds, { to: yearEnd }),
+    repo.pendingDays(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
+  ]);
+  const of = (list: { employee_id: string; leave_type_id: string; total: number }[], r: repo.RequestRow) =>
+    list.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
   for (const r of open) {
     const entitled = isEntitled({ accrual: r.type_accrual, allow_negative: r.type_allow_negative });
-    const hold = holds.find((h) => h.employee_id === r.employee_id && h.leave_type_id === r.leave_type_id)?.total ?? 0;
-    let balance: number;
-    if (entitled) {
-      balance = sums.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
+    const own = leaveYearStart(r.from_date, yearStartMonth);
+    if (own === yearStart || (entitled && own < yearStart)) {
+      out.set(r.id, entitled ? of(toYearEnd, r) - of(heldToYearEnd, r) : of(inYear, r) - of(heldInYear, r));
     } else {
-      const start = leaveYearStart(r.from_date, yearStartMonth);
-      if (!yearly.has(start)) yearly.set(start, await repo.ledgerSums(ctx.db, employeeIds, { from: start, to: leaveYearEnd(start) }));
-      balance = yearly.get(start)?.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
+      out.set(r.id, await balanceIn(ctx, r.employee_id, await getTypeRow(ctx, r.leave_type_id), r.from_date, { holds: true }));
     }
-    out.set(r.id, balance - hold);
   }
   return out;
 }

@@ -8,27 +8,10 @@ import { leaveYearLabel, leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
 import { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
 import { countLeaveDays } from './days.ts';
-import { leaveToday, ledgerRow } from './ledger-service.ts';
+import { costByYear, leaveToday, ledgerRow } from './ledger-service.ts';
 import * as repo from './repo.ts';
 import { getTypeRow } from './types-service.ts';
-
-const fmtDays = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-const spanOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
-const costOf = (portion: string) => (portion === 'FullDay' ? 1 : 0.5);
-
-/** Days a request's counted days cost per leave year. */
-function costByYear(days: readonly { date: string; portion: string; counted: number }[], yearStartMonth: number): Map<string, { days: number; first: string }> {
-  const out = new Map<string, { days: number; first: string }>();
-  for (const d of days) {
-    if (!d.counted) continue;
-    const year = leaveYearStart(d.date, yearStartMonth);
-    const slot = out.get(year) ?? { days: 0, first: d.date };
-    slot.days += costOf(d.portion);
-    if (d.date < slot.first) slot.first = d.date;
-    out.set(year, slot);
-  }
-  return out;
-}
+import { fmtDays, spanOf } from './words.ts';
 
 /**
  * Counts live leave requests (pending or approved) over from..to again after
@@ -65,8 +48,8 @@ export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'a
     await repo.updateRequestRow(ctx.db, row.id, { working_days: count.workingDays, updated_at: now });
 
     if (approved) {
-      const old = costByYear(before, yearStartMonth);
-      const fresh = costByYear(after, yearStartMonth);
+      const old = costByYear(before.filter((d) => d.counted), yearStartMonth);
+      const fresh = costByYear(after.filter((d) => d.counted), yearStartMonth);
       const years = [...new Set([...old.keys(), ...fresh.keys()])].sort();
       const rows = years.flatMap((year) => {
         const delta = (fresh.get(year)?.days ?? 0) - (old.get(year)?.days ?? 0);

@@ -83,7 +83,7 @@ export interface ApplicantRow {
   gender: string | null;
 }
 
-export async function findApplicant(db: Db, id: string): Promise<ApplicantRow | undefined> {
+function applicantQuery(db: Db) {
   return db
     .selectFrom('employee as e')
     .leftJoin('employee as m', 'm.id', 'e.manager_id')
@@ -99,31 +99,16 @@ export async function findApplicant(db: Db, id: string): Promise<ApplicantRow | 
       'e.exit_date',
       'e.status',
       'e.gender',
-    ])
-    .where('e.id', '=', id)
-    .executeTakeFirst();
+    ]);
+}
+
+export async function findApplicant(db: Db, id: string): Promise<ApplicantRow | undefined> {
+  return applicantQuery(db).where('e.id', '=', id).executeTakeFirst();
 }
 
 export async function findApplicants(db: Db, ids: readonly string[]): Promise<ApplicantRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('employee as e')
-    .leftJoin('employee as m', 'm.id', 'e.manager_id')
-    .select([
-      'e.id',
-      'e.full_name',
-      'e.code',
-      'e.manager_id',
-      'm.full_name as manager_name',
-      'e.department_id',
-      'e.location_id',
-      'e.joined_date',
-      'e.exit_date',
-      'e.status',
-      'e.gender',
-    ])
-    .where('e.id', 'in', [...ids])
-    .execute();
+  return applicantQuery(db).where('e.id', 'in', [...ids]).execute();
 }
 
 /** Everyone (not exited) reporting to one of these managers, with their manager. */
@@ -564,19 +549,6 @@ export async function usageByRequest(db: Db, employeeIds: readonly string[], fro
     .where('effective_date', '>=', from)
     .where('effective_date', '<=', to)
     .groupBy(['employee_id', 'leave_type_id', 'request_id'])
-    .execute();
-  return rows.map((r) => ({ ...r, total: Number(r.total ?? 0) }));
-}
-
-/** Working days of open requests per (employee, type). */
-export async function pendingHolds(db: Db, employeeIds: readonly string[]) {
-  if (employeeIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('leave_request')
-    .select(['employee_id', 'leave_type_id', (eb) => eb.fn.sum<number>('working_days').as('total')])
-    .where('employee_id', 'in', [...employeeIds])
-    .where('status', 'in', ['PendingManager', 'ManagerApprovedPendingHR'])
-    .groupBy(['employee_id', 'leave_type_id'])
     .execute();
   return rows.map((r) => ({ ...r, total: Number(r.total ?? 0) }));
 }

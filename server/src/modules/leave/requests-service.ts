@@ -29,14 +29,13 @@ import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReve
 import { cachedLeaveAnswer } from './leave-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
 import * as repo from './repo.ts';
+import { fmtDays, spanOf } from './words.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { type Stage, isOpen, stageOf, statusAfterApproval } from './workflow.ts';
 
 /** The longest single request, in calendar days (maternity leave fits). */
 export const MAX_REQUEST_SPAN_DAYS = 366;
 
-const fmtDays = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-const spanOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 const daysFrom = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 /** "2026-11-18" or "2026-11-18 (and 2 more days)". */
 const firstOf = (days: readonly string[]) => `${days[0]}${days.length > 1 ? ` (and ${fmtDays(days.length - 1)} more)` : ''}`;

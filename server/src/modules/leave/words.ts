@@ -1,0 +1,7 @@
+/** How leave is put in words in messages, the ledger and the audit trail. */
+
+/** "1 day", "2.5 days". */
+export const fmtDays = (n: number): string => `${n} day${n === 1 ? '' : 's'}`;
+
+/** "2026-11-18" or "2026-11-18 to 2026-11-20". */
+export const spanOf = (from: string, to: string): string => (from === to ? from : `${from} to ${to}`);
