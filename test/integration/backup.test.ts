@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemCaller } from '../../server/src/context.ts';
 import { backupDatabase, newestBackupAt } from '../../server/src/jobs/backup.ts';
-import { JOBS } from '../../server/src/jobs/scheduler.ts';
+import { JOBS, startScheduler } from '../../server/src/jobs/scheduler.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -46,8 +46,28 @@ describe('the database backup job', () => {
   it('runs nightly and at start-up only when the last copy is over a day old', async () => {
     const job = JOBS.find((j) => j.name === 'database-backup');
     expect(job).toMatchObject({ schedule: '30 2 * * *', catchUpAtStart: true });
+    // Not before the server takes requests: a large database must not delay start-up.
+    expect(job?.catchUpInBackground).toBe(true);
     const at = (iso: string) => ({ db: server.deps.db, clock: { now: () => new Date(iso) }, caller: systemCaller(), timeZone: 'Asia/Kolkata' });
     expect(await job?.run(at('2026-11-05T12:00:00Z'), server.deps)).toMatch(/^backup skipped/);
     expect(await job?.run(at('2026-11-06T03:00:00Z'), server.deps)).toMatch(/^backup muster-20261106T030000Z\.sqlite \(\d+ KiB\)/);
+  });
+
+  it('catches up in the background without holding up start-up, and stop waits for it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const ran: string[] = [];
+    const scheduler = await startScheduler(server.deps, [
+      { name: 'first', schedule: '0 0 1 1 *', catchUpAtStart: true, run: async () => (ran.push('first'), 'ok') },
+      { name: 'slow', schedule: '0 0 1 1 *', catchUpAtStart: true, catchUpInBackground: true, run: async () => (await held, ran.push('slow'), 'ok') },
+    ]);
+    expect(ran).toEqual(['first']); // started while the background catch-up still runs
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ran).toEqual(['first', 'slow']);
   });
 });

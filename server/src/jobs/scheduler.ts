@@ -12,8 +12,10 @@ export interface Job {
   name: string;
   /** Cron expression in the organisation's time zone. */
   schedule: string;
-  /** Also run once at start-up, to catch up after the PC was off. */
+  /** Also run once at start-up, to catch up after the PC was off (before the server takes requests: their answers depend on it). */
   catchUpAtStart: boolean;
+  /** That catch-up runs alongside requests instead: nothing waits for it (the backup). */
+  catchUpInBackground?: boolean;
   /** `deps` is there for jobs that work on files (the backup). */
   run(ctx: Ctx, deps: Pick<AppDeps, 'config'>): Promise<string>;
 }
@@ -60,6 +62,7 @@ export const JOBS: Job[] = [
     name: 'database-backup',
     schedule: '30 2 * * *',
     catchUpAtStart: true,
+    catchUpInBackground: true,
     run: async (ctx, { config }) => {
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
@@ -97,10 +100,13 @@ export async function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): Promise
   const tasks: ScheduledTask[] = jobs.map((job) =>
     cron.schedule(job.schedule, () => runJob(job), { name: job.name, timezone: settings.timeZone, noOverlap: true }),
   );
-  for (const job of jobs.filter((j) => j.catchUpAtStart)) await runJob(job);
+  const catchUps = jobs.filter((j) => j.catchUpAtStart);
+  for (const job of catchUps.filter((j) => !j.catchUpInBackground)) await runJob(job);
+  const background = Promise.all(catchUps.filter((j) => j.catchUpInBackground).map(runJob));
   return {
     async stop() {
       for (const t of tasks) await t.destroy();
+      await background;
     },
   };
 }
