@@ -91,4 +91,50 @@ describe('leave when the holidays change', () => {
     expect(cancelled.status).toBe(200);
     expect(await ledgerSum(server, sneha, cl)).toBe(clBefore + 3);
   });
+
+  it('counts live leave again when the weekly offs change, and back when they are restored', async () => {
+    const admin = await server.login('admin@kaveri.example');
+    const week = await freeWeek(server, [sneha], addDays(monday, 21));
+    const [from, to] = [addDays(week, 3), addDays(week, 4)]; // Thursday and Friday
+    const quote = async () => (await employee.get(`/api/leave/quote?leaveTypeId=${sl}&fromDate=${from}&toDate=${to}`)).body.workingDays as number;
+    const before = await quote();
+    expect(before).toBe(2);
+    const id = await applyAndApprove({ leaveTypeId: sl, fromDate: from, toDate: to, reason: 'Family' });
+    const slBefore = await ledgerSum(server, sneha, sl);
+
+    const org = (await admin.get('/api/org')).body as { weeklyOffs: { weekday: number; weeks: unknown }[] };
+    try {
+      expect((await admin.patch('/api/org', { weeklyOffs: [...org.weeklyOffs, { weekday: 5, weeks: 'all' }] })).status).toBe(200);
+      expect(await quote()).toBe(1);
+      expect((await requestOf(id)).workingDays).toBe(1);
+      expect(await ledgerSum(server, sneha, sl)).toBe(slBefore + 1);
+    } finally {
+      expect((await admin.patch('/api/org', { weeklyOffs: org.weeklyOffs })).status).toBe(200);
+    }
+    expect((await requestOf(id)).workingDays).toBe(2);
+    expect(await ledgerSum(server, sneha, sl)).toBe(slBefore);
+    // Out of the next test's way: it counts what a change gives back.
+    expect((await hr.post(`/api/leave/requests/${id}/cancel`, { note: 'Test done' })).status).toBe(200);
+  });
+
+  it("counts live leave again when her location's weekly offs change", async () => {
+    const week = await freeWeek(server, [sneha], addDays(monday, 42));
+    const [from, to] = [addDays(week, 3), addDays(week, 4)];
+    const id = await applyAndApprove({ leaveTypeId: sl, fromDate: from, toDate: to, reason: 'Wedding' });
+    expect((await requestOf(id)).workingDays).toBe(2);
+    const { location_id: locationId } = await server.deps.db.selectFrom('employee').select('location_id').where('id', '=', sneha).executeTakeFirstOrThrow();
+    const policies = (await hr.get('/api/attendance/locations')).body.items as { locationId: string; weeklyOffs: unknown; effectiveWeeklyOffs: { weekday: number }[]; geoFence: unknown }[];
+    const mine = policies.find((p) => p.locationId === locationId);
+    if (!mine) throw new Error('no policy for her location');
+    const slBefore = await ledgerSum(server, sneha, sl);
+    try {
+      const set = await hr.put(`/api/attendance/locations/${locationId}`, { weeklyOffs: [...mine.effectiveWeeklyOffs, { weekday: 4, weeks: 'all' }], geoFence: mine.geoFence });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expect((await requestOf(id)).workingDays).toBe(1);
+      expect(await ledgerSum(server, sneha, sl)).toBe(slBefore + 1);
+    } finally {
+      expect((await hr.put(`/api/attendance/locations/${locationId}`, { weeklyOffs: mine.weeklyOffs, geoFence: mine.geoFence })).status).toBe(200);
+    }
+    expect((await requestOf(id)).workingDays).toBe(2);
+  });
 });
