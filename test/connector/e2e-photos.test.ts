@@ -1,38 +1,16 @@
 // An FK terminal pushing punches with photos → connector → the real server: a photo the server would
 // refuse (not a JPEG/PNG, too large) is left out and the punch still arrives; a good one is kept.
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FkTerminal } from '../../connector/src/emulator/push-terminals.ts';
 import { PHOTO_MAX_BYTES } from '../../shared/ingest.ts';
-import type { Client } from '../support/client.ts';
 import { freePort } from '../support/process.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { ADMIN, databaseFile, disableExistingTerminals, registerTerminal, startConnector } from './e2e-support.ts';
+import { databaseFile, registerTerminal, startConnector, useE2eServer } from './e2e-support.ts';
 
-let server: TestServer;
-let admin: Client;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ template: 'demo' });
-  admin = await server.login(ADMIN);
-  await disableExistingTerminals(admin);
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await disableExistingTerminals(admin);
-});
-
-function keep<T extends { stop(): Promise<void> | void }>(x: T): T {
-  cleanups.push(() => x.stop());
-  return x;
-}
+const { env, keep } = useE2eServer();
 
 function storedPhotos(serial: string): [number, boolean][] {
-  const db = new Database(databaseFile(server.dataDir), { readonly: true });
+  const db = new Database(databaseFile(env.server.dataDir), { readonly: true });
   try {
     return db
       .prepare<[string], { terminal_user_id: number; photo_path: string | null }>('SELECT terminal_user_id, photo_path FROM punch WHERE terminal_serial = ? ORDER BY terminal_user_id')
@@ -46,8 +24,8 @@ function storedPhotos(serial: string): [number, boolean][] {
 describe('punch photos', () => {
   it('a photo the server would refuse is left out with an alert; the punch is delivered, not dead-lettered', async () => {
     const port = await freePort();
-    await registerTerminal(admin, { name: 'E2E photo FK', protocol: 'fk-push', serial: 'E2E-PHOTO-FK', port });
-    const c = keep(await startConnector(server.url));
+    await registerTerminal(env.admin, { name: 'E2E photo FK', protocol: 'fk-push', serial: 'E2E-PHOTO-FK', port });
+    const c = keep(await startConnector(env.server.url));
     await expect.poll(() => c.connector.status().connector.config.source).toBe('server');
     const fk = keep(new FkTerminal({ host: '127.0.0.1', port, serial: 'E2E-PHOTO-FK', timeZone: 'Asia/Kolkata' }));
     const time = (minute: number) => ({ year: 2026, month: 11, day: 18, hour: 9, minute, second: 0 });

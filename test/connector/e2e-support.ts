@@ -7,8 +7,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Connector, type ConnectorOptions } from '../../connector/src/connector.ts';
 import { formatLocal, type LocalDateTime } from '../../connector/src/local-time.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Client } from '../support/client.ts';
-import { CONNECTOR_SECRET } from '../support/server.ts';
+import { CONNECTOR_SECRET, startServer, type TestServer } from '../support/server.ts';
 import { tempDir, testLogger } from './support.ts';
 
 export const ADMIN = 'admin@kaveri.example';
@@ -26,6 +27,33 @@ export interface TerminalSpec {
   commKey?: number;
   timeZone?: string;
   pollSeconds?: number;
+}
+
+/**
+ * The demo server for a test file: terminals already in the registry are
+ * switched off around each test, and what a test hands to `keep` (or pushes on
+ * `cleanups`) is stopped after it. `env` is filled in by `beforeAll`.
+ */
+export function useE2eServer() {
+  const env = {} as { server: TestServer; admin: Client };
+  const cleanups: (() => Promise<void> | void)[] = [];
+  beforeAll(async () => {
+    env.server = await startServer({ template: 'demo' });
+    env.admin = await env.server.login(ADMIN);
+    await disableExistingTerminals(env.admin);
+  });
+  afterAll(async () => {
+    await env.server.close();
+  });
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+    await disableExistingTerminals(env.admin);
+  });
+  const keep = <T extends { stop(): Promise<void> | void }>(x: T): T => {
+    cleanups.push(() => x.stop());
+    return x;
+  };
+  return { env, cleanups, keep };
 }
 
 /** Switches off every terminal already in the registry (the demo ones), so a connector polls only the test's. */

@@ -1,40 +1,18 @@
 // Emulated terminals → connector → the real server: a terminal the connector cannot reach (a polled one
 // whose emulator stopped, a push one that stopped calling) shows offline on the server with the reason,
 // and its last contact stops advancing although keep-alives keep coming.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FkTerminal } from '../../connector/src/emulator/push-terminals.ts';
 import { ZkEmulator } from '../../connector/src/emulator/zk-emulator.ts';
 import type { Terminal } from '../../shared/terminals.ts';
-import type { Client } from '../support/client.ts';
 import { freePort } from '../support/process.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { ADMIN, disableExistingTerminals, registerTerminal, startConnector } from './e2e-support.ts';
+import { registerTerminal, startConnector, useE2eServer } from './e2e-support.ts';
 import { sleep } from './support.ts';
 
-let server: TestServer;
-let admin: Client;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ template: 'demo' });
-  admin = await server.login(ADMIN);
-  await disableExistingTerminals(admin);
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await disableExistingTerminals(admin);
-});
-
-function keep<T extends { stop(): Promise<void> | void }>(x: T): T {
-  cleanups.push(() => x.stop());
-  return x;
-}
+const { env, cleanups, keep } = useE2eServer();
 
 async function row(id: string): Promise<Terminal> {
-  return ((await admin.get('/api/terminals')).body.items as Terminal[]).find((t) => t.id === id)!;
+  return ((await env.admin.get('/api/terminals')).body.items as Terminal[]).find((t) => t.id === id)!;
 }
 
 describe('terminals the connector cannot reach', () => {
@@ -45,9 +23,9 @@ describe('terminals the connector cannot reach', () => {
       if (zkRunning) await zk.stop();
     });
     const fkPort = await freePort();
-    const polled = await registerTerminal(admin, { name: 'E2E state ZK', protocol: 'zk-tcp', host: '127.0.0.1', port: zk.port, serial: 'E2E-STATE-ZK' });
-    const pushed = await registerTerminal(admin, { name: 'E2E state FK', protocol: 'fk-push', serial: 'E2E-STATE-FK', port: fkPort });
-    const c = keep(await startConnector(server.url, { keepAliveMs: 250, pushSilenceMs: 1_000, worker: { reconnect: { initialMs: 100, maxMs: 300 }, timeoutMs: 500 } }));
+    const polled = await registerTerminal(env.admin, { name: 'E2E state ZK', protocol: 'zk-tcp', host: '127.0.0.1', port: zk.port, serial: 'E2E-STATE-ZK' });
+    const pushed = await registerTerminal(env.admin, { name: 'E2E state FK', protocol: 'fk-push', serial: 'E2E-STATE-FK', port: fkPort });
+    const c = keep(await startConnector(env.server.url, { keepAliveMs: 250, pushSilenceMs: 1_000, worker: { reconnect: { initialMs: 100, maxMs: 300 }, timeoutMs: 500 } }));
     await expect.poll(() => c.connector.status().connector.config.source).toBe('server');
     const fk = keep(new FkTerminal({ host: '127.0.0.1', port: fkPort, serial: 'E2E-STATE-FK', timeZone: 'Asia/Kolkata' }));
     fk.addPunch({ userId: '1001' });

@@ -2,43 +2,21 @@
 // the connector by itself (exactly once each), a terminal registered by address without a serial, and a
 // push terminal registered through the API served on its port.
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdmsTerminal } from '../../connector/src/emulator/push-terminals.ts';
 import { ZkEmulator } from '../../connector/src/emulator/zk-emulator.ts';
 import type { LocalDateTime } from '../../connector/src/local-time.ts';
 import { RawUserList, type Terminal } from '../../shared/terminals.ts';
-import type { Client } from '../support/client.ts';
 import { freePort } from '../support/process.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { ADMIN, databaseFile, disableExistingTerminals, expectedKeys, punchKeyOf, registerTerminal, serverPunchKeys, startConnector } from './e2e-support.ts';
+import { databaseFile, expectedKeys, punchKeyOf, registerTerminal, serverPunchKeys, startConnector, useE2eServer } from './e2e-support.ts';
 
-let server: TestServer;
-let admin: Client;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ template: 'demo' });
-  admin = await server.login(ADMIN);
-  await disableExistingTerminals(admin);
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await disableExistingTerminals(admin);
-});
-
-function keep<T extends { stop(): Promise<void> | void }>(x: T): T {
-  cleanups.push(() => x.stop());
-  return x;
-}
+const { env, keep } = useE2eServer();
 
 const day = (i: number): LocalDateTime => ({ year: 2026, month: 11, day: 10 + (i % 10), hour: 8 + (i % 9), minute: (i * 7) % 60, second: (i * 11) % 60 });
 
 /** The demo employee whose biometric id this is. */
 function employeeWithTerminalUserId(n: number): string {
-  const db = new Database(databaseFile(server.dataDir), { readonly: true });
+  const db = new Database(databaseFile(env.server.dataDir), { readonly: true });
   try {
     return (db.prepare<[number], { id: string }>('SELECT id FROM employee WHERE terminal_user_id = ?').get(n) as { id: string }).id;
   } finally {
@@ -46,7 +24,7 @@ function employeeWithTerminalUserId(n: number): string {
   }
 }
 
-const rawUsers = async (terminalId: string) => RawUserList.parse((await admin.get('/api/terminals/raw-users')).body).items.filter((r) => r.terminal.id === terminalId);
+const rawUsers = async (terminalId: string) => RawUserList.parse((await env.admin.get('/api/terminals/raw-users')).body).items.filter((r) => r.terminal.id === terminalId);
 
 describe('non-numeric terminal user ids, end to end', () => {
   it('are reported, mapped on the server ("map to employee", "map to number"), and sent by the connector once each', async () => {
@@ -62,10 +40,10 @@ describe('non-numeric terminal user ids, end to end', () => {
       { userId: 'B-9', time: day(35), state: 0 },
     ]);
     // Registered by address only: the first record fills in the serial (no second registry row).
-    const terminal = await registerTerminal(admin, { name: 'E2E raw ids', protocol: 'zk-tcp', host: '127.0.0.1', port: zk.port });
-    const c = keep(await startConnector(server.url));
-    await expect.poll(() => serverPunchKeys(databaseFile(server.dataDir), 'E2E-RAW-ZK'), { timeout: 20_000 }).toEqual(expectedKeys(plain.map((p) => ({ ...p }))));
-    const rows = ((await admin.get('/api/terminals')).body.items as Terminal[]).filter((t) => t.serial === 'E2E-RAW-ZK');
+    const terminal = await registerTerminal(env.admin, { name: 'E2E raw ids', protocol: 'zk-tcp', host: '127.0.0.1', port: zk.port });
+    const c = keep(await startConnector(env.server.url));
+    await expect.poll(() => serverPunchKeys(databaseFile(env.server.dataDir), 'E2E-RAW-ZK'), { timeout: 20_000 }).toEqual(expectedKeys(plain.map((p) => ({ ...p }))));
+    const rows = ((await env.admin.get('/api/terminals')).body.items as Terminal[]).filter((t) => t.serial === 'E2E-RAW-ZK');
     expect(rows.map((t) => t.id)).toEqual([terminal.id]);
 
     // The keep-alive tells the server which ids wait, and how many records each.
@@ -76,17 +54,17 @@ describe('non-numeric terminal user ids, end to end', () => {
         ['A12', 3],
         ['B-9', 1],
       ]);
-    expect(((await admin.get('/api/terminals')).body.items as Terminal[]).find((t) => t.id === terminal.id)?.unmappedUserIds).toBe(3);
+    expect(((await env.admin.get('/api/terminals')).body.items as Terminal[]).find((t) => t.id === terminal.id)?.unmappedUserIds).toBe(3);
 
     const a12Employee = employeeWithTerminalUserId(1110);
-    const toEmployee = await admin.post('/api/terminals/raw-users', { terminalId: terminal.id, rawUserId: 'A12', employeeId: a12Employee });
+    const toEmployee = await env.admin.post('/api/terminals/raw-users', { terminalId: terminal.id, rawUserId: 'A12', employeeId: a12Employee });
     expect(toEmployee.body).toMatchObject({ terminalUserId: 1110, employee: { id: a12Employee } });
-    expect((await admin.post('/api/terminals/raw-users', { terminalId: terminal.id, rawUserId: '007', terminalUserId: 1107 })).status).toBe(200);
+    expect((await env.admin.post('/api/terminals/raw-users', { terminalId: terminal.id, rawUserId: '007', terminalUserId: 1107 })).status).toBe(200);
 
     const withMapped = [...plain, { userId: '1110', time: day(30), state: 0 }, { userId: '1110', time: day(31), state: 1 }, { userId: '1110', time: day(32), state: 0 }, { userId: '1107', time: day(33), state: 0 }, { userId: '1107', time: day(34), state: 1 }];
-    await expect.poll(() => serverPunchKeys(databaseFile(server.dataDir), 'E2E-RAW-ZK'), { timeout: 20_000 }).toEqual(expectedKeys(withMapped));
+    await expect.poll(() => serverPunchKeys(databaseFile(env.server.dataDir), 'E2E-RAW-ZK'), { timeout: 20_000 }).toEqual(expectedKeys(withMapped));
     // The mapped punches belong to the employee.
-    const db = new Database(databaseFile(server.dataDir), { readonly: true });
+    const db = new Database(databaseFile(env.server.dataDir), { readonly: true });
     const owners = db.prepare<[], { employee_id: string | null }>("SELECT employee_id FROM punch WHERE terminal_serial = 'E2E-RAW-ZK' AND terminal_user_id = 1110").all();
     db.close();
     expect(owners.map((o) => o.employee_id)).toEqual([a12Employee, a12Employee, a12Employee]);
@@ -95,7 +73,7 @@ describe('non-numeric terminal user ids, end to end', () => {
     expect(c.connector.sender.state).toMatchObject({ duplicates: 0 });
     expect(c.connector.spool.count('sent')).toBe(25);
     expect(c.connector.spool.deadLetters().map((d) => (d.raw as { punch: { userId: string } }).punch.userId)).toEqual(['B-9']);
-    expect(serverPunchKeys(databaseFile(server.dataDir), 'E2E-RAW-ZK')).toHaveLength(25);
+    expect(serverPunchKeys(databaseFile(env.server.dataDir), 'E2E-RAW-ZK')).toHaveLength(25);
     await expect
       .poll(async () => (await rawUsers(terminal.id)).map((r) => [r.rawUserId, r.records, r.terminalUserId]), { timeout: 10_000 })
       .toEqual([
@@ -106,7 +84,7 @@ describe('non-numeric terminal user ids, end to end', () => {
 
     // A new punch of a mapped id goes straight through.
     zk.addPunch({ userId: 'A12', state: 1 });
-    await expect.poll(() => serverPunchKeys(databaseFile(server.dataDir), 'E2E-RAW-ZK').length, { timeout: 20_000 }).toBe(26);
+    await expect.poll(() => serverPunchKeys(databaseFile(env.server.dataDir), 'E2E-RAW-ZK').length, { timeout: 20_000 }).toBe(26);
     expect(c.connector.spool.count('dead')).toBe(1);
   });
 });
@@ -114,13 +92,13 @@ describe('non-numeric terminal user ids, end to end', () => {
 describe('push terminals registered through the API', () => {
   it('are served by the connector on the port in the registry (all addresses when no host is set)', async () => {
     const port = await freePort();
-    await registerTerminal(admin, { name: 'E2E ADMS port', protocol: 'zk-push', serial: 'E2E-ADMS-PORT', port });
-    const c = keep(await startConnector(server.url));
+    await registerTerminal(env.admin, { name: 'E2E ADMS port', protocol: 'zk-push', serial: 'E2E-ADMS-PORT', port });
+    const c = keep(await startConnector(env.server.url));
     await expect.poll(() => c.connector.status().connector.config.source).toBe('server');
     const adms = keep(new AdmsTerminal({ baseUrl: `http://127.0.0.1:${port}`, serial: 'E2E-ADMS-PORT', timeZone: 'Asia/Kolkata', intervalMs: 100 }));
     for (let i = 0; i < 12; i++) adms.addPunch({ userId: String(1001 + i), time: day(i), state: String(i % 2) });
     adms.start();
-    await expect.poll(() => serverPunchKeys(databaseFile(server.dataDir), 'E2E-ADMS-PORT'), { timeout: 20_000 }).toEqual(
+    await expect.poll(() => serverPunchKeys(databaseFile(env.server.dataDir), 'E2E-ADMS-PORT'), { timeout: 20_000 }).toEqual(
       [...new Set(adms.records.map((r) => punchKeyOf(r.userId, r.time, r.state)))].sort(),
     );
     expect(adms.unsent).toBe(0);
