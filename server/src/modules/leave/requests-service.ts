@@ -375,7 +375,18 @@ async function loadForDecision(ctx: Ctx, id: string): Promise<repo.RequestRow> {
  * recorded as acting for the manager); at the HR stage only HR. Nobody
  * decides their own request. Returns whether HR acts for the manager.
  */
-async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<{ stage: Stage; byHrForManager: boolean; aboveManager: boolean }> {
+interface Decider {
+  stage: Stage;
+  byHrForManager: boolean;
+  aboveManager: boolean;
+}
+
+/** Who decided, for the audit trail: "HR", "HR (for the manager)", "<name> (for the manager)" or "the manager". */
+function deciderWords(d: Decider, name: string): string {
+  return d.stage === 'hr' ? 'HR' : d.byHrForManager ? 'HR (for the manager)' : d.aboveManager ? `${name} (for the manager)` : 'the manager';
+}
+
+async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<Decider> {
   const { caller } = ctx;
   if (caller.employeeId === row.employee_id) throw forbidden('Nobody approves or rejects their own leave request.');
   const status = LeaveStatus.parse(row.status);
@@ -406,7 +417,8 @@ function describe(row: repo.RequestRow): string {
 export async function approveLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const row = await loadForDecision(t, id);
-    const { stage, byHrForManager, aboveManager } = await assertMayDecide(t, row);
+    const decider = await assertMayDecide(t, row);
+    const { stage, byHrForManager } = decider;
     await assertNoFrozenDay(t, row, 'approved');
     const before = LeaveStatus.parse(row.status);
     const next = statusAfterApproval(before, row.requires_hr_approval === 1);
@@ -436,7 +448,7 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
     }
     await repo.updateRequestRow(t.db, row.id, patch);
 
-    const stageWords = stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : aboveManager ? `${t.caller.name} (for the manager)` : 'the manager';
+    const stageWords = deciderWords(decider, t.caller.name);
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Leave',
@@ -487,7 +499,8 @@ async function balanceLeft(ctx: Ctx, row: repo.RequestRow): Promise<number> {
 export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const row = await loadForDecision(t, id);
-    const { stage, byHrForManager, aboveManager } = await assertMayDecide(t, row);
+    const decider = await assertMayDecide(t, row);
+    const { stage, byHrForManager } = decider;
     const now = t.clock.now().toISOString();
     const me = t.caller.employeeId;
     const patch: Partial<LeaveRequestTable> = { status: 'Rejected', updated_at: now, decision_note: note, balance_after: await balanceLeft(t, row) };
@@ -499,7 +512,7 @@ export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Pr
       employeeId: row.employee_id,
       category: 'Leave',
       action: 'leave.rejected',
-      summary: `${describe(row)} rejected by ${stage === 'hr' ? 'HR' : byHrForManager ? 'HR (for the manager)' : aboveManager ? `${t.caller.name} (for the manager)` : 'the manager'}${note ? `: ${note}` : ''}`,
+      summary: `${describe(row)} rejected by ${deciderWords(decider, t.caller.name)}${note ? `: ${note}` : ''}`,
       changes: [{ field: 'status', before: row.status, after: 'Rejected' }],
     });
     await notify(t, { employeeIds: [row.employee_id] }, {
