@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { attachHandle } from './reusable-query.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -30,7 +31,9 @@ export function openDatabase(file: string): OpenedDatabase {
   // this thread stalled every request in flight (the ingest p99).
   sqlite.pragma('wal_autocheckpoint = 0');
   const checkpoints = startCheckpointer(file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
+  attachHandle(db, cached);
   let closed = false;
   return {
     db,

@@ -1,38 +1,48 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../context.ts';
+import { reusableQuery, reusableSelect } from '../../db/reusable-query.ts';
 import type { AttendanceDayTable, PunchTable } from '../../db/schema.ts';
 
 /** Plain kysely queries of the attendance tables, one per function. */
 
 type Ids = readonly string[] | 'all';
 
-export async function listAssignments(db: Db, ids: Ids, from: string, to: string) {
-  let q = db
+function assignmentsBetween(db: Db, from: string, to: string) {
+  return db
     .selectFrom('shift_assignment')
     .select(['employee_id', 'shift_id', 'effective_from', 'effective_to'])
     .where('effective_from', '<=', to)
     .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>=', from)]));
-  if (ids !== 'all') {
-    if (ids.length === 0) return [];
-    q = q.where('employee_id', 'in', ids);
-  }
-  return q.orderBy('employee_id').orderBy('effective_from').execute();
 }
 
-/** Punches of employees in [lo, hi) that no later row supersedes, by employee then time. */
-export async function listEmployeePunches(db: Db, ids: Ids, lo: string, hi: string) {
-  let q = db
+// Reconciling a punch's day reads these for one employee: compiled once (see reusableQuery).
+const assignmentsOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
+  assignmentsBetween(db, a.from, a.to).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('effective_from'),
+);
+
+export async function listAssignments(db: Db, ids: Ids, from: string, to: string) {
+  if (ids === 'all') return assignmentsBetween(db, from, to).orderBy('employee_id').orderBy('effective_from').execute();
+  return ids.length === 0 ? [] : assignmentsOf(db, { ids, from, to });
+}
+
+/** Punches in [lo, hi) that no later row supersedes. */
+function punchesBetween(db: Db, lo: string, hi: string) {
+  return db
     .selectFrom('punch')
     .select(['id', 'employee_id', 'at', 'direction', 'flags', 'source', 'terminal_id', 'attend_stat'])
     .where('at', '>=', lo)
     .where('at', '<', hi)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('punch as later').select('later.id').whereRef('later.supersedes_id', '=', 'punch.id'))));
-  if (ids === 'all') q = q.where('employee_id', 'is not', null);
-  else {
-    if (ids.length === 0) return [];
-    q = q.where('employee_id', 'in', ids);
-  }
-  return q.orderBy('employee_id').orderBy('at').execute();
+}
+
+const punchesOf = reusableSelect((db, a: { ids: readonly string[]; lo: string; hi: string }) =>
+  punchesBetween(db, a.lo, a.hi).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('at'),
+);
+
+/** Punches of employees in [lo, hi) that no later row supersedes, by employee then time. */
+export async function listEmployeePunches(db: Db, ids: Ids, lo: string, hi: string) {
+  if (ids === 'all') return punchesBetween(db, lo, hi).where('employee_id', 'is not', null).orderBy('employee_id').orderBy('at').execute();
+  return ids.length === 0 ? [] : punchesOf(db, { ids, lo, hi });
 }
 
 export type ExistingDay = Pick<
@@ -40,19 +50,23 @@ export type ExistingDay = Pick<
   'employee_id' | 'date' | 'frozen' | 'override_worked_minutes' | 'override_ot_minutes' | 'override_reason'
 >;
 
-export async function listExistingDays(db: Db, ids: Ids, from: string, to: string): Promise<ExistingDay[]> {
-  let q = db
+/** Only rows that constrain reconciliation: frozen or overridden. */
+function constrainingDays(db: Db, from: string, to: string) {
+  return db
     .selectFrom('attendance_day')
     .select(['employee_id', 'date', 'frozen', 'override_worked_minutes', 'override_ot_minutes', 'override_reason'])
     .where('date', '>=', from)
     .where('date', '<=', to)
-    // Only rows that constrain reconciliation: frozen or overridden.
     .where((eb) => eb.or([eb('frozen', '=', 1), eb('override_worked_minutes', 'is not', null), eb('override_ot_minutes', 'is not', null)]));
-  if (ids !== 'all') {
-    if (ids.length === 0) return [];
-    q = q.where('employee_id', 'in', ids);
-  }
-  return q.execute();
+}
+
+const constrainingDaysOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
+  constrainingDays(db, a.from, a.to).where('employee_id', 'in', a.ids),
+);
+
+export async function listExistingDays(db: Db, ids: Ids, from: string, to: string): Promise<ExistingDay[]> {
+  if (ids === 'all') return constrainingDays(db, from, to).execute();
+  return ids.length === 0 ? [] : constrainingDaysOf(db, { ids, from, to });
 }
 
 /** The frozen days of an employee in a range, ascending (links.ts `frozenDays`). */
@@ -69,8 +83,12 @@ export async function frozenDates(db: Db, employeeId: string, from: string, to: 
   return rows.map((r) => r.date);
 }
 
+const enabledTerminals = reusableSelect((db, _: Record<string, never>) =>
+  db.selectFrom('terminal').select(['name', 'location_id', 'synced_until']).where('enabled', '=', 1),
+);
+
 export async function terminalSync(db: Db) {
-  return db.selectFrom('terminal').select(['name', 'location_id', 'synced_until']).where('enabled', '=', 1).execute();
+  return enabledTerminals(db, {});
 }
 
 const DAY_UPDATE_COLUMNS = [
@@ -117,35 +135,20 @@ function upsertQuery(db: Db, rows: readonly AttendanceDayTable[]) {
     );
 }
 
+const upsertBatch = reusableQuery(upsertQuery);
+
 /**
  * Inserts or replaces reconciled days; a frozen row is never touched.
- * Building a 400-row statement costs more than running it, so each batch
- * size reuses the SQL kysely compiled for it the first time and only binds
- * new values (rows carry their columns in one fixed order: see `toDayRow`).
+ * Building a 400-row statement costs more than running it: full batches and
+ * the few rows of an incremental reconcile reuse their compiled SQL; the odd
+ * tail of a range is built once per range.
  */
-const upsertTemplates = new Map<number, { sql: string; tail: readonly unknown[]; columns: (keyof AttendanceDayTable)[] }>();
-
 export async function upsertDays(db: Db, rows: readonly AttendanceDayTable[]): Promise<void> {
   version++;
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
     const batch = rows.slice(i, i + UPSERT_BATCH);
-    if (!batch[0]) continue;
-    if (batch.length > 64 && batch.length !== UPSERT_BATCH) {
-      await upsertQuery(db, batch).execute(); // the tail of a range: once per range
-      continue;
-    }
-    // Each batch size compiles once: full batches of a range, and the few rows of incremental reconciliation.
-    let template = upsertTemplates.get(batch.length);
-    if (!template) {
-      const compiled = upsertQuery(db, batch).compile();
-      const columns = Object.keys(batch[0]) as (keyof AttendanceDayTable)[];
-      template = { sql: compiled.sql, tail: compiled.parameters.slice(columns.length * batch.length), columns };
-      upsertTemplates.set(batch.length, template);
-    }
-    const params: unknown[] = [];
-    for (const row of batch) for (const c of template.columns) params.push(row[c]);
-    params.push(...template.tail);
-    await db.executeQuery(CompiledQuery.raw(template.sql, params));
+    if (batch.length > 64 && batch.length !== UPSERT_BATCH) await upsertQuery(db, batch).execute();
+    else if (batch.length > 0) await upsertBatch(db, batch);
   }
 }
 
@@ -242,20 +245,11 @@ export const PUNCH_COLUMNS = [
   'created_at',
 ] as const;
 
-let insertPunchSql: { sql: string; columns: (keyof PunchTable)[]; key: object } | undefined;
+const insertPunchRow = reusableQuery((db, row: PunchTable) => db.insertInto('punch').values(row).onConflict((oc) => oc.doNothing()));
 
-/**
- * Inserts a punch unless an equal one (same terminal record or same natural
- * punch) exists. Returns whether it was new. The statement is compiled by
- * kysely once (rows always carry the same columns) and then only bound.
- */
+/** Inserts a punch unless an equal one (same terminal record or same natural punch) exists. Returns whether it was new. */
 export async function insertPunch(db: Db, row: PunchTable): Promise<boolean> {
-  const key = db.getExecutor().adapter;
-  if (!insertPunchSql || insertPunchSql.key !== key) {
-    const compiled = db.insertInto('punch').values(row).onConflict((oc) => oc.doNothing()).compile();
-    insertPunchSql = { sql: compiled.sql, columns: Object.keys(row) as (keyof PunchTable)[], key };
-  }
-  const result = await db.executeQuery(CompiledQuery.raw(insertPunchSql.sql, insertPunchSql.columns.map((c) => row[c])));
+  const result = await insertPunchRow(db, row);
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 

@@ -1,6 +1,6 @@
-import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../context.ts';
 import { bumpDataVersion } from '../../db/read-cache.ts';
+import { reusableSelect } from '../../db/reusable-query.ts';
 import type { SessionTable } from '../../db/schema.ts';
 
 /** A login with the employee's name and status, for sign-in and password checks. */
@@ -51,23 +51,9 @@ function selectSession(db: Db, tokenHash: string) {
     .where('session.token_hash', '=', tokenHash);
 }
 
-type Row<Q> = Q extends { execute(): Promise<(infer R)[]> } ? R : never;
-
-/**
- * Runs a one-parameter query compiled once. The session check runs on every
- * request; building and compiling its query each time cost more than running it.
- */
-function hotQuery<Q extends { compile(): CompiledQuery }>(build: (db: Db, param: string) => Q) {
-  let compiled: CompiledQuery | undefined;
-  return async (db: Db, param: string): Promise<Row<Q>[]> => {
-    compiled ??= build(db, '?').compile();
-    const result = await db.executeQuery<Row<Q>>({ ...compiled, parameters: [param] });
-    return result.rows;
-  };
-}
-
-const runRoles = hotQuery(selectRoles);
-const runSession = hotQuery(selectSession);
+// The session check runs on every request: its queries compile once.
+const runRoles = reusableSelect(selectRoles);
+const runSession = reusableSelect(selectSession);
 
 export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
   return (await runRoles(db, userId)).map((r) => r.role);

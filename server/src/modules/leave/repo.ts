@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../context.ts';
+import { reusableSelect } from '../../db/reusable-query.ts';
 import type { DB, LeaveDayTable, LeaveLedgerTable, LeaveRequestTable, LeaveTypeTable } from '../../db/schema.ts';
 import { bumpLeaveVersion } from './leave-cache.ts';
 
@@ -413,8 +414,8 @@ export async function awayRows(db: Db, from: string, to: string): Promise<{ empl
 }
 
 /** Approved leave days that cost leave, for attendance. */
-export async function approvedLeaveDayRows(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string) {
-  let q = db
+function approvedLeaveDaysBetween(db: Db, from: string, to: string) {
+  return db
     .selectFrom('leave_day as d')
     .innerJoin('leave_request as r', 'r.id', 'd.request_id')
     .innerJoin('leave_type as t', 't.id', 'r.leave_type_id')
@@ -423,11 +424,16 @@ export async function approvedLeaveDayRows(db: Db, employeeIds: readonly string[
     .where('d.counted', '=', 1)
     .where('d.date', '>=', from)
     .where('d.date', '<=', to);
-  if (employeeIds !== 'all') {
-    if (employeeIds.length === 0) return [];
-    q = q.where('d.employee_id', 'in', [...employeeIds]);
-  }
-  return q.orderBy('d.employee_id').orderBy('d.date').execute();
+}
+
+// Each punch's reconcile reads this for one employee: compiled once (see reusableQuery).
+const approvedLeaveDaysOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
+  approvedLeaveDaysBetween(db, a.from, a.to).where('d.employee_id', 'in', a.ids).orderBy('d.employee_id').orderBy('d.date'),
+);
+
+export async function approvedLeaveDayRows(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string) {
+  if (employeeIds === 'all') return approvedLeaveDaysBetween(db, from, to).orderBy('d.employee_id').orderBy('d.date').execute();
+  return employeeIds.length === 0 ? [] : approvedLeaveDaysOf(db, { ids: employeeIds, from, to });
 }
 
 /** Pending and approved requests overlapping a range, for the calendar. */
