@@ -429,6 +429,22 @@ export const RegularizationCreate = z
   .meta({ id: 'RegularizationCreate' });
 export type RegularizationCreate = z.output<typeof RegularizationCreate>;
 
+export const RegularizationPreviewRequest = RegularizationCreate.extend({
+  reason: z.string().max(REGULARIZATION_REASON_MAX).optional().meta({ description: 'Not needed to preview; checked when the request is sent.' }),
+})
+  .strict()
+  .meta({ id: 'RegularizationPreviewRequest' });
+export type RegularizationPreviewRequest = z.output<typeof RegularizationPreviewRequest>;
+
+export const RegularizationPreview = z
+  .object({
+    date: IsoDate,
+    before: AttendanceDay.meta({ description: 'The day as its punches make it now.' }),
+    after: AttendanceDay.meta({ description: 'The day once the proposed punches are added and the superseded ones set aside (nothing is stored).' }),
+  })
+  .meta({ id: 'RegularizationPreview' });
+export type RegularizationPreview = z.infer<typeof RegularizationPreview>;
+
 export const RegularizationDecision = z
   .object({ note: z.string().trim().max(REGULARIZATION_REASON_MAX).nullable().optional() })
   .strict()

@@ -81,6 +81,11 @@ test('an employee asks to fix a missing punch; the manager approves; the calenda
   await drawer.getByRole('button', { name: 'Request a fix' }).click();
   const form = page.getByRole('dialog', { name: 'Request a regularization' });
   await form.getByLabel('Punch 1 time').fill('18:40');
+  // Before sending, the form shows what the fix would make of the day.
+  const effect = form.getByTestId('day-effect');
+  await expect(effect).toContainText('Once approved');
+  await expect(effect).toContainText('Missing punch');
+  await expect(effect).toContainText('Present');
   await form.getByLabel('Reason').fill('Forgot to punch out after the review meeting');
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form).toBeHidden();
@@ -94,6 +99,8 @@ test('an employee asks to fix a missing punch; the manager approves; the calenda
   await mainNav(manager).getByRole('link', { name: 'Regularizations' }).click();
   const row = manager.getByTestId('regularization-row').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: 'Forgot to punch out after the review meeting' });
   await row.getByRole('button', { name: 'Approve' }).click();
+  // The manager sees the same effect before deciding.
+  await expect(manager.getByRole('dialog').getByTestId('day-effect')).toContainText('Present');
   await manager.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(row).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Regularization, RegularizationList, type SelfPunchResult } from '../../shared/attendance.ts';
+import { Regularization, RegularizationList, RegularizationPreview, type SelfPunchResult } from '../../shared/attendance.ts';
 import { reportingLineIds } from '../../server/src/modules/employees/scope.ts';
 import type { Client } from '../support/client.ts';
 import { type World, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
@@ -61,6 +61,47 @@ describe('requesting a regularization', () => {
   });
 });
 
+describe('previewing a request before sending it', () => {
+  const preview = (c: Client, body: object) => c.post('/api/regularizations/preview', body);
+
+  it('shows the day now and once approved, without storing anything (reason not needed yet)', async () => {
+    const requestsBefore = (await w.hr.get(`/api/regularizations?employeeId=${e0.id}`)).body.total as number;
+    const res = await preview(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', punches: [{ time: '18:35', direction: 'out' }] });
+    expect(res.status).toBe(200);
+    expect(RegularizationPreview.safeParse(res.body).success).toBe(true);
+    const { before, after } = res.body as RegularizationPreview;
+    expect(before).toMatchObject({ status: 'MissingPunch', workedMinutes: 0, firstIn: istInstant('2031-03-10', '09:28'), lastOut: null });
+    expect(after).toMatchObject({ status: 'Present', firstIn: istInstant('2031-03-10', '09:28'), lastOut: istInstant('2031-03-10', '18:35') });
+    expect(after.workedMinutes).toBeGreaterThan(8 * 60);
+    expect(after.reasons.map((r) => r.text).join(' ')).not.toMatch(/no out/i);
+    // Nothing stored: the day and the request list are as they were.
+    expect(await status('2031-03-10')).toBe('MissingPunch');
+    expect((await w.hr.get(`/api/regularizations?employeeId=${e0.id}`)).body.total).toBe(requestsBefore);
+  });
+
+  it('a proposal that leaves the day short says so (half day)', async () => {
+    const res = await preview(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', punches: [{ time: '13:45', direction: 'out' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.after.status).toBe('HalfDay');
+  });
+
+  it.each([
+    [{ date: '2031-03-13', kind: 'MissingPunchOut', punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.date'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', punches: [{ time: '18:30', direction: 'in' }] }, 400, 'body.punches'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', punches: [{ time: '25:00', direction: 'out' }] }, 400, 'body.punches.0.time'],
+    [{ date: '2031-03-10', kind: 'MissingPunchOut', reason: 'x'.repeat(501), punches: [{ time: '18:30', direction: 'out' }] }, 400, 'body.reason'],
+  ])('the same checks as sending: %j → %i naming %s', async (body, code, path) => {
+    const res = await preview(w.employee, body);
+    expect(res.status).toBe(code);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('a frozen day has nothing to preview (409)', async () => {
+    await w.hr.patch(`/api/attendance/employee/${e0.id}/day/2031-03-06`, { reason: 'closed', frozen: true });
+    expect((await preview(w.employee, { date: '2031-03-06', kind: 'MissingPunchIn', punches: [{ time: '09:30', direction: 'in' }] })).status).toBe(409);
+  });
+});
+
 describe('manager → (HR) → approved, in one transaction with the punches and the day', () => {
   let outReq: Regularization;
   it('creates at AwaitingManager, notifies the manager, audits', async () => {
@@ -77,6 +118,16 @@ describe('manager → (HR) → approved, in one transaction with the punches and
     expect(audit.category).toBe('Attendance');
     // A second open request for the same day and kind: 409.
     expect((await request(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', reason: 'again', punches: [{ time: '18:35', direction: 'out' }] })).status).toBe(409);
+  });
+
+  it('whoever decides sees the request’s effect on the day; outside scope it does not exist', async () => {
+    const res = await w.manager.get(`/api/regularizations/${outReq.id}/preview`);
+    expect(res.status).toBe(200);
+    expect(RegularizationPreview.safeParse(res.body).success).toBe(true);
+    expect(res.body.before.status).toBe('MissingPunch');
+    expect(res.body.after).toMatchObject({ status: 'Present', lastOut: istInstant('2031-03-10', '18:35') });
+    expect((await w.employee.get(`/api/regularizations/${outReq.id}/preview`)).status).toBe(200); // its author
+    expect((await e1Client.get(`/api/regularizations/${outReq.id}/preview`)).status).toBe(404);
   });
 
   it('nobody decides their own request; the approval line decides', async () => {
@@ -100,7 +151,8 @@ describe('manager → (HR) → approved, in one transaction with the punches and
     expect(day.regularizations[0].status).toBe('Approved');
     const mine = (await w.employee.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
     expect(mine).toContain('Your regularization of 2031-03-10 was approved');
-    // Anything else now is a 409.
+    // Anything else now is a 409, a preview too (its punches are in the day).
+    expect((await w.manager.get(`/api/regularizations/${outReq.id}/preview`)).status).toBe(409);
     expect((await w.manager.post(`/api/regularizations/${outReq.id}/approve`, {})).status).toBe(409);
     expect((await w.hr.post(`/api/regularizations/${outReq.id}/reject`, { note: 'no' })).status).toBe(409);
   });

@@ -5,6 +5,8 @@ import {
   type RegularizationKind,
   type RegularizationList,
   type RegularizationListQuery,
+  type RegularizationPreview,
+  type RegularizationPreviewRequest,
   type RegularizationStatus,
   minutesOf,
 } from '../../../../shared/attendance.ts';
@@ -17,8 +19,9 @@ import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertCanSeeEmployee, reportingLineIds, visibleEmployeeIds } from '../employees/scope.ts';
 import { notify } from '../notifications/service.ts';
-import { dayOfInstant, loadInputs, windowOf } from './days.ts';
+import { computeDay, dayOfInstant, loadInputs, toAttendanceDay, toDayRow, windowOf } from './days.ts';
 import { type EmployeeInfo, directoryOf, employedOn, policyOf } from './policy.ts';
+import type { EnginePunch } from './reconcile.ts';
 import { localParts, recordPunches } from './punches.ts';
 import * as repo from './repo.ts';
 import { zonedInstant } from './shift-time.ts';
@@ -128,8 +131,8 @@ function shapeError(message: string, path = 'body.punches') {
   return badRequest(message, [{ path, message }]);
 }
 
-/** An employee asks to fix one of their days. */
-export async function createRegularization(ctx: Ctx, input: RegularizationCreate): Promise<Regularization> {
+/** A request checked against every rule, with its punches as instants: what `create` stores and `preview` shows. */
+async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   const employeeId = ctx.caller.employeeId;
   if (!employeeId) throw forbidden('Only an employee can request a regularization.');
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
@@ -180,7 +183,12 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
   }
   if (supersedes.length > proposed.length) throw shapeError('Each superseded punch needs a replacement punch.', 'body.supersedes');
   const punches = await proposedInstants(ctx, employee, input.date, proposed);
+  return { employeeId, employee, policy, punches, supersedes };
+}
 
+/** An employee asks to fix one of their days. */
+export async function createRegularization(ctx: Ctx, input: RegularizationCreate): Promise<Regularization> {
+  const { employeeId, employee, policy, punches, supersedes } = await checkedRequest(ctx, input);
   const id = newId();
   await inTransaction(ctx, async (t) => {
     const open = await t.db
@@ -231,6 +239,40 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
     });
   });
   return getRegularization(ctx, id);
+}
+
+/** What a request would make of the day, computed as approval would (nothing is stored). */
+export async function previewRegularization(ctx: Ctx, input: RegularizationPreviewRequest): Promise<RegularizationPreview> {
+  const { employee, punches, supersedes } = await checkedRequest(ctx, input);
+  return dayWithProposal(ctx, employee, input.date, punches, supersedes);
+}
+
+/** The effect of a waiting request, for whoever decides it. */
+export async function previewOfRequest(ctx: Ctx, id: string): Promise<RegularizationPreview> {
+  const row = await findRow(ctx, id);
+  if (row.status !== 'AwaitingManager' && row.status !== 'ManagerApprovedAwaitingHR') {
+    throw conflict(`This request is ${row.status === 'Approved' ? 'approved: its punches are in the day already' : 'rejected'}; only a waiting request has an effect to preview.`);
+  }
+  const employee = (await directoryOf(ctx.db)).byId.get(row.employee_id);
+  if (!employee) throw notFound('Employee');
+  return dayWithProposal(ctx, employee, row.date, JSON.parse(row.punches) as StoredPunch[], JSON.parse(row.supersedes) as string[]);
+}
+
+async function dayWithProposal(ctx: Ctx, employee: EmployeeInfo, date: string, punches: readonly StoredPunch[], supersedes: readonly string[]): Promise<RegularizationPreview> {
+  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employee.id], date, date);
+  if (inputs.existing.get(employee.id)?.get(date)?.frozen === 1) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`);
+  const now = ctx.clock.now().getTime();
+  const computedAt = new Date(now).toISOString();
+  const before = computeDay(inputs, employee, date, now);
+  const setAside = new Set(supersedes);
+  const added: EnginePunch[] = punches.map((p, i) => ({ id: `proposed-${i}`, at: Date.parse(p.at), direction: p.direction, flagged: false, source: 'manual', terminalId: null }));
+  const proposed = [...(inputs.punchesByEmployee.get(employee.id) ?? []).filter((p) => !setAside.has(p.id)), ...added].sort((a, b) => a.at - b.at);
+  const after = computeDay({ ...inputs, punchesByEmployee: new Map([[employee.id, proposed]]) }, employee, date, now);
+  return {
+    date,
+    before: toAttendanceDay(toDayRow(before, computedAt), inputs.policy),
+    after: toAttendanceDay(toDayRow(after, computedAt), inputs.policy),
+  };
 }
 
 async function findRow(ctx: Ctx, id: string): Promise<RegularizationTable> {

@@ -30,6 +30,8 @@ import {
   RecomputeJob,
   Regularization,
   RegularizationCreate,
+  RegularizationPreview,
+  RegularizationPreviewRequest,
   RegularizationDecision,
   RegularizationExportQuery,
   RegularizationList,
@@ -607,6 +609,40 @@ function regularizationRoutes(api: Api, deps: AppDeps): void {
       errors: [403, 409],
     },
     async ({ body, caller }) => regs.createRegularization(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/regularizations/preview',
+      operationId: 'previewRegularization',
+      summary: 'What a regularization would make of my day, before I send it',
+      description:
+        'The same body and the same checks as `POST /api/regularizations` (400 / 409 alike), `reason` optional. Answers the day as its punches make it now (`before`) and as it would be once approved (`after`: the proposed punches added, the superseded ones set aside), with the reasons in words. Nothing is stored.',
+      tags,
+      auth: 'session',
+      permission: 'regularization:apply',
+      body: RegularizationPreviewRequest,
+      response: RegularizationPreview,
+      errors: [403, 409],
+    },
+    async ({ body, caller }) => regs.previewRegularization(await ctx(caller), body),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/regularizations/{id}/preview',
+      operationId: 'previewRegularizationRequest',
+      summary: 'The effect of a waiting request on its day',
+      description: `For whoever decides it (and its author): the day now and once approved. 409 when the request is no longer waiting or the day was frozen meanwhile. ${SCOPE_NOTE}`,
+      tags,
+      auth: 'session',
+      params: IdParams,
+      response: RegularizationPreview,
+      errors: [404, 409],
+    },
+    async ({ params, caller }) => regs.previewOfRequest(await ctx(caller), params.id),
   );
 
   api.op(

@@ -21,6 +21,8 @@ import type {
   Regularization,
   RegularizationCreate,
   RegularizationList,
+  RegularizationPreview,
+  RegularizationPreviewRequest,
   SelfPunchInput,
   SelfToday,
   ShiftAssignmentList,
@@ -126,6 +128,26 @@ export function useRequestRegularization() {
   return useMutation({
     mutationFn: (input: RegularizationCreate) => api.post<Regularization>('/api/regularizations', input),
     onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** The effect a request would have on its day (nothing stored); errors are shown beside the form, not as toasts. */
+export function useRegularizationPreview(input: RegularizationPreviewRequest | null) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'regularization-preview', input],
+    queryFn: ({ signal }) => api.post<RegularizationPreview>('/api/regularizations/preview', input, { signal }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}
+
+/** The effect of a waiting request, for the person deciding it. */
+export function useRequestEffect(id: string) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'regularization-effect', id],
+    queryFn: ({ signal }) => api.get<RegularizationPreview>(`/api/regularizations/${id}/preview`, undefined, { signal }),
     meta: { silent: true },
   });
 }

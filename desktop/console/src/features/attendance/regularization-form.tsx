@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type DayDetail,
@@ -12,7 +13,8 @@ import {
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
-import { useEmployeeDay, useRequestRegularization } from './attendance-queries.ts';
+import { useEmployeeDay, useRegularizationPreview, useRequestRegularization } from './attendance-queries.ts';
+import { DayEffect } from './day-effect.tsx';
 import { clockOf, todayLocal } from './status.tsx';
 
 const KIND_LABEL: Record<RegularizationKind, string> = {
@@ -53,6 +55,16 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const request = useRequestRegularization();
   const flaggedKind = kind === 'OffZone' || kind === 'WrongLocation';
+  // The effect on the day, worked out by the server as approval would, once the times are complete.
+  const proposal = useMemo(
+    () =>
+      date && rows.every((r) => /^\d\d:\d\d$/.test(r.time))
+        ? { date, kind, punches: flaggedKind ? [] : rows, supersedes: flaggedKind ? supersedes : [] }
+        : null,
+    [date, kind, rows, supersedes, flaggedKind],
+  );
+  const [debouncedProposal] = useDebouncedValue(proposal, 350);
+  const effect = useRegularizationPreview(opened ? debouncedProposal : null);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -170,6 +182,7 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
               </Text>
             </Stack>
           )}
+          {debouncedProposal && <DayEffect preview={effect.data} loading={effect.isFetching} error={effect.error} />}
           <Textarea
             label="Reason"
             withAsterisk

@@ -16,7 +16,8 @@ import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatDate, formatInstant, humanize } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useDecideRegularization, useRegularizations } from './attendance-queries.ts';
+import { useDecideRegularization, useRegularizations, useRequestEffect } from './attendance-queries.ts';
+import { DayEffect } from './day-effect.tsx';
 import { DayDrawer } from './day-drawer.tsx';
 import { useParam } from './filters.tsx';
 
@@ -39,6 +40,7 @@ export function RegularizationStatusBadge({ status }: { status: RegularizationSt
 
 function DecisionModal({ request, approve, onClose }: { request: Regularization; approve: boolean; onClose: () => void }) {
   const decide = useDecideRegularization();
+  const effect = useRequestEffect(request.id);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = () => {
@@ -63,6 +65,7 @@ function DecisionModal({ request, approve, onClose }: { request: Regularization;
         <Text size="sm">
           {humanize(request.kind)}: {request.punches.map((p) => `${p.direction} ${p.time}`).join(', ') || 'accept the flagged check-in'} — “{request.reason}”
         </Text>
+        <DayEffect preview={effect.data} loading={effect.isFetching} error={effect.error} />
         {approve && request.requiresHr && request.status === 'AwaitingManager' && (
           <Text size="sm" c="dimmed">
             This kind also needs HR: your approval sends it on to HR.

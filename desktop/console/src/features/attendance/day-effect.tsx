@@ -1,0 +1,58 @@
+import { Alert, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { type AttendanceDay, type RegularizationPreview, formatMinutes } from '../../../../../shared/attendance.ts';
+import { ApiError } from '../../lib/api.ts';
+import { AttendanceStatusBadge, useOrgClock } from './status.tsx';
+
+function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
+  const clock = useOrgClock();
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {title}
+      </Text>
+      <Group gap="xs">
+        <AttendanceStatusBadge status={day.status} />
+        <Text size="sm" fw={500}>
+          {formatMinutes(day.workedMinutes)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        in {clock(day.firstIn)} · out {clock(day.lastOut)}
+        {day.otMinutes > 0 ? ` · OT ${formatMinutes(day.otMinutes)}` : ''}
+        {day.lateMinutes > 0 ? ` · late ${day.lateMinutes} min` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A day now and once a regularization is approved, side by side, with the engine's reasons for the result. */
+export function DayEffect({ preview, loading, error }: { preview: RegularizationPreview | undefined; loading: boolean; error: unknown }) {
+  if (error) {
+    const fields = error instanceof ApiError ? Object.values(error.fieldErrors()) : [];
+    return (
+      <Alert color="orange" variant="light" title="Cannot work out the effect" data-testid="day-effect-error">
+        {error instanceof ApiError ? error.message : 'The server did not answer.'}
+        {fields.length > 0 && ` (${fields.join('; ')})`}
+      </Alert>
+    );
+  }
+  if (!preview) return loading ? <Loader size="sm" /> : null;
+  return (
+    <Card withBorder padding="sm" data-testid="day-effect" aria-busy={loading}>
+      <Text fw={600} size="sm" mb="xs">
+        Effect on the day
+      </Text>
+      <SimpleGrid cols={3} spacing="xs" style={{ gridTemplateColumns: '1fr auto 1fr' }}>
+        <DaySide title="Now" day={preview.before} />
+        <IconArrowRight size={18} style={{ alignSelf: 'center' }} aria-hidden />
+        <DaySide title="Once approved" day={preview.after} />
+      </SimpleGrid>
+      <List size="xs" spacing={2} mt="xs" c="dimmed">
+        {preview.after.reasons.map((r, i) => (
+          <List.Item key={i}>{r.text}</List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
