@@ -437,12 +437,11 @@ export const RegularizationPreviewRequest = RegularizationCreate.extend({
 export type RegularizationPreviewRequest = z.output<typeof RegularizationPreviewRequest>;
 
 export const RegularizationPreview = z
-  .object({
-    date: IsoDate,
-    before: AttendanceDay.meta({ description: 'The day as its punches make it now.' }),
-    after: AttendanceDay.meta({ description: 'The day once the proposed punches are added and the superseded ones set aside (nothing is stored).' }),
-  })
-  .meta({ id: 'RegularizationPreview' });
+  .object({ date: IsoDate, before: AttendanceDay, after: AttendanceDay })
+  .meta({
+    id: 'RegularizationPreview',
+    description: '`before`: the day as its punches make it now. `after`: the day once the proposed punches are added and the superseded ones set aside. Nothing is stored.',
+  });
 export type RegularizationPreview = z.infer<typeof RegularizationPreview>;
 
 export const RegularizationDecision = z

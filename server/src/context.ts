@@ -4,6 +4,7 @@ import { type Permission, type Role, type Scope, scopeOf } from '../../shared/pe
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { whileLive } from './db/reusable-query.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { Secrets } from './secrets.ts';
@@ -74,5 +75,5 @@ declare global {
 /** Runs `fn` in the context's transaction, opening one when there is none yet. */
 export async function inTransaction<T>(ctx: Ctx, fn: (t: Ctx) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  return ctx.db.transaction().execute((trx) => whileLive(trx, () => fn({ ...ctx, db: trx })));
 }

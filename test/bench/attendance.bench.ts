@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixedClock } from '../../server/src/clock.ts';
 import { systemCaller } from '../../server/src/context.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
+import { type OpenedDatabase, openDatabase } from '../../server/src/db/database.ts';
 import { reconcileRange } from '../../server/src/modules/attendance/days.ts';
 import { recordPunch } from '../../server/src/modules/attendance/punches.ts';
 import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
@@ -33,7 +34,7 @@ function printTimings(title: string, rows: Timing[]): void {
   const lines = rows.map((r) => [
     r.scenario,
     `${r.ms.toFixed(r.ms < 10 ? 2 : 0)} ms`,
-    r.floorMs !== undefined ? `${r.floorMs.toFixed(0)} ms` : '-',
+    r.floorMs !== undefined ? `${r.floorMs.toFixed(r.floorMs < 10 ? 2 : 0)} ms` : '-',
     r.floorMs ? `${(r.ms / r.floorMs).toFixed(1)}×` : '-',
     r.target,
     r.pass ? 'yes' : 'NO',
@@ -51,6 +52,33 @@ function percentile(values: number[], p: number): number {
 }
 
 const asRow = (t: Timing): Row => ({ scenario: t.scenario, rps: 0, p99: t.ms, baseRps: 0, baseP99: 0, target: t.target, pass: t.pass });
+
+/** The floor of an incremental reconcile: the punch row and its day row written in one raw transaction. */
+function rawPunchAndDayWrite(sqlite: OpenedDatabase['sqlite'], day: string): (employeeId: string, i: number, at: number) => void {
+  const insertPunch = sqlite.prepare(
+    `insert into punch (id, employee_id, source, terminal_serial, terminal_user_id, trans_id, at, utc_offset_minutes, local_date, local_time, attend_stat, flags, created_at)
+     values (?, ?, 'terminal', 'BENCH-FLOOR', ?, ?, ?, 330, ?, '09:00:00', '0', '', ?) on conflict do nothing`,
+  );
+  const upsertDay = sqlite.prepare(
+    `insert into attendance_day (employee_id, date, shift_id, status, provisional, frozen, worked_minutes, ot_minutes, late_minutes, early_minutes,
+       first_in, last_out, punch_count, present_days, leave_days, lop_days, holiday_name, leave_code, reasons, window_start, window_end, dirty, computed_at)
+     values (?, ?, null, 'Present', 1, 0, 480, 0, 5, 0, ?, ?, 2, 1, 0, 0, null, null, ?, ?, ?, 0, ?)
+     on conflict (employee_id, date) do update set status = excluded.status, worked_minutes = excluded.worked_minutes, late_minutes = excluded.late_minutes,
+       first_in = excluded.first_in, last_out = excluded.last_out, punch_count = excluded.punch_count, reasons = excluded.reasons, computed_at = excluded.computed_at
+     where attendance_day.frozen = 0`,
+  );
+  const reasons = JSON.stringify([
+    { rule: 'hours', text: 'worked 8h00: 9h00 (1 pair) − 1h00 unpaid break' },
+    { rule: 'late', text: 'late by 5 min: grace 10' },
+    { rule: 'status', text: 'present: 8h00 worked ≥ full day 7h00' },
+  ]);
+  const write = sqlite.transaction((employeeId: string, i: number, at: number) => {
+    const iso = new Date(at).toISOString();
+    insertPunch.run(randomUUID(), employeeId, i, 1_000_000 + i, iso, day, iso);
+    upsertDay.run(employeeId, day, iso, iso, reasons, iso, iso, iso);
+  });
+  return (employeeId, i, at) => write(employeeId, i, at);
+}
 
 export async function benchAttendance(): Promise<Row[]> {
   wireModules();
@@ -95,34 +123,50 @@ export async function benchAttendance(): Promise<Row[]> {
       notes: `floor = one raw SQLite read of the same punches; again over stored days: ${againMs.toFixed(0)} ms`,
     });
 
-    // Incremental: each new punch is stored and its shift day reconciled, one transaction per punch (as ingest does).
+    // Incremental: each new punch is stored and its shift day reconciled, one transaction per punch (as ingest
+    // does). The floor, in alternating rounds of the same run: the two writes any design needs (the punch row
+    // and its day row) as one raw better-sqlite3 transaction of prepared statements.
     const employees = (await opened.db.selectFrom('employee').select('id').execute()).map((e) => e.id);
     const today = `${y}-${String(m + 1).padStart(2, '0')}-15`;
+    const floorWrite = rawPunchAndDayWrite(opened.sqlite, today);
     const latencies: number[] = [];
-    for (let i = 0; i < 3000; i++) {
-      const at = zonedInstant(today, 9 * 60 + (i % 600), TZ) + (i % 60) * 1000;
-      t0 = performance.now();
-      await recordPunch(ctx, {
-        employeeId: employees[(i * 7919) % employees.length] ?? null,
-        source: 'terminal',
-        at,
-        utcOffsetMinutes: 330,
-        localDate: today,
-        localTime: '09:00:00',
-        terminalSerial: 'BENCH-INC',
-        terminalUserId: i,
-        transId: i,
-        attendStat: i % 2 ? '1' : '0',
-      });
-      if (i >= 300) latencies.push(performance.now() - t0); // after warm-up
+    const floorLatencies: number[] = [];
+    const ROUND = 300;
+    for (let round = 0; round < 10; round++) {
+      for (let k = 0; k < ROUND; k++) {
+        const i = round * ROUND + k;
+        const at = zonedInstant(today, 9 * 60 + (i % 600), TZ) + (i % 60) * 1000;
+        t0 = performance.now();
+        await recordPunch(ctx, {
+          employeeId: employees[(i * 7919) % employees.length] ?? null,
+          source: 'terminal',
+          at,
+          utcOffsetMinutes: 330,
+          localDate: today,
+          localTime: '09:00:00',
+          terminalSerial: 'BENCH-INC',
+          terminalUserId: i,
+          transId: i,
+          attendStat: i % 2 ? '1' : '0',
+        });
+        if (round > 0) latencies.push(performance.now() - t0); // the first round warms up
+      }
+      for (let k = 0; k < ROUND; k++) {
+        const i = round * ROUND + k;
+        t0 = performance.now();
+        floorWrite(employees[(i * 7919) % employees.length] ?? '', i, zonedInstant(today, 9 * 60 + (i % 600), TZ) + (i % 60) * 1000);
+        if (round > 0) floorLatencies.push(performance.now() - t0);
+      }
     }
     const p99 = percentile(latencies, 99);
+    const floorP99 = percentile(floorLatencies, 99);
     timings.push({
-      scenario: 'incremental: store a punch and reconcile its day (3,000 punches)',
+      scenario: `incremental: store a punch and reconcile its day (${latencies.length.toLocaleString('en-IN')} punches, p99)`,
       ms: p99,
+      floorMs: floorP99,
       target: 'p99 < 2 ms',
       pass: p99 < 2,
-      notes: `p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+      notes: `p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${Math.max(...latencies).toFixed(1)} ms; floor (raw insert of the punch + upsert of its day, one transaction) p50 ${percentile(floorLatencies, 50).toFixed(2)} ms, p99 ${floorP99.toFixed(2)} ms`,
     });
     opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     await opened.close();
@@ -132,9 +176,9 @@ export async function benchAttendance(): Promise<Row[]> {
     try {
       const cookie = await login(muster.url);
       const headers = { cookie };
-      // A server that has been up a while: its code is warm from one earlier pass over the month. Then HR
-      // overrides a day, which invalidates every cached answer (the month totals), so each page below is
-      // computed afresh, as after any change in a working day.
+      // A server that has been up a while: its code, directory and policy caches and SQLite's page cache are warm
+      // from one earlier pass over the month. Then HR overrides a day, which invalidates the calendar's one cache
+      // (the month totals): each page's cells and the totals below are read and computed afresh.
       let someone = '';
       for (let page = 1; page <= 10; page++) {
         const body = (await (await fetch(`${muster.url}/api/attendance/calendar/${BENCH_MONTH}?pageSize=100&page=${page}`, { headers })).json()) as {

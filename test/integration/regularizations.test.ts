@@ -118,6 +118,8 @@ describe('manager → (HR) → approved, in one transaction with the punches and
     expect(audit.category).toBe('Attendance');
     // A second open request for the same day and kind: 409.
     expect((await request(w.employee, { date: '2031-03-10', kind: 'MissingPunchOut', reason: 'again', punches: [{ time: '18:35', direction: 'out' }] })).status).toBe(409);
+    // …and the preview says so before the employee types a reason.
+    expect((await w.employee.post('/api/regularizations/preview', { date: '2031-03-10', kind: 'MissingPunchOut', punches: [{ time: '18:35', direction: 'out' }] })).status).toBe(409);
   });
 
   it('whoever decides sees the request’s effect on the day; outside scope it does not exist', async () => {

@@ -11,9 +11,13 @@ import type { Database } from './database.ts';
  *
  * Arguments are values, lists and plain records of them. `build` must hand
  * them to kysely as values and never branch on them: it runs once, with
- * stand-ins, and a stand-in that does not come back as a parameter throws.
- * Lists are homogeneous (every item shaped like the first: rows of one
- * insert), and each list length is a shape of its own.
+ * stand-ins, and a stand-in that does not come back as a parameter of its
+ * own throws. Values are bound by key, and arguments whose lists or records
+ * do not match the compiled shape are built by kysely as usual.
+ *
+ * Inside a transaction opened by `whileLive` (context.ts `inTransaction`)
+ * the statement runs on the connection at once: await the transaction's own
+ * kysely writes before a reusable read that must see them.
  */
 export function reusableQuery<A, R>(build: (db: Database, args: A) => Compilable<R>): (db: Database, args: A) => Promise<QueryResult<R>> {
   const compiled = new Map<string, Template>();
@@ -22,24 +26,45 @@ export function reusableQuery<A, R>(build: (db: Database, args: A) => Compilable
     let template = compiled.get(key);
     if (!template) {
       template = compileTemplate(db, build, args);
-      if (compiled.size >= MAX_SHAPES) compiled.clear();
+      if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
       compiled.set(key, template);
     }
     const params = bind(template, args);
-    // Inside a transaction the one connection is already this caller's: run on it directly
-    // (kysely would go through six async layers per query to reach the same handle).
-    const handle = db.isTransaction ? handles.get(db.getExecutor().adapter) : undefined;
+    if (!params) return db.executeQuery(build(db, args)); // a rare shape the key did not tell apart
+    const handle = liveTransactions.has(db) ? handles.get(db.getExecutor().adapter) : undefined;
     if (handle) return runOn<R>(handle, template.sql, params);
     return db.executeQuery<R>(CompiledQuery.raw(template.sql, params));
   };
 }
 
+/** Rows of a reusable select. */
+export function reusableSelect<A, R>(build: (db: Database, args: A) => Compilable<R>): (db: Database, args: A) => Promise<R[]> {
+  const run = reusableQuery(build);
+  return async (db, args) => (await run(db, args)).rows;
+}
+
 // Root and transaction instances of one database share its adapter object.
 const handles = new WeakMap<object, SQLite.Database>();
+const liveTransactions = new WeakSet<object>();
 
-/** Lets reusable queries run on this database's handle inside its transactions (`openDatabase` calls it). */
+/** Lets reusable queries run on this database's handle inside its live transactions (`openDatabase` calls it). */
 export function attachHandle(db: Database, handle: SQLite.Database): void {
   handles.set(db.getExecutor().adapter, handle);
+}
+
+/**
+ * Runs `fn` while `trx` holds the connection: its reusable queries go to the
+ * handle directly (kysely would pass six async layers per query to reach the
+ * same handle). Before and after, they go through kysely, which refuses a
+ * transaction used after its end.
+ */
+export async function whileLive<T>(trx: object, fn: () => Promise<T>): Promise<T> {
+  liveTransactions.add(trx);
+  try {
+    return await fn();
+  } finally {
+    liveTransactions.delete(trx);
+  }
 }
 
 /** What kysely's SQLite driver does with a compiled query. */
@@ -50,19 +75,14 @@ function runOn<R>(handle: SQLite.Database, sql: string, params: unknown[]): Quer
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
-/** Rows of a reusable select. */
-export function reusableSelect<A, R>(build: (db: Database, args: A) => Compilable<R>): (db: Database, args: A) => Promise<R[]> {
-  const run = reusableQuery(build);
-  return async (db, args) => (await run(db, args)).rows;
-}
-
-// Shapes of one query (list lengths) that stay compiled; more means churn, so start over.
-const MAX_SHAPES = 64;
+// Shapes of one query that stay compiled (the day upsert alone has 65: 1-64 rows and full batches).
+const MAX_SHAPES = 128;
 const STAND_IN = '\u0000muster-arg:';
+const STAND_IN_EXACT = /^\u0000muster-arg:(\d+)$/;
 
 interface Template {
   sql: string;
-  /** The stand-ins it was compiled with: list items and records are read by their keys. */
+  /** The arguments it was compiled with, each value replaced by its index: values are read by key along it. */
   shape: unknown;
   /** Per parameter: the index of the flattened argument it binds, or -1 for a constant. */
   sources: number[];
@@ -74,9 +94,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The shape of arguments: list lengths and how many keys records have, with
- * lists read through their first item. Runs on every call, so it builds one
- * short string and never lists keys (a key that differs is caught by `flatten`).
+ * The shape of arguments, built on every call, so cheap: list lengths and
+ * how many keys records have, lists described by their first item. What it
+ * cannot tell apart (key names, later items) `flatten` checks.
  */
 function shapeKey(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.length}${shapeKey(value[0])}]`;
@@ -91,21 +111,37 @@ function shapeKey(value: unknown): string {
   return `{${count}${nested}}`;
 }
 
-/** Every value of the arguments, in the order of the template's shape. */
-function flatten(value: unknown, shape: unknown, out: unknown[]): void {
+/** Every value of the arguments, in the order of the template's stand-ins; false where the arguments have another shape. */
+function flatten(value: unknown, shape: unknown, out: unknown[]): boolean {
   if (Array.isArray(shape)) {
-    for (const item of value as unknown[]) flatten(item, shape[0], out);
-  } else if (isRecord(shape)) {
-    const record = value as Record<string, unknown>;
+    if (!Array.isArray(value) || value.length !== shape.length) return false;
+    for (let i = 0; i < shape.length; i++) if (!flatten(value[i], shape[i], out)) return false;
+    return true;
+  }
+  if (isRecord(shape)) {
+    if (!isRecord(value)) return false;
     for (const k in shape) {
-      const v = record[k];
-      if (v === undefined) throw new Error(`reusableQuery: argument "${k}" is missing (records of one query carry the same keys)`);
-      flatten(v, shape[k], out);
+      if (!(k in value) || !flatten(value[k], shape[k], out)) return false;
     }
-  } else out.push(value);
+    return true;
+  }
+  if (Array.isArray(value) || isRecord(value) || value === undefined) return false;
+  out[shape as number] = value;
+  return true;
 }
 
-/** The arguments with each value replaced by a stand-in naming its flattened index. */
+/** The stand-ins with each replaced by its index, as `flatten` reads them. */
+function indicesOf(shape: unknown): unknown {
+  if (Array.isArray(shape)) return shape.map(indicesOf);
+  if (isRecord(shape)) {
+    const out: Record<string, unknown> = {};
+    for (const k in shape) out[k] = indicesOf(shape[k]);
+    return out;
+  }
+  return Number((shape as string).slice(STAND_IN.length));
+}
+
+/** The arguments with each value replaced by a stand-in naming its index. */
 function standIns(value: unknown, next: { i: number }): unknown {
   if (Array.isArray(value)) return value.map((item) => standIns(item, next));
   if (isRecord(value)) {
@@ -124,23 +160,26 @@ function compileTemplate<A, R>(db: Database, build: (db: Database, args: A) => C
   const constants: unknown[] = [];
   const bound = new Set<number>();
   for (const p of query.parameters) {
-    if (typeof p === 'string' && p.startsWith(STAND_IN)) {
-      const index = Number(p.slice(STAND_IN.length));
+    const match = typeof p === 'string' ? STAND_IN_EXACT.exec(p) : null;
+    if (match) {
+      const index = Number(match[1]);
       sources.push(index);
       bound.add(index);
       constants.push(undefined);
+    } else if (typeof p === 'string' && p.includes(STAND_IN)) {
+      throw new Error('reusableQuery: an argument is used inside an expression; pass it to the query as a value');
     } else {
       sources.push(-1);
       constants.push(p);
     }
   }
   if (bound.size !== next.i) throw new Error(`reusableQuery: ${next.i - bound.size} argument(s) not passed to the query as values`);
-  return { sql: query.sql, shape, sources, constants };
+  return { sql: query.sql, shape: indicesOf(shape), sources, constants };
 }
 
-function bind(template: Template, args: unknown): unknown[] {
+function bind(template: Template, args: unknown): unknown[] | null {
   const flat: unknown[] = [];
-  flatten(args, template.shape, flat);
+  if (!flatten(args, template.shape, flat)) return null;
   const params = new Array<unknown>(template.sources.length);
   for (let i = 0; i < params.length; i++) {
     const s = template.sources[i] as number;

@@ -19,7 +19,7 @@ import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertCanSeeEmployee, reportingLineIds, visibleEmployeeIds } from '../employees/scope.ts';
 import { notify } from '../notifications/service.ts';
-import { computeDay, dayOfInstant, loadInputs, toAttendanceDay, toDayRow, windowOf } from './days.ts';
+import { type Inputs, computeDay, dayOfInstant, loadInputs, toAttendanceDay, toDayRow, windowOf } from './days.ts';
 import { type EmployeeInfo, directoryOf, employedOn, policyOf } from './policy.ts';
 import type { EnginePunch } from './reconcile.ts';
 import { localParts, recordPunches } from './punches.ts';
@@ -108,8 +108,7 @@ function toRegularization(r: RegularizationTable, employee: EmployeeInfo | undef
 }
 
 /** The instants of proposed local times: each on the day, or the next calendar day, whichever lies in the shift window. */
-async function proposedInstants(ctx: Ctx, employee: EmployeeInfo, date: string, punches: readonly ProposedPunch[]): Promise<StoredPunch[]> {
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employee.id], date, date);
+async function proposedInstants(ctx: Ctx, inputs: Inputs, employee: EmployeeInfo, date: string, punches: readonly ProposedPunch[]): Promise<StoredPunch[]> {
   const { window } = windowOf(inputs, employee, date);
   const now = ctx.clock.now().getTime();
   return punches.map((p, i) => {
@@ -131,6 +130,19 @@ function shapeError(message: string, path = 'body.punches') {
   return badRequest(message, [{ path, message }]);
 }
 
+/** One waiting request per day and kind. */
+async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string, kind: RegularizationKind): Promise<void> {
+  const open = await ctx.db
+    .selectFrom('regularization')
+    .select('id')
+    .where('employee_id', '=', employeeId)
+    .where('date', '=', date)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['AwaitingManager', 'ManagerApprovedAwaitingHR'])
+    .executeTakeFirst();
+  if (open) throw conflict(`You already have a ${kind} request for ${date} waiting for a decision.`);
+}
+
 /** A request checked against every rule, with its punches as instants: what `create` stores and `preview` shows. */
 async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   const employeeId = ctx.caller.employeeId;
@@ -150,6 +162,7 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
 
   const day = await repo.findDay(ctx.db, employeeId, input.date);
   if (day?.frozen === 1) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`);
+  await assertNoWaitingRequest(ctx, employeeId, input.date, input.kind);
 
   // What each kind must carry.
   let proposed = input.punches;
@@ -182,8 +195,9 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
     }
   }
   if (supersedes.length > proposed.length) throw shapeError('Each superseded punch needs a replacement punch.', 'body.supersedes');
-  const punches = await proposedInstants(ctx, employee, input.date, proposed);
-  return { employeeId, employee, policy, punches, supersedes };
+  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employeeId], input.date, input.date);
+  const punches = await proposedInstants(ctx, inputs, employee, input.date, proposed);
+  return { employeeId, employee, policy, inputs, punches, supersedes };
 }
 
 /** An employee asks to fix one of their days. */
@@ -191,15 +205,7 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
   const { employeeId, employee, policy, punches, supersedes } = await checkedRequest(ctx, input);
   const id = newId();
   await inTransaction(ctx, async (t) => {
-    const open = await t.db
-      .selectFrom('regularization')
-      .select('id')
-      .where('employee_id', '=', employeeId)
-      .where('date', '=', input.date)
-      .where('kind', '=', input.kind)
-      .where('status', 'in', ['AwaitingManager', 'ManagerApprovedAwaitingHR'])
-      .executeTakeFirst();
-    if (open) throw conflict(`You already have a ${input.kind} request for ${input.date} waiting for a decision.`);
+    await assertNoWaitingRequest(t, employeeId, input.date, input.kind); // again inside the transaction: two sends at once
     const now = ctx.clock.now().toISOString();
     await t.db
       .insertInto('regularization')
@@ -243,8 +249,8 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
 
 /** What a request would make of the day, computed as approval would (nothing is stored). */
 export async function previewRegularization(ctx: Ctx, input: RegularizationPreviewRequest): Promise<RegularizationPreview> {
-  const { employee, punches, supersedes } = await checkedRequest(ctx, input);
-  return dayWithProposal(ctx, employee, input.date, punches, supersedes);
+  const { employee, inputs, punches, supersedes } = await checkedRequest(ctx, input);
+  return dayWithProposal(ctx, inputs, employee, input.date, punches, supersedes);
 }
 
 /** The effect of a waiting request, for whoever decides it. */
@@ -255,11 +261,18 @@ export async function previewOfRequest(ctx: Ctx, id: string): Promise<Regulariza
   }
   const employee = (await directoryOf(ctx.db)).byId.get(row.employee_id);
   if (!employee) throw notFound('Employee');
-  return dayWithProposal(ctx, employee, row.date, JSON.parse(row.punches) as StoredPunch[], JSON.parse(row.supersedes) as string[]);
+  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employee.id], row.date, row.date);
+  return dayWithProposal(ctx, inputs, employee, row.date, JSON.parse(row.punches) as StoredPunch[], JSON.parse(row.supersedes) as string[]);
 }
 
-async function dayWithProposal(ctx: Ctx, employee: EmployeeInfo, date: string, punches: readonly StoredPunch[], supersedes: readonly string[]): Promise<RegularizationPreview> {
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employee.id], date, date);
+async function dayWithProposal(
+  ctx: Ctx,
+  inputs: Inputs,
+  employee: EmployeeInfo,
+  date: string,
+  punches: readonly StoredPunch[],
+  supersedes: readonly string[],
+): Promise<RegularizationPreview> {
   if (inputs.existing.get(employee.id)?.get(date)?.frozen === 1) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`);
   const now = ctx.clock.now().getTime();
   const computedAt = new Date(now).toISOString();

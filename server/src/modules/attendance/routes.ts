@@ -618,7 +618,7 @@ function regularizationRoutes(api: Api, deps: AppDeps): void {
       operationId: 'previewRegularization',
       summary: 'What a regularization would make of my day, before I send it',
       description:
-        'The same body and the same checks as `POST /api/regularizations` (400 / 409 alike), `reason` optional. Answers the day as its punches make it now (`before`) and as it would be once approved (`after`: the proposed punches added, the superseded ones set aside), with the reasons in words. Nothing is stored.',
+        'The same body and the same checks as `POST /api/regularizations` (400 / 409 alike, including a waiting request of the same kind for the day), `reason` optional. Answers the day as its punches make it now (`before`) and as it would be once approved (`after`: the proposed punches added, the superseded ones set aside), with the reasons in words. Nothing is stored.',
       tags,
       auth: 'session',
       permission: 'regularization:apply',
@@ -635,7 +635,7 @@ function regularizationRoutes(api: Api, deps: AppDeps): void {
       path: '/api/regularizations/{id}/preview',
       operationId: 'previewRegularizationRequest',
       summary: 'The effect of a waiting request on its day',
-      description: `For whoever decides it (and its author): the day now and once approved. 409 when the request is no longer waiting or the day was frozen meanwhile. ${SCOPE_NOTE}`,
+      description: `The day now and once the request is approved, for anyone who can see the request (its author, the approval line, HR). 409 when the request is no longer waiting or the day was frozen meanwhile. ${SCOPE_NOTE}`,
       tags,
       auth: 'session',
       params: IdParams,
