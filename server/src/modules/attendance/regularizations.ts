@@ -253,7 +253,7 @@ export async function previewRegularization(ctx: Ctx, input: RegularizationPrevi
   return dayWithProposal(ctx, inputs, employee, input.date, punches, supersedes);
 }
 
-/** The effect of a waiting request, for whoever decides it. */
+/** The effect of a waiting request, for anyone who can see it (its author, the approval line, HR). */
 export async function previewOfRequest(ctx: Ctx, id: string): Promise<RegularizationPreview> {
   const row = await findRow(ctx, id);
   if (row.status !== 'AwaitingManager' && row.status !== 'ManagerApprovedAwaitingHR') {
