@@ -143,11 +143,12 @@ export function useRegularizationPreview(input: RegularizationPreviewRequest | n
   });
 }
 
-/** The effect of a waiting request, for the person deciding it. */
-export function useRequestEffect(id: string) {
+/** The effect of a waiting request, for the person deciding it; `enabled` goes false once a decision is on its way (then there is none to show). */
+export function useRequestEffect(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...attendanceKey, 'regularization-effect', id],
     queryFn: ({ signal }) => api.get<RegularizationPreview>(`/api/regularizations/${id}/preview`, undefined, { signal }),
+    enabled,
     meta: { silent: true },
   });
 }

@@ -40,7 +40,7 @@ export function RegularizationStatusBadge({ status }: { status: RegularizationSt
 
 function DecisionModal({ request, approve, onClose }: { request: Regularization; approve: boolean; onClose: () => void }) {
   const decide = useDecideRegularization();
-  const effect = useRequestEffect(request.id);
+  const effect = useRequestEffect(request.id, decide.isIdle);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = () => {
