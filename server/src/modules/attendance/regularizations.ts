@@ -160,8 +160,8 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   }
   if (!employedOn(employee, input.date)) throw badRequest(`You were not employed on ${input.date}.`, [{ path: 'body.date', message: 'is outside your employment' }]);
 
-  const day = await repo.findDay(ctx.db, employeeId, input.date);
-  if (day?.frozen === 1) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`);
+  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employeeId], input.date, input.date);
+  if (inputs.existing.get(employeeId)?.get(input.date)?.frozen === 1) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`);
   await assertNoWaitingRequest(ctx, employeeId, input.date, input.kind);
 
   // What each kind must carry.
@@ -195,7 +195,6 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
     }
   }
   if (supersedes.length > proposed.length) throw shapeError('Each superseded punch needs a replacement punch.', 'body.supersedes');
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employeeId], input.date, input.date);
   const punches = await proposedInstants(ctx, inputs, employee, input.date, proposed);
   return { employeeId, employee, policy, inputs, punches, supersedes };
 }

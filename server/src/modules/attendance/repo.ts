@@ -91,10 +91,13 @@ export async function terminalSync(db: Db) {
   return enabledTerminals(db, {});
 }
 
-const DAY_UPDATE_COLUMNS = [
+const DAY_COLUMNS = [
+  'employee_id',
+  'date',
   'shift_id',
   'status',
   'provisional',
+  'frozen',
   'worked_minutes',
   'ot_minutes',
   'late_minutes',
@@ -110,9 +113,16 @@ const DAY_UPDATE_COLUMNS = [
   'reasons',
   'window_start',
   'window_end',
+  'override_worked_minutes',
+  'override_ot_minutes',
+  'override_reason',
   'dirty',
   'computed_at',
 ] as const;
+
+// What reconciling a day rewrites: everything but its key, the freeze and HR's override.
+const KEPT_ON_RECONCILE: ReadonlySet<string> = new Set(['employee_id', 'date', 'frozen', 'override_worked_minutes', 'override_ot_minutes', 'override_reason']);
+const DAY_UPDATE_COLUMNS = DAY_COLUMNS.filter((c) => !KEPT_ON_RECONCILE.has(c));
 
 let version = 0;
 
@@ -151,35 +161,6 @@ export async function upsertDays(db: Db, rows: readonly AttendanceDayTable[]): P
     else if (batch.length > 0) await upsertBatch(db, batch);
   }
 }
-
-const DAY_COLUMNS = [
-  'employee_id',
-  'date',
-  'shift_id',
-  'status',
-  'provisional',
-  'frozen',
-  'worked_minutes',
-  'ot_minutes',
-  'late_minutes',
-  'early_minutes',
-  'first_in',
-  'last_out',
-  'punch_count',
-  'present_days',
-  'leave_days',
-  'lop_days',
-  'holiday_name',
-  'leave_code',
-  'reasons',
-  'window_start',
-  'window_end',
-  'override_worked_minutes',
-  'override_ot_minutes',
-  'override_reason',
-  'dirty',
-  'computed_at',
-] as const;
 
 export async function findDay(db: Db, employeeId: string, date: string): Promise<AttendanceDayTable | undefined> {
   return db.selectFrom('attendance_day').select([...DAY_COLUMNS]).where('employee_id', '=', employeeId).where('date', '=', date).executeTakeFirst();
