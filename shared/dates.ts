@@ -64,3 +64,10 @@ export function financialYearStart(day: string, startMonth: number): string {
   const [y, m] = splitDay(day);
   return formatDay(m >= startMonth ? y : y - 1, startMonth, 1);
 }
+
+/** Every calendar day from..to, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}

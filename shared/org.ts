@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weekdayOf } from './dates.ts';
 import { IsoDate, Uuid } from './common.ts';
 import { Email, Password } from './auth.ts';
 
@@ -30,6 +31,26 @@ export const WeeklyOffRule = z
   })
   .meta({ id: 'WeeklyOffRule' });
 export type WeeklyOffRule = z.infer<typeof WeeklyOffRule>;
+
+const weekdays = new Map<string, number>();
+
+/**
+ * Whether a weekly-off rule set makes a day off: its weekday matches a rule
+ * for every, or the nth, occurrence in the month (e.g. every Sunday, 2nd and
+ * 4th Saturday). The one definition, for attendance, leave and the console.
+ */
+export function isWeeklyOff(day: string, rules: readonly WeeklyOffRule[]): boolean {
+  if (rules.length === 0) return false;
+  let weekday = weekdays.get(day);
+  if (weekday === undefined) {
+    weekday = weekdayOf(day);
+    if (weekdays.size > 50_000) weekdays.clear();
+    weekdays.set(day, weekday);
+  }
+  const nth = Math.ceil(Number(day.slice(8, 10)) / 7);
+  for (const r of rules) if (r.weekday === weekday && (r.weeks === 'all' || r.weeks.includes(nth))) return true;
+  return false;
+}
 
 export const Organisation = z
   .object({

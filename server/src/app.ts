@@ -10,20 +10,20 @@ import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/a
 import { docsRoutes } from './http/docs.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
-import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { attendanceRoutes } from './modules/attendance/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { employeeRoutes } from './modules/employees/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { ingestRoutes } from './modules/ingest/routes.ts';
-import { leaveRoutes } from './modules/leave/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { orgRoutes } from './modules/org/routes.ts';
-import { publicV1Routes } from './modules/public-v1/routes.ts';
-import { setupRoutes } from './modules/setup/routes.ts';
-import { terminalRoutes } from './modules/terminals/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { wireModules } from './wiring.ts';
+import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
+import { attendanceRoutes } from './modules/attendance/index.ts';
+import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { employeeRoutes } from './modules/employees/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { ingestRoutes } from './modules/ingest/index.ts';
+import { leaveRoutes } from './modules/leave/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { orgRoutes } from './modules/org/index.ts';
+import { publicV1Routes } from './modules/public-v1/index.ts';
+import { setupRoutes } from './modules/setup/index.ts';
+import { terminalRoutes } from './modules/terminals/index.ts';
+import { userRoutes } from './modules/users/index.ts';
+import { moduleDeps } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,8 +43,8 @@ export interface BuiltApp {
 }
 
 /** Builds the whole HTTP application from its dependencies; nothing here listens or opens files. */
-export function createApp(deps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
-  wireModules();
+export function createApp(appDeps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
+  const deps = moduleDeps(appDeps);
   const app = express();
   app.disable('x-powered-by');
   // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.
@@ -74,8 +74,8 @@ export function createApp(deps: AppDeps, options: { consoleDir?: string | undefi
 
   const api = new Api({
     none: [crossSiteGuard],
-    session: [sessionAuth(deps), crossSiteGuard],
-    apiKey: [apiKeyAuth(deps)],
+    session: [sessionAuth((token) => resolveSessionCaller(deps, token)), crossSiteGuard],
+    apiKey: [apiKeyAuth((key) => resolveApiKey(deps, key))],
     connector: [connectorAuth(deps.secrets.connectorSecret)],
   });
   // The connector's routes first: the busiest path should not walk past every other route.

@@ -1,12 +1,11 @@
 import { systemCaller, type Ctx } from './context.ts';
+import { moduleLinks } from './wiring.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { newId } from './ids.ts';
-import { wireModules } from './wiring.ts';
-import { findOrganisationRow, insertOrganisationRow } from './modules/org/repo.ts';
-import { countUsers } from './modules/users/repo.ts';
-import { createFirstAdmin } from './modules/setup/service.ts';
+import { ensureOrganisation, findOrganisationRow } from './modules/org/index.ts';
+import { countUsers } from './modules/users/index.ts';
+import { createFirstAdmin } from './modules/setup/index.ts';
 import type { DemoResult } from './seed/demo.ts';
 
 export interface FirstRun {
@@ -21,26 +20,10 @@ export interface FirstRun {
  * on a database without logins the demo organisation or the first admin.
  */
 export async function initialiseDatabase(db: Database, config: Config, clock: Clock): Promise<FirstRun> {
-  wireModules();
-  const now = clock.now().toISOString();
-  if (!(await findOrganisationRow(db))) {
-    await insertOrganisationRow(db, {
-      id: 'org',
-      name: 'My organisation',
-      time_zone: config.timeZone,
-      fy_start_month: 4,
-      weekly_offs: JSON.stringify([{ weekday: 0, weeks: 'all' }]),
-      setup_completed_at: null,
-      created_at: now,
-    });
-    await db
-      .insertInto('shift')
-      .values({ id: newId(), name: 'General', start_time: '09:30', end_time: '18:30', is_default: 1, created_at: now })
-      .execute();
-  }
+  await ensureOrganisation(db, { timeZone: config.timeZone, now: clock.now().toISOString() });
   if ((await countUsers(db)) > 0) return { kind: 'existing' };
   const org = await findOrganisationRow(db);
-  const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone };
+  const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone, links: moduleLinks };
   if (config.demo) {
     // The demo seed pulls in faker (~1 s to load); only a first demo start needs it.
     const { seedDemo } = await import('./seed/demo.ts');

@@ -3,7 +3,7 @@ import type { AuditSource } from '../../shared/audit.ts';
 import { type Permission, type Role, type Scope, scopeOf } from '../../shared/permissions.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database } from './db/schema.ts';
 import { whileLive } from './db/reusable-query.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
@@ -34,14 +34,74 @@ export interface Caller {
   email?: string;
 }
 
+/** What routes are built from: the app's dependencies, the module links and a way to make a caller's Ctx. */
+export interface ModuleDeps extends AppDeps {
+  links: ModuleLinks;
+  /** The use-case context for a caller (the organisation's time zone read from its settings). */
+  ctxFor(caller: Caller): Promise<Ctx>;
+}
+
 export type Db = Database | Transaction<DB>;
 
-/** What a service function needs: the database (or transaction), the clock and the caller. */
+/**
+ * What a use case needs: the database (or transaction), the clock, the caller
+ * (whose `source` says which channel the call came through, for the audit
+ * trail), the organisation's time zone, and the other modules it reacts with.
+ */
 export interface Ctx {
   db: Db;
   clock: Clock;
   caller: Caller;
   timeZone: string;
+  links: ModuleLinks;
+}
+
+export type LeavePortion = 'FullDay' | 'FirstHalf' | 'SecondHalf';
+
+/** One day of approved leave of one employee. */
+export interface LeaveDay {
+  employeeId: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  portion: LeavePortion;
+  requestId: string;
+  leaveTypeCode: string;
+  leaveTypeName: string;
+  /** False for loss-of-pay leave. */
+  paid: boolean;
+}
+
+/**
+ * Where two modules need each other and a direct import would close a circle
+ * (leave ↔ attendance; the directory ↔ attendance and terminals), the lower
+ * one calls the other through these typed links. `wiring.ts` builds the one
+ * implementation from the modules' public surfaces: a missing member is a type
+ * error, and a Ctx cannot be made without them.
+ */
+export interface ModuleLinks {
+  leave: {
+    /** Approved leave in a day range (both ends included), for some employees or all. */
+    approvedDays(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string): Promise<LeaveDay[]>;
+    /**
+     * The working calendar (holidays, weekly offs) of some employees changed for
+     * days from..to: live requests over those days are counted again, inside the
+     * caller's transaction. `why` says what changed, in words, for the ledger and
+     * the audit trail.
+     */
+    calendarChanged(ctx: Ctx, employeeIds: readonly string[] | 'all', from: string, to: string, why: string): Promise<void>;
+  };
+  attendance: {
+    /** An employee's days from..to (inclusive) must be reconciled again (inside the caller's transaction). */
+    inputsChanged(ctx: Ctx, employeeId: string, from: string, to: string): Promise<void>;
+    /** The days (`YYYY-MM-DD`, ascending) from..to on which an employee's attendance is frozen (closed by HR). */
+    frozenDays(db: Db, employeeId: string, from: string, to: string): Promise<string[]>;
+    /** Puts an employee on a shift from a day on, through the roster (the past is never rewritten). */
+    assignShift(ctx: Ctx, employeeId: string, shiftId: string, effectiveFrom: string): Promise<void>;
+  };
+  terminals: {
+    /** An employee was given a biometric (terminal user) id: punches already received under it become theirs. */
+    attachPunchesOfBiometricId(ctx: Ctx, employeeId: string, terminalUserId: number): Promise<void>;
+  };
 }
 
 export function systemCaller(source: AuditSource = 'system'): Caller {

@@ -1,23 +1,48 @@
-import { provideCalendarChanged, provideDaysChanged, provideFrozenDays, provideLeaveDays, provideShiftAssigner } from './links.ts';
-import { attendanceInputsChangedHandler } from './modules/attendance/days.ts';
-import { assignShift } from './modules/attendance/policy-service.ts';
-import { frozenDates } from './modules/attendance/repo.ts';
-import { leaveDaysForAttendance } from './modules/leave/attendance-link.ts';
-import { recountLeave } from './modules/leave/recount.ts';
+import type { AuditSource } from '../../shared/audit.ts';
+import { type AppDeps, type Ctx, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
+import * as attendance from './modules/attendance/index.ts';
+import * as leave from './modules/leave/index.ts';
+import { orgSettings } from './modules/org/index.ts';
+import * as terminals from './modules/terminals/index.ts';
 
 /**
- * Connects the modules' cross-module links (see links.ts). Called by
- * createApp and by start-up seeding; calling it twice is harmless.
- * Each module that provides a link adds one line here.
+ * The one implementation of the links between modules (see `ModuleLinks` in
+ * context.ts): each entry names the public function that answers it, so
+ * go-to-definition lands on real code, and leaving one out does not compile.
+ * Every Ctx carries this object; composition roots (app, main, jobs, seeds,
+ * tests) take it from here.
  */
-export function wireModules(): void {
-  provideLeaveDays(leaveDaysForAttendance);
-  provideDaysChanged(attendanceInputsChangedHandler);
-  provideFrozenDays(frozenDates);
-  provideCalendarChanged(async (ctx, ids, from, to, why) => {
-    await recountLeave(ctx, ids, from, to, why);
-  });
-  provideShiftAssigner(async (ctx, employeeId, shiftId, effectiveFrom) => {
-    await assignShift(ctx, employeeId, { shiftId, effectiveFrom });
-  });
+export const moduleLinks: ModuleLinks = {
+  leave: {
+    approvedDays: leave.approvedLeaveDays,
+    calendarChanged: async (ctx, ids, from, to, why) => {
+      await leave.recountLeave(ctx, ids, from, to, why);
+    },
+  },
+  attendance: {
+    inputsChanged: attendance.attendanceInputsChanged,
+    frozenDays: attendance.frozenDates,
+    assignShift: async (ctx, employeeId, shiftId, effectiveFrom) => {
+      await attendance.assignShift(ctx, employeeId, { shiftId, effectiveFrom });
+    },
+  },
+  terminals: {
+    attachPunchesOfBiometricId: async (ctx, employeeId, terminalUserId) => {
+      await terminals.attachPunchesOfBiometricId(ctx, employeeId, terminalUserId);
+    },
+  },
+};
+
+/** The app's dependencies with the module links and a Ctx factory: what routes and jobs are built from. */
+export function moduleDeps(deps: AppDeps): ModuleDeps {
+  return {
+    ...deps,
+    links: moduleLinks,
+    ctxFor: async (caller) => ({ db: deps.db, clock: deps.clock, caller, timeZone: (await orgSettings(deps.db)).timeZone, links: moduleLinks }),
+  };
+}
+
+/** A Ctx for work nobody asked for through a channel (jobs, seeds, start-up): the system as caller. */
+export async function systemCtx(deps: Pick<AppDeps, 'db' | 'clock'>, source: AuditSource = 'system'): Promise<Ctx> {
+  return { db: deps.db, clock: deps.clock, caller: systemCaller(source), timeZone: (await orgSettings(deps.db)).timeZone, links: moduleLinks };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,6 @@ import { type OpenedDatabase, openDatabase } from '../../server/src/db/database.
 import { reconcileRange } from '../../server/src/modules/attendance/days.ts';
 import { recordPunch } from '../../server/src/modules/attendance/punches.ts';
 import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
-import { wireModules } from '../../server/src/wiring.ts';
 import { BENCH_MONTH, TZ, seedMonthOfPunches } from './attendance-data.ts';
 import { login, measure, prepareDataDir, startMuster, type Row } from './harness.ts';
 
@@ -81,7 +81,6 @@ function rawPunchAndDayWrite(sqlite: OpenedDatabase['sqlite'], day: string): (em
 }
 
 export async function benchAttendance(): Promise<Row[]> {
-  wireModules();
   const timings: Timing[] = [];
   const prepared = await prepareDataDir(1000);
   const punches = await seedMonthOfPunches(prepared.db);
@@ -93,7 +92,7 @@ export async function benchAttendance(): Promise<Row[]> {
     const [y, m] = BENCH_MONTH.split('-').map(Number) as [number, number];
     const last = `${BENCH_MONTH}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
     const clock = fixedClock(`${y}-${String(m + 1).padStart(2, '0')}-15T06:00:00Z`);
-    const ctx = { db: opened.db, clock, caller: systemCaller(), timeZone: TZ };
+    const ctx = { db: opened.db, clock, caller: systemCaller(), timeZone: TZ, links: moduleLinks };
     await reconcileRange(ctx, 'all', `${BENCH_MONTH}-01`, `${BENCH_MONTH}-01`); // warm the code, not the data
     await opened.db.deleteFrom('attendance_day').execute();
     let t0 = performance.now();

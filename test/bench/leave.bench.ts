@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
 import { LeaveTypeCreate } from '../../shared/leave.ts';
 import { systemClock } from '../../server/src/clock.ts';
@@ -13,7 +14,7 @@ import { runLeaveLedger } from '../../server/src/modules/leave/ledger-service.ts
 import { contextsFor } from '../../server/src/modules/leave/present.ts';
 import { createType } from '../../server/src/modules/leave/types-service.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
-import { prng } from '../../server/src/seed/demo-leave.ts';
+import { prng } from '../../server/src/prng.ts';
 import { ADMIN, login, measure, prepareDataDir, printTable, startBare, startMuster, type Measured, type Row } from './harness.ts';
 
 const ZONE = 'Asia/Kolkata';
@@ -30,7 +31,7 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
  * logins for eight employees who report to the admin.
  */
 async function seedLeave(db: Database): Promise<{ applicants: string[]; tenDayRequest: string }> {
-  const ctx: Ctx = { db, clock: systemClock, caller: systemCaller(), timeZone: ZONE };
+  const ctx: Ctx = { db, clock: systemClock, caller: systemCaller(), timeZone: ZONE, links: moduleLinks };
   const today = dayInZone(new Date(), ZONE);
   for (const t of INDIAN_DEFAULT_LEAVE_TYPES) {
     await createType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: leaveYearStart(today, 4) } }));
@@ -136,7 +137,7 @@ export async function benchLeave(): Promise<Row[]> {
   const seeded = await seedLeave(prepared.db);
 
   // The context engine in-process: a 10-day request, 1,000 people, 10,000 requests around it.
-  const ctx: Ctx = { db: prepared.db, clock: systemClock, caller: systemCaller(), timeZone: ZONE };
+  const ctx: Ctx = { db: prepared.db, clock: systemClock, caller: systemCaller(), timeZone: ZONE, links: moduleLinks };
   const spec = await prepared.db.selectFrom('leave_request').select(['id', 'employee_id', 'leave_type_id', 'from_date', 'to_date']).where('id', '=', seeded.tenDayRequest).executeTakeFirstOrThrow();
   const contextTimes: number[] = [];
   for (let i = 0; i < 300; i++) {

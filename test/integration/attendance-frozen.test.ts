@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { systemCaller, type Ctx } from '../../server/src/context.ts';
 import type { AttendanceDayTable } from '../../server/src/db/schema.ts';
-import { attendanceInputsChanged } from '../../server/src/links.ts';
+import { attendanceInputsChanged } from '../../server/src/modules/attendance/index.ts';
 import { computeDay, loadInputs, reconcileInstants, reconcileRange, toDayRow } from '../../server/src/modules/attendance/days.ts';
 import { closeDays, sweepDays } from '../../server/src/modules/attendance/jobs.ts';
 import * as repo from '../../server/src/modules/attendance/repo.ts';
@@ -28,7 +29,7 @@ const row = (employeeId: string, date = DAY) => repo.findDay(w.server.deps.db, e
 beforeAll(async () => {
   w = await startWorld();
   [e0, e1] = w.employees as [typeof e0, typeof e1];
-  ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: TZ };
+  ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: TZ, links: moduleLinks };
   // e0 works the Monday; e1 has nothing on it (Absent).
   expect((await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist(DAY, '09:25') })).status).toBe(200);
   expect((await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist(DAY, '18:35') })).status).toBe(200);
@@ -65,7 +66,7 @@ describe('a frozen day is never changed by reconciliation', () => {
   });
 
   it('the engine would change it: computing the day from its inputs gives Present, yet upsertDays will not write it', async () => {
-    const inputs = await loadInputs(w.server.deps.db, TZ, [e1.id], DAY, DAY);
+    const inputs = await loadInputs({ db: w.server.deps.db, timeZone: TZ, links: moduleLinks }, [e1.id], DAY, DAY);
     const employee = inputs.directory.byId.get(e1.id);
     if (!employee) throw new Error('e1 not in the directory');
     const computed = computeDay(inputs, employee, DAY, w.clock.now().getTime());

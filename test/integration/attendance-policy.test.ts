@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { ShiftPolicy, type ShiftPolicyInput } from '../../shared/attendance.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { sweepDays } from '../../server/src/modules/attendance/jobs.ts';
@@ -108,7 +109,7 @@ describe('shifts', () => {
     await put(w.hr, `/api/attendance/shifts/${general.id}`, { ...input, fullDayMinutes: 310 });
     const dirty = await w.server.deps.db.selectFrom('attendance_day').select(['dirty', 'reasons']).where('employee_id', '=', e1.id).where('date', '=', '2031-03-12').executeTakeFirstOrThrow();
     expect(dirty.dirty).toBe(1);
-    expect(await sweepDays({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' })).toBeGreaterThan(0);
+    expect(await sweepDays({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks })).toBeGreaterThan(0);
     const swept = await w.server.deps.db.selectFrom('attendance_day').select('dirty').where('employee_id', '=', e1.id).where('date', '=', '2031-03-12').executeTakeFirstOrThrow();
     expect(swept.dirty).toBe(0);
     await put(w.hr, `/api/attendance/shifts/${general.id}`, input);

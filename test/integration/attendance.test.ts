@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { AttendanceDay, CalendarResponse, DayDetail, DayView, LiveView, MonthView } from '../../shared/attendance.ts';
 import { PublicAttendanceList } from '../../shared/public-v1.ts';
 import { systemCaller } from '../../server/src/context.ts';
-import { attendanceInputsChanged } from '../../server/src/links.ts';
+import { attendanceInputsChanged } from '../../server/src/modules/attendance/index.ts';
 import { closeDays, sweepDays } from '../../server/src/modules/attendance/jobs.ts';
 import { type World, CONNECTOR, TODAY, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
 
@@ -176,7 +177,7 @@ describe('PATCH /api/attendance/employee/{id}/day/{date} (spec §4.2)', () => {
     const before = (await dayOf(e1.id, '2031-03-10')).day;
     // A late punch arrives: stored, but the frozen day keeps its figures.
     expect((await punch(w.server, { terminalUserId: e1.terminalUserId, at: ist('2031-03-10', '20:00') })).status).toBe(200);
-    await attendanceInputsChanged({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' }, e1.id, '2031-03-10', '2031-03-10');
+    await attendanceInputsChanged({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks }, e1.id, '2031-03-10', '2031-03-10');
     await recompute('2031-03-10', '2031-03-10', e1.id);
     const after = (await dayOf(e1.id, '2031-03-10')).day;
     expect(after).toMatchObject({ status: before?.status, workedMinutes: before?.workedMinutes, frozen: true, punchCount: before?.punchCount });
@@ -343,7 +344,7 @@ describe('public v1 attendance returns real records', () => {
 
 describe('nightly close and the sweep', () => {
   it('closing marks days without punches absent; the sweep finalises days whose window has ended', async () => {
-    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' };
+    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks };
     await w.server.deps.db.deleteFrom('attendance_day').where('employee_id', '=', e2.id).where('date', '=', '2031-03-11').execute();
     expect(await closeDays(ctx, 3)).toBeGreaterThan(0);
     const row = await w.server.deps.db.selectFrom('attendance_day').select(['status', 'provisional']).where('employee_id', '=', e2.id).where('date', '=', '2031-03-11').executeTakeFirstOrThrow();
@@ -358,7 +359,7 @@ describe('nightly close and the sweep', () => {
   });
 
   it('a terminal of the location that has never reported keeps its days provisional until it does', async () => {
-    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' };
+    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks };
     const silent = await w.admin.post('/api/terminals', { name: 'New gate', protocol: 'zk-push', serial: 'NEW-0001', port: 18090, locationId: w.locationId });
     expect(silent.status).toBe(200);
     try {

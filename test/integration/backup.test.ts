@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('the database backup job', () => {
     expect(job).toMatchObject({ schedule: '30 2 * * *', catchUpAtStart: true });
     // Not before the server takes requests: a large database must not delay start-up.
     expect(job?.catchUpInBackground).toBe(true);
-    const at = (iso: string) => ({ db: server.deps.db, clock: { now: () => new Date(iso) }, caller: systemCaller(), timeZone: 'Asia/Kolkata' });
+    const at = (iso: string) => ({ db: server.deps.db, clock: { now: () => new Date(iso) }, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks });
     expect(await job?.run(at('2026-11-05T12:00:00Z'), server.deps)).toMatch(/^backup skipped/);
     expect(await job?.run(at('2026-11-06T03:00:00Z'), server.deps)).toMatch(/^backup muster-20261106T030000Z\.sqlite \(\d+ KiB\)/);
   });

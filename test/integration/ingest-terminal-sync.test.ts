@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { type Terminal, TerminalList } from '../../shared/terminals.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { sweepDays } from '../../server/src/modules/attendance/jobs.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => w.server.close());
 
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
-const ctx = () => ({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' });
+const ctx = () => ({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks });
 const keepAlive = (body: object) => w.server.client().post('/api/ingest/biometric/keepalive', { terminalType: 'zk', ...body }, CONNECTOR);
 
 async function terminal(serial: string): Promise<Terminal> {

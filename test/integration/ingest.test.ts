@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorConfig, IngestAccepted, KeepAliveAccepted, PHOTO_MAX_BYTES } from '../../shared/ingest.ts';
@@ -228,13 +229,13 @@ describe('terminal registry', () => {
     expect(waiting.reasons.map((r: { text: string }) => r.text).join(' ')).toContain('waiting for Slow gate');
     // It reports now; the sweep makes the day final: nothing came, so absent.
     await w.server.client().post('/api/ingest/biometric/keepalive', { serial: 'SLOW-0001', terminalType: 'zk' }, CONNECTOR);
-    await sweepDays({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' });
+    await sweepDays({ db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks });
     expect((await w.hr.get(`/api/attendance/employee/${e1.id}/day/2031-03-11`)).body.day).toMatchObject({ status: 'Absent', provisional: false });
     await put(w.admin, `/api/terminals/${slow.body.id}`, { name: 'Slow gate', protocol: 'zk-push', serial: 'SLOW-0001', port: 18082, locationId: null });
   });
 
   it('admins are notified once when a terminal falls silent', async () => {
-    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata' };
+    const ctx = { db: w.server.deps.db, clock: w.clock, caller: systemCaller(), timeZone: 'Asia/Kolkata', links: moduleLinks };
     w.clock.set('2031-03-12T12:20:00.000Z');
     expect(await notifyOfflineTerminals(ctx)).toBeGreaterThanOrEqual(1);
     const admin = await w.server.login('admin@kaveri.example');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
 import { fixedClock } from '../../server/src/clock.ts';
-import { approvedLeaveDays } from '../../server/src/links.ts';
+import { approvedLeaveDays } from '../../server/src/modules/leave/index.ts';
 import type { Client } from '../support/client.ts';
 import { employeeIdOf, leaveTypeIdOf, ledgerSum, topUp } from '../support/leave.ts';
 import { startServer, type TestServer } from '../support/server.ts';

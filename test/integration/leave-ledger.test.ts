@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLinks } from '../../server/src/wiring.ts';
 import { addDays, dayInZone, monthBounds } from '../../shared/dates.ts';
 import { LeaveLedger, LedgerRunResult, YearEndPreview } from '../../shared/leave.ts';
 import { fixedClock } from '../../server/src/clock.ts';
@@ -51,7 +52,7 @@ describe('the leave ledger job', () => {
     expect(await runAccruals(client)).toEqual({ entries: 0, employees: 0 });
     expect(await ledgerCount()).toBe(count);
     const job = JOBS.find((j) => j.name === 'leave-accrual-and-year-end');
-    const ctx = { db: server.deps.db, clock, caller: systemCaller(), timeZone: zone };
+    const ctx = { db: server.deps.db, clock, caller: systemCaller(), timeZone: zone, links: moduleLinks };
     expect(await job?.run(ctx, server.deps)).toBe('0 leave ledger entries for 0 employee(s)');
     expect((await (await server.login('employee@kaveri.example')).post('/api/leave/accruals/run')).status).toBe(403);
   });

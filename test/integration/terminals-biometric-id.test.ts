@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayDetail } from '../../shared/attendance.ts';
 import type { Terminal } from '../../shared/terminals.ts';
-import { bumpPolicy } from '../../server/src/modules/attendance/policy.ts';
 import { newId } from '../../server/src/ids.ts';
 import { CONNECTOR, type World, ist, startWorld } from '../support/attendance.ts';
 
@@ -52,7 +51,6 @@ describe("an employee's biometric id set later", () => {
       .insertInto('terminal_enrolment')
       .values({ id: newId(), scope_key: bioC.id, terminal_id: bioC.id, terminal_user_id: 88001, employee_id: e2.id, created_by_name: 'test', created_at: new Date().toISOString() })
       .execute();
-    bumpPolicy();
     expect((await dayOf(e0.id, '2031-03-10')).punches).toHaveLength(0);
 
     const res = await w.hr.patch(`/api/employees/${e0.id}`, { terminalUserId: 88001 });

@@ -15,7 +15,8 @@ import {
   trimmedWindow,
 } from '../../server/src/modules/attendance/reconcile.ts';
 import { directionFromTerminal } from '../../server/src/modules/attendance/policy.ts';
-import { isWeeklyOff, zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
+import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
+import { isWeeklyOff } from '../../shared/org.ts';
 
 /**
  * The reconciliation engine, exhaustively, with plain data: every status,

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { attachVersions } from './cache.ts';
 import { migrations } from './migrations/index.ts';
 import { attachHandle } from './reusable-query.ts';
-import type { DB } from './schema.ts';
+import type { DB, Database } from './schema.ts';
+import { type StatementEffect, TableVersions, effectOf, versionTracker } from './table-versions.ts';
 
-export type Database = Kysely<DB>;
+export type { Database } from './schema.ts';
 
 export interface OpenedDatabase {
   db: Database;
@@ -17,7 +19,10 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the SQLite file with the pragmas Muster relies on. */
+/**
+ * Opens (creating if needed) the SQLite file with the pragmas Muster relies on.
+ * SQLite-only: this file is the embedded engine's door (pragmas, the checkpoint worker, the statement cache).
+ */
 export function openDatabase(file: string): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -31,9 +36,11 @@ export function openDatabase(file: string): OpenedDatabase {
   // this thread stalled every request in flight (the ingest p99).
   sqlite.pragma('wal_autocheckpoint = 0');
   const checkpoints = startCheckpointer(file);
-  const cached = withStatementCache(sqlite);
+  const versions = new TableVersions();
+  const cached = withStatementCache(sqlite, versionTracker(sqlite, versions));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   attachHandle(db, cached);
+  attachVersions(db, versions);
   let closed = false;
   return {
     db,
@@ -94,17 +101,21 @@ function startCheckpointer(file: string): { stop(): Promise<void> } {
 /**
  * Kysely prepares every query afresh; better-sqlite3 statements are reusable,
  * and preparing costs more than running a small indexed query. Keep the most
- * recent ones by SQL text.
+ * recent ones by SQL text. Every statement passes here just before it runs
+ * (kysely and the reusable queries prepare on each run), which is where
+ * `seen` learns what it writes (table versions, for the caches).
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEffect) => void): SQLite.Database {
+  const statements = new Map<string, { statement: SQLite.Statement; effect: StatementEffect }>();
   const prepare = (source: string): SQLite.Statement => {
-    const hit = statements.get(source);
-    if (hit) return hit;
-    const statement = sqlite.prepare(source);
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-    statements.set(source, statement);
-    return statement;
+    let hit = statements.get(source);
+    if (!hit) {
+      hit = { statement: sqlite.prepare(source), effect: effectOf(source) };
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      statements.set(source, hit);
+    }
+    seen(hit.effect);
+    return hit.statement;
   };
   return new Proxy(sqlite, {
     get(target, property, receiver) {

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
-import type { Database } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * A kysely query that hot paths run thousands of times: its SQL is built and

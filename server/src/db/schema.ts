@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so the schema stays portable. */
 export type Bool = 0 | 1;
@@ -498,6 +498,9 @@ export interface LeaveLedgerTable {
   actor_employee_id: string | null;
   created_at: string;
 }
+
+/** The server's database, or what kysely calls it. */
+export type Database = Kysely<DB>;
 
 export interface DB {
   organisation: OrganisationTable;

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { AppDeps } from '../context.ts';
-import { resolveSession, callerOfUser } from '../modules/auth/service.ts';
-import { resolveApiKey } from '../modules/api-keys/service.ts';
+import type { Caller } from '../context.ts';
 import { forbidden, unauthorized } from './problem.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
-export const SESSION_COOKIE = 'muster_session';
+/** Who a credential belongs to, or undefined when it is unknown, revoked or expired (the auth modules answer, app.ts wires them). */
+export type CredentialResolver = (credential: string) => Promise<Caller | undefined>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,13 +34,13 @@ export const crossSiteGuard: RequestHandler = (req, _res, next) => {
 };
 
 /** A valid, live session cookie or 401 (spec §5.2), even when an API key is sent. */
-export function sessionAuth(deps: Pick<AppDeps, 'db' | 'clock'>): RequestHandler {
+export function sessionAuth(resolveSession: CredentialResolver): RequestHandler {
   return async (req, _res, next) => {
     const token: unknown = req.signedCookies?.[SESSION_COOKIE];
     if (typeof token !== 'string' || token.length === 0) throw unauthorized();
-    const session = await resolveSession(deps, token);
-    if (!session) throw unauthorized('Your session has ended. Sign in again.');
-    req.caller = callerOfUser(session.user, session.sessionId);
+    const caller = await resolveSession(token);
+    if (!caller) throw unauthorized('Your session has ended. Sign in again.');
+    req.caller = caller;
     next();
   };
 }
@@ -56,11 +56,11 @@ export function apiKeyFromRequest(authorization: string | undefined, xApiKey: st
 }
 
 /** A live API key or 401 (spec §5.1). */
-export function apiKeyAuth(deps: Pick<AppDeps, 'db' | 'clock'>): RequestHandler {
+export function apiKeyAuth(resolveApiKey: CredentialResolver): RequestHandler {
   return async (req, _res, next) => {
     const key = apiKeyFromRequest(req.get('authorization'), req.get('x-api-key'));
     if (!key) throw unauthorized('Send an API key as Authorization: Bearer <key> or X-Api-Key: <key>.');
-    const caller = await resolveApiKey(deps, key);
+    const caller = await resolveApiKey(key);
     if (!caller) throw unauthorized('The API key is unknown or revoked.');
     req.caller = caller;
     next();

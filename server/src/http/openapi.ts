@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Problem } from '../../../shared/common.ts';
 import { API_KEY_PREFIX } from '../../../shared/api-keys.ts';
 import type { AuthKind, BinaryResponse, RegisteredOperation } from './api.ts';
-import { SESSION_COOKIE } from './auth.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request failed validation; `errors` names each field.',

@@ -18,6 +18,7 @@ export interface BackupResult {
  * requests keep being served and writers are not blocked), on a read-only
  * connection of its own; the copy appears under its final name only once
  * complete. Keeps the newest `keep` copies.
+ * SQLite-only: PostgreSQL installations back up with the operator's own tools.
  */
 export async function backupDatabase(databaseFile: string, dataDir: string, now: Date, keep = BACKUPS_KEPT): Promise<BackupResult> {
   const dir = path.join(dataDir, 'backups');

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import cron, { type ScheduledTask } from 'node-cron';
 import { backupDatabase, newestBackupAt } from './backup.ts';
-import { type AppDeps, type Ctx, systemCaller } from '../context.ts';
-import { closeDays, sweepDays } from '../modules/attendance/jobs.ts';
-import { completeDueExits } from '../modules/employees/service.ts';
-import { runLeaveLedger } from '../modules/leave/ledger-service.ts';
-import { orgSettings } from '../modules/org/settings-cache.ts';
-import { notifyOfflineTerminals } from '../modules/terminals/service.ts';
+import type { AppDeps, Ctx } from '../context.ts';
+import { closeDays, sweepDays } from '../modules/attendance/index.ts';
+import { pruneSessions } from '../modules/auth/index.ts';
+import { completeDueExits } from '../modules/employees/index.ts';
+import { runLeaveLedger } from '../modules/leave/index.ts';
+import { orgSettings } from '../modules/org/index.ts';
+import { notifyOfflineTerminals } from '../modules/terminals/index.ts';
+import { systemCtx } from '../wiring.ts';
 
 export interface Job {
   name: string;
@@ -74,11 +76,7 @@ export const JOBS: Job[] = [
     name: 'prune-sessions',
     schedule: '15 3 * * *',
     catchUpAtStart: false,
-    run: async (ctx) => {
-      const cutoff = new Date(ctx.clock.now().getTime() - 30 * 86_400_000).toISOString();
-      const r = await ctx.db.deleteFrom('session').where('expires_at', '<', cutoff).executeTakeFirst();
-      return `${Number(r.numDeletedRows)} old session(s) removed`;
-    },
+    run: async (ctx) => `${await pruneSessions(ctx)} old session(s) removed`,
   },
 ];
 
@@ -90,7 +88,7 @@ export interface Scheduler {
 export async function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): Promise<Scheduler> {
   const settings = await orgSettings(deps.db);
   const runJob = async (job: Job) => {
-    const ctx: Ctx = { db: deps.db, clock: deps.clock, caller: systemCaller(), timeZone: (await orgSettings(deps.db)).timeZone };
+    const ctx = await systemCtx(deps);
     try {
       deps.logger.info({ job: job.name, result: await job.run(ctx, deps) }, 'job finished');
     } catch (err) {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ApiKey, ApiKeyCreate, ApiKeyIssued, ApiKeyList } from '../../../../shared/api-keys.ts';
 import { UuidInput } from '../../../../shared/common.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import * as service from './service.ts';
 
-export function apiKeyRoutes(api: Api, deps: AppDeps): void {
+export function apiKeyRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -19,7 +18,7 @@ export function apiKeyRoutes(api: Api, deps: AppDeps): void {
       response: ApiKeyList,
       errors: [403],
     },
-    async ({ caller }) => ({ items: await service.listApiKeys(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ items: await service.listApiKeys(await deps.ctxFor(caller)) }),
   );
 
   api.op(
@@ -37,7 +36,7 @@ export function apiKeyRoutes(api: Api, deps: AppDeps): void {
       response: ApiKeyIssued,
       errors: [403],
     },
-    async ({ body, caller }) => service.issueApiKey(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => service.issueApiKey(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -54,6 +53,6 @@ export function apiKeyRoutes(api: Api, deps: AppDeps): void {
       response: ApiKey,
       errors: [403, 404],
     },
-    async ({ params, caller }) => service.revokeApiKey(await ctxFor(deps, caller), params.id),
+    async ({ params, caller }) => service.revokeApiKey(await deps.ctxFor(caller), params.id),
   );
 }

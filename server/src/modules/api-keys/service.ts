@@ -4,7 +4,8 @@ import { type Caller, type Ctx, callerFor, inTransaction } from '../../context.t
 import { badRequest, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { sha256Hex } from '../../secrets.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { employeeExists } from '../employees/index.ts';
 import * as repo from './repo.ts';
 
 const KEY_DISPLAY_LENGTH = API_KEY_PREFIX.length + 8;
@@ -33,8 +34,7 @@ export async function issueApiKey(ctx: Ctx, input: ApiKeyCreate): Promise<ApiKey
   await inTransaction(ctx, async (t) => {
     const trx = t.db;
     if (boundTo) {
-      const exists = await trx.selectFrom('employee').select('id').where('id', '=', boundTo).executeTakeFirst();
-      if (!exists) throw badRequest('There is no such employee to bind the key to.', [{ path: 'body.employeeId', message: 'no such employee' }]);
+      if (!(await employeeExists(trx, boundTo))) throw badRequest('There is no such employee to bind the key to.', [{ path: 'body.employeeId', message: 'no such employee' }]);
     }
     await repo.insertApiKey(trx, {
       id,

@@ -2,7 +2,6 @@ import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../sha
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, type Db, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';
-import { approvedLeaveDays } from '../../links.ts';
 import {
   type DayResult,
   type EnginePunch,
@@ -25,7 +24,8 @@ import {
   policyOf,
   weeklyOffOn,
 } from './policy.ts';
-import { daysBetween, zonedInstant } from './shift-time.ts';
+import { zonedInstant } from './shift-time.ts';
+import { daysBetween } from '../../../../shared/dates.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -117,7 +117,8 @@ export function toEnginePunch(p: PunchRow, policy: Policy): EnginePunch {
 }
 
 /** Loads the inputs of days from..to for some employees (all when `ids` is 'all'). */
-export async function loadInputs(db: Db, timeZone: string, ids: readonly string[] | 'all', from: string, to: string): Promise<Inputs> {
+export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, ids: readonly string[] | 'all', from: string, to: string): Promise<Inputs> {
+  const { db, timeZone } = ctx;
   const [policy, directory] = await Promise.all([policyOf(db), directoryOf(db)]);
   // Windows of the first and last day reach at most a day beyond them.
   const lo = new Date(zonedInstant(addDays(from, -1), 0, timeZone)).toISOString();
@@ -125,7 +126,7 @@ export async function loadInputs(db: Db, timeZone: string, ids: readonly string[
   const [assignments, punches, leaveDays, existingRows, sync] = await Promise.all([
     repo.listAssignments(db, ids, addDays(from, -1), addDays(to, 1)),
     repo.listEmployeePunches(db, ids, lo, hi),
-    approvedLeaveDays(db, ids, from, to),
+    ctx.links.leave.approvedDays(db, ids, from, to),
     repo.listExistingDays(db, ids, from, to),
     repo.terminalSync(db),
   ]);
@@ -334,7 +335,7 @@ export async function reconcileRange(ctx: Ctx, ids: readonly string[] | 'all', f
   const last = to > today ? today : to;
   if (last < from) return { written: 0, frozenKept: 0 };
   return inTransaction(ctx, async (t) => {
-    const inputs = await loadInputs(t.db, ctx.timeZone, ids, from, last);
+    const inputs = await loadInputs(t, ids, from, last);
     const employees = employeesOf(inputs.directory, ids);
     const computedAt = now.toISOString();
     const range = daysBetween(from, last);
@@ -389,7 +390,7 @@ export async function reconcileInstants(ctx: Ctx, items: readonly { employeeId: 
   }
   return inTransaction(ctx, async (t) => {
     const ids = [...new Set(items.map((x) => x.employeeId))];
-    const inputs = await loadInputs(t.db, ctx.timeZone, ids, addDays(min, -1), addDays(max, 1));
+    const inputs = await loadInputs(t, ids, addDays(min, -1), addDays(max, 1));
     const owners = items.map((x, i) => {
       const employee = inputs.directory.byId.get(x.employeeId);
       return employee ? shiftDayOf(inputs, employee, x.at, locals[i] as string) : null;
@@ -471,7 +472,7 @@ export function countEmployeeDays(employees: readonly EmployeeInfo[], from: stri
 
 export { employedOn, employeesOf };
 
-/** `attendanceInputsChanged` (links.ts): reconciles an employee's days from..to inside the caller's transaction. */
+/** `attendance.inputsChanged` (ModuleLinks): reconciles an employee's days from..to inside the caller's transaction. */
 export async function attendanceInputsChangedHandler(ctx: Ctx, employeeId: string, from: string, to: string): Promise<void> {
   const employee = (await directoryOf(ctx.db)).byId.get(employeeId);
   if (!employee) return;

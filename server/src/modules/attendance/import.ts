@@ -2,7 +2,7 @@ import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../..
 import { isKnownTimeZone } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy.ts';
 import { type NewPunch, recordPunches } from './punches.ts';
 import { zonedInstant } from './shift-time.ts';

@@ -21,32 +21,20 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { ShiftTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { leaveCalendarChanged } from '../../links.ts';
-import { diffFields, recordAudit } from '../audit/service.ts';
-import { updateEmployeeRow } from '../employees/repo.ts';
+import { diffFields, recordAudit } from '../audit/index.ts';
+import { updateEmployeeRow } from '../employees/index.ts';
 import { reconcileRange } from './days.ts';
-import { SHIFT_COLUMNS, bumpPolicy, directoryOf, employedOn, policyOf, toShiftRule } from './policy.ts';
+import { SHIFT_COLUMNS, directoryOf, employedOn, policyOf, toShiftRule } from './policy.ts';
 import * as repo from './repo.ts';
 import { employeeInScope, todayOf } from './service.ts';
 
 /**
  * Attendance policy changes: shifts, roster, location weekly offs and
  * fences, holidays and opt-ins, settings. Each is logged (policy log, or the
- * employee's audit trail for changes to a person) and bumps the policy cache.
+ * employee's audit trail for changes to a person); the policy cache sees the writes itself.
  * Policy changes apply from today; "recompute range" applies them to the past.
  */
 
-/** Runs a policy write and invalidates the cache inside and after the transaction. */
-async function policyWrite<T>(ctx: Ctx, fn: (t: Ctx) => Promise<T>): Promise<T> {
-  try {
-    return await inTransaction(ctx, async (t) => {
-      bumpPolicy();
-      return fn(t);
-    });
-  } finally {
-    bumpPolicy();
-  }
-}
 
 async function logPolicy(ctx: Ctx, entry: { entity: string; entityId: string; action: string; summary: string; changes?: FieldChange[] }) {
   await ctx.db
@@ -179,7 +167,7 @@ async function uniqueShiftName<T>(run: () => Promise<T>): Promise<T> {
 
 export async function createShift(ctx: Ctx, input: ShiftPolicyInput): Promise<ShiftPolicy> {
   const id = newId();
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     if (input.isDefault) await t.db.updateTable('shift').set({ is_default: 0 }).execute();
     const now = ctx.clock.now().toISOString();
     await uniqueShiftName(() => t.db.insertInto('shift').values({ id, ...shiftColumns(input), created_at: now, updated_at: now }).execute());
@@ -193,7 +181,7 @@ export async function updateShift(ctx: Ctx, id: string, input: ShiftPolicyInput)
   if (before.isDefault && !input.isDefault) {
     throw conflict('Make another shift the default instead: there must always be one.', [{ path: 'body.isDefault', message: 'one shift must stay the default' }]);
   }
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     if (input.isDefault) await t.db.updateTable('shift').set({ is_default: 0 }).where('id', '!=', id).execute();
     await uniqueShiftName(() => t.db.updateTable('shift').set({ ...shiftColumns(input), updated_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute());
     const { assignedCount: _a, id: _i, ...b } = before;
@@ -213,7 +201,7 @@ export async function updateShift(ctx: Ctx, id: string, input: ShiftPolicyInput)
 export async function deleteShift(ctx: Ctx, id: string): Promise<void> {
   const shift = await shiftById(ctx, id);
   if (shift.isDefault) throw conflict('The default shift cannot be deleted.');
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const used = await t.db.selectFrom('shift_assignment').select('id').where('shift_id', '=', id).executeTakeFirst();
     const onEmployee = await t.db.selectFrom('employee').select('id').where('shift_id', '=', id).executeTakeFirst();
     const days = await t.db.selectFrom('attendance_day').select('employee_id').where('shift_id', '=', id).executeTakeFirst();
@@ -255,7 +243,7 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
   if (input.effectiveFrom < employee.joinedDate) {
     throw badRequest(`The new shift cannot start before joining (${employee.joinedDate}).`, [{ path: 'body.effectiveFrom', message: `must be on or after ${employee.joinedDate}` }]);
   }
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const now = ctx.clock.now().toISOString();
     const rows = await t.db
       .selectFrom('shift_assignment')
@@ -292,7 +280,6 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
       summary: `Shift ${shift.name} from ${input.effectiveFrom}${previousName ? ` (was ${previousName})` : ''}`,
       changes: [{ field: 'shift', before: previousName, after: shift.name }],
     });
-    bumpPolicy();
     await reconcileRange(t, [employeeId], input.effectiveFrom, todayOf(ctx));
   });
   return (await listAssignments(ctx, employeeId)).items;
@@ -328,7 +315,7 @@ export async function listLocationPolicies(ctx: Ctx): Promise<LocationPolicy[]> 
 export async function setLocationPolicy(ctx: Ctx, locationId: string, input: LocationPolicyInput): Promise<LocationPolicy> {
   const before = (await listLocationPolicies(ctx)).find((l) => l.locationId === locationId);
   if (!before) throw notFound('Location');
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const values = {
       weekly_offs: input.weeklyOffs === null ? null : JSON.stringify(input.weeklyOffs),
       fence_lat: input.geoFence?.lat ?? null,
@@ -350,7 +337,7 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
     });
     if (JSON.stringify(before.weeklyOffs) !== JSON.stringify(input.weeklyOffs)) {
       const people = (await directoryOf(t.db)).list.filter((e) => e.locationId === locationId).map((e) => e.id);
-      await leaveCalendarChanged(t, people, todayOf(ctx), `${YEAR_MAX}-12-31`, `the weekly offs of ${before.locationName} changed`);
+      await t.links.leave.calendarChanged(t, people, todayOf(ctx), `${YEAR_MAX}-12-31`, `the weekly offs of ${before.locationName} changed`);
     }
     await repo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
   });
@@ -411,7 +398,7 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
   const id = newId();
   const locationId = input.locationId?.toLowerCase() ?? null;
   await assertLocation(ctx, locationId);
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const clash = await t.db
       .selectFrom('holiday')
       .select('id')
@@ -424,9 +411,8 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
       .values({ id, date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0, created_at: ctx.clock.now().toISOString() })
       .execute();
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.created', summary: `Holiday ${input.name} on ${input.date}${input.optional ? ' (optional)' : ''}` });
-    bumpPolicy();
     if (!input.optional) {
-      await leaveCalendarChanged(t, 'all', input.date, input.date, `${input.name} (${input.date}) is now a holiday`);
+      await t.links.leave.calendarChanged(t, 'all', input.date, input.date, `${input.name} (${input.date}) is now a holiday`);
       await reconcileHolidayDate(t, input.date, locationId);
     }
   });
@@ -445,7 +431,7 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
   const before = await holidayRow(ctx, id);
   const locationId = input.locationId?.toLowerCase() ?? null;
   await assertLocation(ctx, locationId);
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     await t.db.updateTable('holiday').set({ date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0 }).where('id', '=', id).execute();
     await logPolicy(t, {
       entity: 'holiday',
@@ -454,10 +440,9 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
       summary: `Holiday ${input.name} changed`,
       changes: diffFields({ date: before.date, name: before.name, locationId: before.location_id, optional: before.optional === 1 }, { date: input.date, name: input.name, locationId, optional: input.optional }),
     });
-    bumpPolicy();
     const why = `holiday ${before.name} (${before.date}) changed to ${input.name} (${input.date}${input.optional ? ', optional' : ''})`;
-    await leaveCalendarChanged(t, 'all', before.date, before.date, why);
-    if (input.date !== before.date) await leaveCalendarChanged(t, 'all', input.date, input.date, why);
+    await t.links.leave.calendarChanged(t, 'all', before.date, before.date, why);
+    if (input.date !== before.date) await t.links.leave.calendarChanged(t, 'all', input.date, input.date, why);
     await reconcileHolidayDate(t, before.date, before.location_id);
     if (input.date !== before.date) await reconcileHolidayDate(t, input.date, locationId);
   });
@@ -468,11 +453,10 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
 
 export async function deleteHoliday(ctx: Ctx, id: string): Promise<void> {
   const before = await holidayRow(ctx, id);
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     await t.db.deleteFrom('holiday').where('id', '=', id).execute();
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.deleted', summary: `Holiday ${before.name} on ${before.date} deleted` });
-    bumpPolicy();
-    await leaveCalendarChanged(t, 'all', before.date, before.date, `${before.name} (${before.date}) is no longer a holiday`);
+    await t.links.leave.calendarChanged(t, 'all', before.date, before.date, `${before.name} (${before.date}) is no longer a holiday`);
     await reconcileHolidayDate(t, before.date, before.location_id);
   });
 }
@@ -486,7 +470,7 @@ export async function setOptIn(ctx: Ctx, holidayId: string, optIn: boolean): Pro
   const policy = await policyOf(ctx.db);
   const employee = (await directoryOf(ctx.db)).byId.get(employeeId);
   if (h.location_id && employee?.locationId !== h.location_id) throw conflict(`${h.name} is not a holiday at your location.`);
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     if (optIn) {
       const year = h.date.slice(0, 4);
       const taken = await t.db
@@ -510,8 +494,7 @@ export async function setOptIn(ctx: Ctx, holidayId: string, optIn: boolean): Pro
       action: optIn ? 'holiday.opted-in' : 'holiday.opted-out',
       summary: `${optIn ? 'Opted into' : 'Opted out of'} the optional holiday ${h.name} (${h.date})`,
     });
-    bumpPolicy();
-    await leaveCalendarChanged(t, [employeeId], h.date, h.date, `${optIn ? 'you chose' : 'you gave up'} the optional holiday ${h.name} (${h.date})`);
+    await t.links.leave.calendarChanged(t, [employeeId], h.date, h.date, `${optIn ? 'you chose' : 'you gave up'} the optional holiday ${h.name} (${h.date})`);
     if (h.date <= todayOf(ctx) && employee && employedOn(employee, h.date)) await reconcileRange(t, [employeeId], h.date, h.date);
   });
   const found = (await listHolidays(ctx, Number(h.date.slice(0, 4)))).find((x) => x.id === holidayId);
@@ -528,7 +511,7 @@ export async function getSettings(ctx: Ctx): Promise<AttendanceSettings> {
 export async function updateSettings(ctx: Ctx, input: AttendanceSettingsUpdate): Promise<AttendanceSettings> {
   const before = await getSettings(ctx);
   const next = { ...before, ...input };
-  await policyWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     await t.db
       .updateTable('attendance_settings')
       .set({

@@ -7,20 +7,18 @@ import {
   RegularizationKind as KindSchema,
   minutesOf,
 } from '../../../../shared/attendance.ts';
-import { WeeklyOffRule } from '../../../../shared/org.ts';
+import { WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
-import { dataVersion } from '../../db/read-cache.ts';
+import { defineCache } from '../../db/cache.ts';
 import type { ShiftTable } from '../../db/schema.ts';
 import type { ShiftRule } from './reconcile.ts';
-import { isWeeklyOff } from './shift-time.ts';
 
 /**
  * Attendance policy (shifts, holidays, weekly offs, fences, settings, the
  * terminals' direction policies, enrolments) and the employees the engine
  * needs, kept in memory: every reconciliation reads them and they change
- * rarely. This process is the only writer of its database; the attendance
- * module bumps the policy version on each of its writes (before and after
- * the transaction), and employee writes bump the directory's data version.
+ * rarely: both are cached until a table they are read from is written
+ * (`db/cache.ts`).
  */
 
 const WeeklyOffs = z.array(WeeklyOffRule);
@@ -86,20 +84,12 @@ export interface Directory {
   byTerminalUserId: Map<number, EmployeeInfo>;
 }
 
-let policyVersion = 0;
-
-/** Call around every write to policy tables (inside the transaction and after it). */
-export function bumpPolicy(): void {
-  policyVersion++;
-}
-
-/** A key that is the same for a database and all its transactions. */
-function dbKey(db: Db): object {
-  return db.getExecutor().adapter;
-}
-
-const policyCache = new WeakMap<object, { version: number; policy: Policy }>();
-const directoryCache = new WeakMap<object, { version: number; directory: Directory }>();
+const policyCache = defineCache<Policy>({
+  name: 'attendance.policy',
+  reads: ['shift', 'attendance_settings', 'location_policy', 'holiday', 'holiday_opt_in', 'terminal', 'terminal_enrolment', 'organisation'],
+  maxEntries: 1,
+});
+const directoryCache = defineCache<Directory>({ name: 'attendance.directory', reads: ['employee'], maxEntries: 1 });
 
 export function toShiftRule(r: Pick<ShiftTable, 'id' | 'name' | 'start_time' | 'end_time'> & {
   break_minutes: number;
@@ -244,34 +234,20 @@ async function loadPolicy(db: Db, orgWeeklyOffsText: string): Promise<Policy> {
   };
 }
 
-/** How long the organisation's weekly offs (changed by the org module, which tells nobody) are taken as read. */
-const ORG_RECHECK_MS = 1000;
-const orgChecked = new WeakMap<object, { at: number; text: string }>();
-
-/** The attendance policy, from memory unless something changed. */
+/** The attendance policy, from memory unless a table it is read from changed. */
 export async function policyOf(db: Db): Promise<Policy> {
-  const key = dbKey(db);
-  let org = orgChecked.get(key);
-  const now = performance.now();
-  if (!org || now - org.at > ORG_RECHECK_MS) {
+  return policyCache.get(db, 'policy', async () => {
     const row = await db.selectFrom('organisation').select('weekly_offs').where('id', '=', 'org').executeTakeFirst();
-    org = { at: now, text: row?.weekly_offs ?? '[]' };
-    orgChecked.set(key, org);
-  }
-  const hit = policyCache.get(key);
-  if (hit && hit.version === policyVersion && hit.policy.orgWeeklyOffsText === org.text) return hit.policy;
-  const version = policyVersion;
-  const policy = await loadPolicy(db, org.text);
-  policyCache.set(key, { version, policy });
-  return policy;
+    return loadPolicy(db, row?.weekly_offs ?? '[]');
+  });
 }
 
 /** Every employee with what attendance needs, from memory unless the directory changed. */
 export async function directoryOf(db: Db): Promise<Directory> {
-  const key = dbKey(db);
-  const version = dataVersion();
-  const hit = directoryCache.get(key);
-  if (hit && hit.version === version) return hit.directory;
+  return directoryCache.get(db, 'all', () => loadDirectory(db));
+}
+
+async function loadDirectory(db: Db): Promise<Directory> {
   const rows = await db
     .selectFrom('employee')
     .select([
@@ -309,7 +285,6 @@ export async function directoryOf(db: Db): Promise<Directory> {
     byId: new Map(list.map((e) => [e.id, e])),
     byTerminalUserId: new Map(list.filter((e) => e.terminalUserId !== null).map((e) => [e.terminalUserId as number, e])),
   };
-  directoryCache.set(key, { version, directory });
   return directory;
 }
 

@@ -1,6 +1,6 @@
 import { addDays } from '../../../../shared/dates.ts';
 import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance.ts';
-import type { LeavePortion } from '../../links.ts';
+import type { LeavePortion } from '../../context.ts';
 import { zonedInstant } from './shift-time.ts';
 
 /**

@@ -16,9 +16,9 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { DB, RegularizationTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { recordAudit } from '../audit/service.ts';
-import { assertCanSeeEmployee, reportingLineIds, visibleEmployeeIds } from '../employees/scope.ts';
-import { notify } from '../notifications/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertCanSeeEmployee, reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
+import { notify } from '../notifications/index.ts';
 import { type Inputs, computeDay, dayOfInstant, loadInputs, toAttendanceDay, toDayRow, windowOf } from './days.ts';
 import { type EmployeeInfo, directoryOf, employedOn, policyOf } from './policy.ts';
 import type { EnginePunch } from './reconcile.ts';
@@ -160,7 +160,7 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   }
   if (!employedOn(employee, input.date)) throw badRequest(`You were not employed on ${input.date}.`, [{ path: 'body.date', message: 'is outside your employment' }]);
 
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employeeId], input.date, input.date);
+  const inputs = await loadInputs(ctx, [employeeId], input.date, input.date);
   if (inputs.existing.get(employeeId)?.get(input.date)?.frozen === 1) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`);
   await assertNoWaitingRequest(ctx, employeeId, input.date, input.kind);
 
@@ -260,7 +260,7 @@ export async function previewOfRequest(ctx: Ctx, id: string): Promise<Regulariza
   }
   const employee = (await directoryOf(ctx.db)).byId.get(row.employee_id);
   if (!employee) throw notFound('Employee');
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, [employee.id], row.date, row.date);
+  const inputs = await loadInputs(ctx, [employee.id], row.date, row.date);
   return dayWithProposal(ctx, inputs, employee, row.date, JSON.parse(row.punches) as StoredPunch[], JSON.parse(row.supersedes) as string[]);
 }
 

@@ -69,7 +69,7 @@ export async function listExistingDays(db: Db, ids: Ids, from: string, to: strin
   return ids.length === 0 ? [] : constrainingDaysOf(db, { ids, from, to });
 }
 
-/** The frozen days of an employee in a range, ascending (links.ts `frozenDays`). */
+/** The frozen days of an employee in a range, ascending (ModuleLinks `attendance.frozenDays`). */
 export async function frozenDates(db: Db, employeeId: string, from: string, to: string): Promise<string[]> {
   const rows = await db
     .selectFrom('attendance_day')
@@ -124,13 +124,6 @@ const DAY_COLUMNS = [
 const KEPT_ON_RECONCILE: ReadonlySet<string> = new Set(['employee_id', 'date', 'frozen', 'override_worked_minutes', 'override_ot_minutes', 'override_reason']);
 const DAY_UPDATE_COLUMNS = DAY_COLUMNS.filter((c) => !KEPT_ON_RECONCILE.has(c));
 
-let version = 0;
-
-/** Bumped by every write to attendance days (this process is the only writer), so derived answers can be cached. */
-export function attendanceVersion(): number {
-  return version;
-}
-
 const UPSERT_BATCH = 400;
 
 function upsertQuery(db: Db, rows: readonly AttendanceDayTable[]) {
@@ -154,7 +147,6 @@ const upsertBatch = reusableQuery(upsertQuery);
  * tail of a range is built once per range.
  */
 export async function upsertDays(db: Db, rows: readonly AttendanceDayTable[]): Promise<void> {
-  version++;
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
     const batch = rows.slice(i, i + UPSERT_BATCH);
     if (batch.length > 64 && batch.length !== UPSERT_BATCH) await upsertQuery(db, batch).execute();
@@ -181,7 +173,6 @@ export async function updateDayOverride(
   date: string,
   patch: Partial<Pick<AttendanceDayTable, 'frozen' | 'override_worked_minutes' | 'override_ot_minutes' | 'override_reason' | 'status' | 'worked_minutes' | 'ot_minutes' | 'present_days' | 'lop_days' | 'computed_at'>>,
 ): Promise<void> {
-  version++;
   await db.updateTable('attendance_day').set(patch).where('employee_id', '=', employeeId).where('date', '=', date).execute();
 }
 
@@ -370,7 +361,6 @@ export async function listCalendarCells(db: Db, ids: readonly string[], from: st
 }
 
 export async function markDirty(db: Db, ids: Ids, from: string, to: string): Promise<void> {
-  version++;
   let q = db.updateTable('attendance_day').set({ dirty: 1 }).where('date', '>=', from).where('date', '<=', to).where('frozen', '=', 0);
   if (ids !== 'all') {
     if (ids.length === 0) return;

@@ -47,12 +47,11 @@ import {
   ShiftPolicyList,
 } from '../../../../shared/attendance.ts';
 import { IsoDate, IsoMonth, Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps, Caller } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import { notFound } from '../../http/problem.ts';
-import { orgSettings } from '../org/settings-cache.ts';
+import { orgSettings } from '../org/index.ts';
 import { calendarTable, dayTable, liveTable, regularizationTable } from './exports.ts';
 import { importPunches } from './import.ts';
 import { getRecomputeJob, startRecompute } from './jobs.ts';
@@ -68,9 +67,9 @@ const MonthParams = z.object({ month: IsoMonth });
 const DateParams = z.object({ date: IsoDate });
 const SCOPE_NOTE = 'Rows are limited to the caller\'s scope: an employee sees self, a manager the reporting line, HR and Admin everyone.';
 
-export function attendanceRoutes(api: Api, deps: AppDeps): void {
+export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
   const tags = ['Attendance'];
-  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const ctx = (caller: Caller) => deps.ctxFor(caller);
 
   api.op(
     {
@@ -386,9 +385,9 @@ export function attendanceRoutes(api: Api, deps: AppDeps): void {
   regularizationRoutes(api, deps);
 }
 
-function policyRoutes(api: Api, deps: AppDeps): void {
+function policyRoutes(api: Api, deps: ModuleDeps): void {
   const tags = ['Attendance policy'];
-  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const ctx = (caller: Caller) => deps.ctxFor(caller);
   const manage = { auth: 'session' as const, permission: 'attendance:manage' as const, tags };
 
   api.op(
@@ -554,9 +553,9 @@ function policyRoutes(api: Api, deps: AppDeps): void {
   );
 }
 
-function regularizationRoutes(api: Api, deps: AppDeps): void {
+function regularizationRoutes(api: Api, deps: ModuleDeps): void {
   const tags = ['Regularizations'];
-  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const ctx = (caller: Caller) => deps.ctxFor(caller);
 
   api.op(
     {

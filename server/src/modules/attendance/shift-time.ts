@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, splitDay, weekdayOf } from '../../../../shared/dates.ts';
-import type { WeeklyOffRule } from '../../../../shared/org.ts';
+import { addDays, splitDay } from '../../../../shared/dates.ts';
 
 /**
  * Pure time helpers of the engine: local wall-clock times of a shift day in
@@ -23,27 +22,4 @@ export function zonedInstant(day: string, minutes: number, timeZone: string): nu
     zoned.set(key, hit);
   }
   return hit;
-}
-
-const weekdays = new Map<string, number>();
-
-/** Whether a weekly-off rule set makes a day off (e.g. every Sunday, 2nd and 4th Saturday). */
-export function isWeeklyOff(day: string, rules: readonly WeeklyOffRule[]): boolean {
-  if (rules.length === 0) return false;
-  let weekday = weekdays.get(day);
-  if (weekday === undefined) {
-    weekday = weekdayOf(day);
-    if (weekdays.size > 50_000) weekdays.clear();
-    weekdays.set(day, weekday);
-  }
-  const nth = Math.ceil(Number(day.slice(8, 10)) / 7);
-  for (const r of rules) if (r.weekday === weekday && (r.weeks === 'all' || r.weeks.includes(nth))) return true;
-  return false;
-}
-
-/** Every day from..to inclusive. */
-export function daysBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
 }

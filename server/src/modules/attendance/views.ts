@@ -16,14 +16,13 @@ import {
 import { SKEW_WARNING_SECONDS } from '../../../../shared/terminals.ts';
 import { addDays, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
-import { cached, dataVersion } from '../../db/read-cache.ts';
+import { defineCache } from '../../db/cache.ts';
 import { forbidden } from '../../http/problem.ts';
-import { approvedLeaveDays } from '../../links.ts';
-import { visibleEmployeeIds } from '../employees/scope.ts';
+import { visibleEmployeeIds } from '../employees/index.ts';
 import { type ComputedDay, computeDay, dayOfInstant, loadInputs, toAttendanceDay } from './days.ts';
 import { type Directory, type EmployeeInfo, type Policy, employedOn, holidayOn, policyOf, publicHolidayOn, directoryOf, weeklyOffOn } from './policy.ts';
 import * as repo from './repo.ts';
-import { daysBetween } from './shift-time.ts';
+import { daysBetween } from '../../../../shared/dates.ts';
 import { lateMarkPenalty, requireAny, toPunchView, totalsOf } from './service.ts';
 
 /** Read views over many employees: calendar, day view, live board. Scope first, then filters. */
@@ -52,9 +51,15 @@ export async function scopedEmployees(ctx: Ctx, filter: Filter): Promise<{ direc
   return { directory, employees };
 }
 
-/** Department and location names (directory tables: cached until the directory changes). */
+const catalogueCache = defineCache<{ departments: Map<string, string>; locations: Map<string, string> }>({
+  name: 'attendance.catalogue-names',
+  reads: ['department', 'location'],
+  maxEntries: 1,
+});
+
+/** Department and location names. */
 async function catalogueNames(ctx: Ctx) {
-  return cached(ctx.db, 'attendance-catalogue-names', async () => {
+  return catalogueCache.get(ctx.db, 'names', async () => {
     const [departments, locations] = await Promise.all([
       ctx.db.selectFrom('department').select(['id', 'name']).execute(),
       ctx.db.selectFrom('location').select(['id', 'name']).execute(),
@@ -127,24 +132,18 @@ async function monthTotals(ctx: Ctx, ids: readonly string[] | 'all', first: stri
   return { byEmployee, presentDays, workingDays };
 }
 
-const totalsCache = new WeakMap<object, Map<string, Awaited<ReturnType<typeof monthTotals>>>>();
-
 /**
- * Month totals from memory while no attendance day of the database changed
- * (every write bumps `attendanceVersion`) and the directory did not change:
- * paging through a calendar aggregates the month once.
+ * Month totals while no attendance day, employee or policy changed: paging
+ * through a calendar aggregates the month once.
  */
+const totalsCache = defineCache<Awaited<ReturnType<typeof monthTotals>>>({
+  name: 'attendance.month-totals',
+  reads: ['attendance_day', 'employee', 'attendance_settings'],
+  maxEntries: 50,
+});
+
 async function cachedMonthTotals(ctx: Ctx, ids: readonly string[] | 'all', first: string, last: string, policy: Policy) {
-  const dbKey = ctx.db.getExecutor().adapter;
-  let cache = totalsCache.get(dbKey);
-  if (!cache) totalsCache.set(dbKey, (cache = new Map()));
-  const key = `${repo.attendanceVersion()}|${dataVersion()}|${first}|${last}|${ids === 'all' ? 'all' : ids.join(',')}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const value = await monthTotals(ctx, ids, first, last, policy);
-  if (cache.size > 50) cache.clear();
-  cache.set(key, value);
-  return value;
+  return totalsCache.get(ctx.db, `${first}|${last}|${ids === 'all' ? 'all' : ids.join(',')}`, () => monthTotals(ctx, ids, first, last, policy));
 }
 
 function addTotals(into: Totals, t: Totals): void {
@@ -168,7 +167,7 @@ export async function calendar(ctx: Ctx, month: string, query: Filter & { page?:
     repo.listCalendarCells(ctx.db, ids, first, last),
     cachedMonthTotals(ctx, allIds, first, last, policy),
     catalogueNames(ctx),
-    futureFrom ? approvedLeaveDays(ctx.db, ids, futureFrom, last) : Promise.resolve([]),
+    futureFrom ? ctx.links.leave.approvedDays(ctx.db, ids, futureFrom, last) : Promise.resolve([]),
   ]);
   const days = daysBetween(first, last);
   const leaveKey = new Set(futureLeave.filter((l) => l.portion === 'FullDay').map((l) => `${l.employeeId}|${l.date}`));
@@ -307,7 +306,7 @@ async function currentDays(ctx: Ctx, employees: readonly EmployeeInfo[]): Promis
   const today = dayOfInstant(now, ctx.timeZone);
   const yesterday = addDays(today, -1);
   const ids = employees.map((e) => e.id);
-  const inputs = await loadInputs(ctx.db, ctx.timeZone, ids, yesterday, today);
+  const inputs = await loadInputs(ctx, ids, yesterday, today);
   const computed: ComputedDay[] = [];
   for (const e of employees) {
     if (employedOn(e, yesterday)) {

@@ -1,5 +1,4 @@
 import type { Db } from '../../context.ts';
-import { bumpDataVersion } from '../../db/read-cache.ts';
 import { reusableSelect } from '../../db/reusable-query.ts';
 import type { SessionTable } from '../../db/schema.ts';
 
@@ -72,7 +71,6 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
 }
 
 export async function revokeSessionRow(db: Db, id: string, at: string): Promise<number> {
-  bumpDataVersion();
   const r = await db
     .updateTable('session')
     .set({ revoked_at: at })
@@ -83,7 +81,6 @@ export async function revokeSessionRow(db: Db, id: string, at: string): Promise<
 }
 
 export async function revokeSessionsOfUser(db: Db, userId: string, at: string, exceptId?: string): Promise<void> {
-  bumpDataVersion();
   let q = db.updateTable('session').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptId) q = q.where('id', '!=', exceptId);
   await q.execute();
@@ -120,10 +117,15 @@ export async function findSessionOwner(db: Db, id: string) {
 }
 
 export async function updatePasswordHash(db: Db, userId: string, hash: string, at: string): Promise<void> {
-  bumpDataVersion();
   await db.updateTable('user_account').set({ password_hash: hash, password_changed_at: at }).where('id', '=', userId).execute();
 }
 
 export async function setLastLogin(db: Db, userId: string, at: string): Promise<void> {
   await db.updateTable('user_account').set({ last_login_at: at }).where('id', '=', userId).execute();
+}
+
+/** Deletes sessions that ended before `before` (absolute expiry). */
+export async function deleteSessionsExpiredBefore(db: Db, before: string): Promise<number> {
+  const r = await db.deleteFrom('session').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

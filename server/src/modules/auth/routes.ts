@@ -1,33 +1,15 @@
-import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { LoginRequest, LoginResponse, MeResponse, PasswordChangeRequest, SessionList } from '../../../../shared/auth.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
-import { orgSettings } from '../org/settings-cache.ts';
+import { orgSettings } from '../org/index.ts';
 import { Ok, UuidInput } from '../../../../shared/common.ts';
-import { systemCaller, type AppDeps } from '../../context.ts';
+import { systemCaller, type ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { SESSION_COOKIE } from '../../http/auth.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import { loginThrottles } from '../../http/rate-limit.ts';
+import { SESSION_COOKIE, clientMeta, setSessionCookie } from '../../http/session-cookie.ts';
 import * as service from './service.ts';
 
-/** Sets the signed session cookie; Secure whenever the request came over HTTPS. */
-export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
-  res.cookie(SESSION_COOKIE, token, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: req.secure,
-    path: '/',
-    expires: expiresAt,
-  });
-}
-
-export function clientMeta(req: Request): service.ClientMeta {
-  return { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
-}
-
-export function authRoutes(api: Api, deps: AppDeps): void {
+export function authRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'post',
@@ -44,7 +26,7 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       errors: [401, 429],
     },
     async ({ body, req, res }) => {
-      const ctx = await ctxFor(deps, systemCaller('console'));
+      const ctx = await deps.ctxFor(systemCaller('console'));
       const { token, user, expiresAt } = await service.login(ctx, body, clientMeta(req));
       setSessionCookie(req, res, token, expiresAt);
       return { user };
@@ -62,7 +44,7 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       response: Ok,
     },
     async ({ caller, res }) => {
-      await service.logout(await ctxFor(deps, caller));
+      await service.logout(await deps.ctxFor(caller));
       res.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true };
     },
@@ -106,7 +88,7 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       response: Ok,
     },
     async ({ body, caller }) => {
-      await service.changePassword(await ctxFor(deps, caller), body);
+      await service.changePassword(await deps.ctxFor(caller), body);
       return { ok: true };
     },
   );
@@ -122,7 +104,7 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       auth: 'session',
       response: SessionList,
     },
-    async ({ caller }) => ({ items: await service.listSessions(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ items: await service.listSessions(await deps.ctxFor(caller)) }),
   );
 
   api.op(
@@ -139,7 +121,7 @@ export function authRoutes(api: Api, deps: AppDeps): void {
       errors: [404],
     },
     async ({ params, caller }) => {
-      await service.revokeSession(await ctxFor(deps, caller), params.id);
+      await service.revokeSession(await deps.ctxFor(caller), params.id);
       return { ok: true };
     },
   );

@@ -11,9 +11,9 @@ import { type Role, permissionsOf, ROLES } from '../../../../shared/permissions.
 import { type Caller, type Ctx, callerFor, inTransaction } from '../../context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { cached } from '../../db/read-cache.ts';
+import { defineCache } from '../../db/cache.ts';
 import { sha256Hex } from '../../secrets.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './repo.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -23,10 +23,8 @@ const ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * 86_400_000;
 /** Writing last-seen on every request would turn reads into writes; once a minute is enough for idle expiry. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface ClientMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
+import type { ClientMeta } from '../../http/session-cookie.ts';
+export type { ClientMeta };
 
 function toRoles(values: string[]): Role[] {
   return ROLES.filter((r) => values.includes(r));
@@ -56,11 +54,14 @@ export function callerOfUser(user: SessionUser, sessionId?: string): Caller {
  * its hash is stored) and the user. Throws 401 for unknown email and bad
  * password alike; writes a Login audit row either way when the user exists.
  */
-export async function login(
-  ctx: Ctx,
-  input: LoginRequest,
-  meta: ClientMeta,
-): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
+/** A new session: the cookie token (shown to this client only), who signed in, and when it ends at the latest. */
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+export async function login(ctx: Ctx, input: LoginRequest, meta: ClientMeta): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) {
@@ -105,6 +106,12 @@ export async function login(
   return { token, user: sessionUserOf(user, roles), expiresAt };
 }
 
+const sessionCache = defineCache<ResolvedSession | null>({
+  name: 'auth.sessions',
+  reads: ['session', 'user_account', 'user_role', 'employee'],
+  maxEntries: 2000,
+});
+
 interface ResolvedSession {
   row: NonNullable<Awaited<ReturnType<typeof repo.findSessionByTokenHash>>>;
   roles: Role[];
@@ -113,11 +120,12 @@ interface ResolvedSession {
 /**
  * The live session behind a cookie token, or undefined when it is unknown,
  * revoked, idle too long, past its absolute expiry, or its user is disabled.
- * The lookup is cached until any session, role or login changes (read cache).
+ * The lookup is cached until a session, login, role or employee row changes
+ * (a session's last use is activity, not a change: see `ACTIVITY_COLUMNS`).
  */
 export async function resolveSession(ctx: Pick<Ctx, 'db' | 'clock'>, token: string) {
   const tokenHash = sha256Hex(token);
-  const found = await cached<ResolvedSession | null>(ctx.db, `session|${tokenHash}`, async () => {
+  const found = await sessionCache.get(ctx.db, tokenHash, async () => {
     const row = await repo.findSessionByTokenHash(ctx.db, tokenHash);
     return row ? { row, roles: toRoles(await repo.rolesOfUser(ctx.db, row.user_id)) } : null;
   });
@@ -216,4 +224,15 @@ export async function revokeSession(ctx: Ctx, sessionId: string): Promise<void> 
 
 export function assertSessionCaller(caller: Caller | undefined): asserts caller is Caller {
   if (!caller || caller.kind !== 'session') throw forbidden('This needs a signed-in user.');
+}
+
+/** The caller behind a session cookie's token, or undefined when the session is not live (the session middleware's resolver). */
+export async function resolveSessionCaller(ctx: Pick<Ctx, 'db' | 'clock'>, token: string): Promise<Caller | undefined> {
+  const session = await resolveSession(ctx, token);
+  return session ? callerOfUser(session.user, session.sessionId) : undefined;
+}
+
+/** Removes sessions whose absolute expiry passed over 30 days ago (the nightly job); returns how many. */
+export async function pruneSessions(ctx: Pick<Ctx, 'db' | 'clock'>): Promise<number> {
+  return repo.deleteSessionsExpiredBefore(ctx.db, new Date(ctx.clock.now().getTime() - 30 * 86_400_000).toISOString());
 }

@@ -3,7 +3,6 @@ import type { EmployeeSortKey } from '../../../../shared/employees.ts';
 import type { SortOrder } from '../../../../shared/common.ts';
 import type { Db } from '../../context.ts';
 import type { DB, EmployeeTable } from '../../db/schema.ts';
-import { bumpDataVersion } from '../../db/read-cache.ts';
 
 export interface EmployeeFilter {
   /** Ids the caller may see, or all. */
@@ -215,12 +214,10 @@ export async function countDirectReports(db: Db, id: string, activeOnly = false)
 }
 
 export async function insertEmployeeRows(db: Db, rows: EmployeeTable[]): Promise<void> {
-  bumpDataVersion();
   await db.insertInto('employee').values(rows).execute();
 }
 
 export async function updateEmployeeRow(db: Db, id: string, patch: Partial<Omit<EmployeeTable, 'id'>>): Promise<void> {
-  bumpDataVersion();
   await db.updateTable('employee').set(patch).where('id', '=', id).execute();
 }
 
@@ -251,4 +248,55 @@ export async function employeesDueToExit(db: Db, today: string) {
     .where('status', '=', 'OnNotice')
     .where('exit_date', '<', today)
     .execute();
+}
+
+/** Everyone below a manager in the reporting line, at any depth. */
+export async function reportingLineIds(db: Db, managerId: string): Promise<string[]> {
+  const rows = await db
+    .withRecursive('team(id)', (qc) =>
+      qc
+        .selectFrom('employee')
+        .select('employee.id')
+        .where('employee.manager_id', '=', managerId)
+        .union((qb) =>
+          qb.selectFrom('employee').innerJoin('team', 'team.id', 'employee.manager_id').select('employee.id'),
+        ),
+    )
+    .selectFrom('team')
+    .select('team.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The managers above an employee, nearest first is not guaranteed. UNION stops on a cycle. */
+export async function managerChainIds(db: Db, employeeId: string): Promise<string[]> {
+  const rows = await db
+    .withRecursive('chain(id)', (qc) =>
+      qc
+        .selectFrom('employee')
+        .select('employee.manager_id as id')
+        .where('employee.id', '=', employeeId)
+        .where('employee.manager_id', 'is not', null)
+        .union((qb) =>
+          qb
+            .selectFrom('employee')
+            .innerJoin('chain', 'chain.id', 'employee.id')
+            .select('employee.manager_id as id')
+            .where('employee.manager_id', 'is not', null),
+        ),
+    )
+    .selectFrom('chain')
+    .select('chain.id')
+    .execute();
+  return rows.map((r) => r.id).filter((id): id is string => id !== null);
+}
+
+/** Whether an employee with this id exists (in or out of anyone's scope). */
+export async function employeeExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('employee').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Who a new login would belong to. */
+export async function findEmployeeForLogin(db: Db, id: string) {
+  return db.selectFrom('employee').select(['id', 'email', 'status', 'full_name']).where('id', '=', id).executeTakeFirst();
 }

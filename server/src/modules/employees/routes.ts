@@ -13,13 +13,13 @@ import {
   EmployeeUpdate,
   type EmployeeListItem,
 } from '../../../../shared/employees.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, type TableModel, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
-import { allAudit, listAudit } from '../audit/service.ts';
+import { employeeAudit, employeeAuditForExport } from './audit.ts';
 import type { AuditEntry } from '../../../../shared/audit.ts';
-import * as service from './service.ts';
+import * as read from './read.ts';
+import * as write from './write.ts';
 
 const IdParams = z.object({ id: UuidInput });
 const EXPORT_TYPES = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' };
@@ -77,7 +77,7 @@ function auditTable(employeeName: string, entries: AuditEntry[], today: string, 
   };
 }
 
-export function employeeRoutes(api: Api, deps: AppDeps): void {
+export function employeeRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -93,7 +93,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       errors: [403],
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await service.listEmployeesJson(await ctxFor(deps, caller), query));
+      res.type('application/json').send(await read.listEmployeesJson(await deps.ctxFor(caller), query));
     },
   );
 
@@ -112,8 +112,8 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       errors: [403],
     },
     async ({ query, caller, res }) => {
-      const ctx = await ctxFor(deps, caller);
-      const rows = await service.listEmployeesForExport(ctx, query);
+      const ctx = await deps.ctxFor(caller);
+      const rows = await read.listEmployeesForExport(ctx, query);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const sensitive = caller.permissions.includes('employee:sensitive');
       await sendTable(res, directoryTable(rows, sensitive, today), query.format, deps.clock.now());
@@ -133,7 +133,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: Employee,
       errors: [403, 409],
     },
-    async ({ body, caller }) => service.createEmployee(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => write.createEmployee(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -149,7 +149,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: Employee,
       errors: [404],
     },
-    async ({ params, caller }) => service.getEmployee(await ctxFor(deps, caller), params.id),
+    async ({ params, caller }) => read.getEmployee(await deps.ctxFor(caller), params.id),
   );
 
   api.op(
@@ -167,7 +167,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: Employee,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => service.updateEmployee(await ctxFor(deps, caller), params.id, body),
+    async ({ params, body, caller }) => write.updateEmployee(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -185,7 +185,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: Employee,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => service.exitEmployee(await ctxFor(deps, caller), params.id, body),
+    async ({ params, body, caller }) => write.exitEmployee(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -202,7 +202,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: Employee,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => service.rehireEmployee(await ctxFor(deps, caller), params.id, body),
+    async ({ params, body, caller }) => write.rehireEmployee(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -219,7 +219,7 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       response: AuditList,
       errors: [403, 404],
     },
-    async ({ params, query, caller }) => listAudit(await ctxFor(deps, caller), params.id, query),
+    async ({ params, query, caller }) => employeeAudit(await deps.ctxFor(caller), params.id, query),
   );
 
   api.op(
@@ -237,12 +237,11 @@ export function employeeRoutes(api: Api, deps: AppDeps): void {
       errors: [403, 404],
     },
     async ({ params, query, caller, res }) => {
-      const ctx = await ctxFor(deps, caller);
-      const entries = await allAudit(ctx, params.id, query.category, query.range);
-      const employee = await service.getEmployee(ctx, params.id);
+      const ctx = await deps.ctxFor(caller);
+      const { employeeName, entries } = await employeeAuditForExport(ctx, params.id, query.category, query.range);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const filter = `Category: ${query.category ?? 'all'} · range: ${query.range}`;
-      await sendTable(res, auditTable(employee.fullName, entries, today, filter), query.format, deps.clock.now());
+      await sendTable(res, auditTable(employeeName, entries, today, filter), query.format, deps.clock.now());
     },
   );
 }

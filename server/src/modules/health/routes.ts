@@ -1,13 +1,9 @@
-import { sql } from 'kysely';
 import { Health } from '../../../../shared/org.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { AppError } from '../../http/problem.ts';
-import { MUSTER_VERSION } from '../../version.ts';
+import { health } from './service.ts';
 
-const startedAt = Date.now();
-
-export function healthRoutes(api: Api, deps: AppDeps): void {
+export function healthRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -20,18 +16,6 @@ export function healthRoutes(api: Api, deps: AppDeps): void {
       response: Health,
       errors: [503],
     },
-    async () => {
-      try {
-        await sql`select 1`.execute(deps.db);
-      } catch {
-        throw new AppError(503, 'unavailable', 'Service unavailable', 'The database does not answer.');
-      }
-      return {
-        status: 'ok' as const,
-        version: MUSTER_VERSION,
-        database: 'ok' as const,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-      };
-    },
+    () => health(deps.db),
   );
 }

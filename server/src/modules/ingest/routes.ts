@@ -11,9 +11,8 @@ import {
   TimeLogBatchAccepted,
 } from '../../../../shared/ingest.ts';
 import type { Response } from 'express';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps, Caller } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import { TimeLogBatcher, connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
 
 /**
@@ -30,9 +29,9 @@ const IDEMPOTENT =
   'Idempotent: a replay of the same (`serial`, `transId`), or of the same natural record, answers 200 with `duplicate: true` and changes nothing.';
 
 /** Spec §4.6 ingest routes and the connector's configuration, all with the connector secret (spec §5.4). */
-export function ingestRoutes(api: Api, deps: AppDeps): void {
+export function ingestRoutes(api: Api, deps: ModuleDeps): void {
   const tags = ['Biometric ingest'];
-  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const ctx = (caller: Caller) => deps.ctxFor(caller);
   const timeLogs = new TimeLogBatcher(deps.config.dataDir, deps.logger);
 
   api.op(

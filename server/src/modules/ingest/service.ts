@@ -15,11 +15,11 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import { AppError, badRequest, validationError } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import type { Logger } from '../../logger.ts';
-import { recordAudit } from '../audit/service.ts';
-import { bumpPolicy, directoryOf, employeeForTerminalUser, policyOf } from '../attendance/policy.ts';
-import { recordPunches } from '../attendance/punches.ts';
-import { recordUnmappedReport } from '../terminals/raw-users.ts';
-import { type Contact, connectorConfigTerminals, terminalForContact, touchTerminal } from '../terminals/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/index.ts';
+import { recordPunches } from '../attendance/index.ts';
+import { recordUnmappedReport } from '../terminals/index.ts';
+import { type Contact, connectorConfigTerminals, terminalForContact, touchTerminal } from '../terminals/index.ts';
 
 /**
  * Biometric ingest (spec §4.6): the connector posts each punch, admin log
@@ -340,8 +340,7 @@ export class TimeLogBatcher {
         try {
           answers = await storeTimeLogs(first.ctx, group.map((p) => p.log), this.dataDir);
         } catch {
-          // The registry cache may hold what the rolled-back transaction wrote.
-          bumpPolicy();
+          // One bad record fails its whole group: store them one by one below.
           answers = undefined;
         }
         if (answers) {
@@ -353,7 +352,6 @@ export class TimeLogBatcher {
             const [one] = await storeTimeLogs(p.ctx, [p.log], this.dataDir);
             p.resolve(one as IngestAccepted);
           } catch (err) {
-            bumpPolicy();
             p.reject(err);
           }
         }

@@ -1,9 +1,9 @@
 import type { Db } from '../../context.ts';
-import type { LeaveDay, LeavePortion } from '../../links.ts';
+import type { LeaveDay, LeavePortion } from '../../context.ts';
 import { approvedLeaveDayRows } from './repo.ts';
 
 /**
- * Leave's side of the attendance link (links.ts `approvedLeaveDays`): every
+ * Leave's side of the attendance link (ModuleLinks `leave.approvedDays`): every
  * approved day that costs leave, with its portion. Days a request spans
  * without costing them (weekly offs and holidays outside a sandwich rule)
  * are left to attendance's own calendar.

@@ -1,6 +1,6 @@
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
-import { getOrganisationRow } from '../org/repo.ts';
+import { getOrganisationRow } from '../org/index.ts';
 import type { WorkCalendar } from './days.ts';
 
 /**

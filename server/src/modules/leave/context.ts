@@ -1,6 +1,7 @@
 import { type LeaveContext, loadFor } from '../../../../shared/leave.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
-import { daysBetween, isWeeklyOff } from './days.ts';
+import { daysBetween } from '../../../../shared/dates.ts';
+import { isWeeklyOff } from '../../../../shared/org.ts';
 
 /** Someone on approved or pending leave on a day, with their department. */
 export interface AwayRow {

@@ -1,6 +1,6 @@
-import { addDays, splitDay, weekdayOf } from '../../../../shared/dates.ts';
+import { daysBetween } from '../../../../shared/dates.ts';
 import type { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
-import type { WeeklyOffRule } from '../../../../shared/org.ts';
+import { type WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 
 /**
  * Working-day counting, pure: the days a request covers, which of them cost
@@ -28,25 +28,11 @@ export interface LeaveCount {
   days: CountedDay[];
 }
 
-/** Whether a day is a weekly off: its weekday matches a rule for every, or the nth, occurrence in the month. */
-export function isWeeklyOff(day: string, rules: readonly WeeklyOffRule[]): boolean {
-  const weekday = weekdayOf(day);
-  const occurrence = Math.ceil(splitDay(day)[2] / 7);
-  return rules.some((r) => r.weekday === weekday && (r.weeks === 'all' || r.weeks.includes(occurrence)));
-}
-
 /** A weekly off wins over a holiday on the same day (it is off either way). */
 export function dayKind(day: string, calendar: WorkCalendar): DayKind {
   if (isWeeklyOff(day, calendar.weeklyOffs)) return 'weeklyOff';
   if (calendar.holidays.has(day)) return 'holiday';
   return 'working';
-}
-
-/** Every calendar day from..to, both included. */
-export function daysBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
 }
 
 function sandwiched(kind: DayKind, rule: SandwichRule): boolean {

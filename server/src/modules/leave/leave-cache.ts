@@ -1,31 +1,31 @@
 import type { Ctx } from '../../context.ts';
-import { cachedJson } from '../../db/read-cache.ts';
-import { getOrganisationRow } from '../org/repo.ts';
+import { defineJsonCache } from '../../db/cache.ts';
 
 /**
- * Leave lists are read far more often than leave changes. Every write to a
- * leave table (through repo.ts) bumps this version; a cached answer is keyed
- * by it, by the directory version (names, managers: see read-cache.ts), by
- * today's date and by the calendar settings the answer depends on, so a stale
- * answer is never served. The server is the only writer of its database.
+ * Leave lists are read far more often than leave changes: a whole answer is
+ * kept until a table it is read from changes (leave rows, people and their
+ * catalogues, the calendar that counts working days, the leave year).
  */
-let version = 0;
+const answers = defineJsonCache({
+  name: 'leave.answers',
+  reads: [
+    'leave_type',
+    'leave_request',
+    'leave_day',
+    'leave_ledger',
+    'employee',
+    'department',
+    'location',
+    'designation',
+    'user_account',
+    'organisation',
+    'location_policy',
+    'holiday',
+    'holiday_opt_in',
+  ],
+});
 
-export function bumpLeaveVersion(): void {
-  version++;
-}
-
-/** What the answers depend on besides leave rows and the directory: weekly offs and the leave year. */
-async function settingsKey(ctx: Ctx): Promise<string> {
-  const [org, locations] = await Promise.all([
-    getOrganisationRow(ctx.db),
-    ctx.db.selectFrom('location_policy').select(['location_id', 'weekly_offs']).orderBy('location_id').execute(),
-  ]);
-  return `${org.fy_start_month}|${org.weekly_offs}|${locations.map((l) => `${l.location_id}=${l.weekly_offs ?? ''}`).join(',')}`;
-}
-
-/** The answer as JSON bytes, computed once per (caller view, query, state of the data). */
+/** The answer as JSON bytes, computed once per (caller view, query, day, state of the data). */
 export async function cachedLeaveAnswer(ctx: Ctx, callerKey: string, query: unknown, today: string, compute: () => Promise<unknown>): Promise<Buffer> {
-  const key = `leave|${version}|${today}|${await settingsKey(ctx)}|${callerKey}|${JSON.stringify(query)}`;
-  return cachedJson(ctx.db, key, compute);
+  return answers.get(ctx.db, `${today}|${callerKey}|${JSON.stringify(query)}`, compute);
 }

@@ -17,10 +17,10 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveLedgerTable } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { recordAudit } from '../audit/service.ts';
-import { assertCanSeeEmployee } from '../employees/scope.ts';
-import { notify } from '../notifications/service.ts';
-import { getOrganisationRow } from '../org/repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertCanSeeEmployee } from '../employees/index.ts';
+import { notify } from '../notifications/index.ts';
+import { getOrganisationRow } from '../org/index.ts';
 import {
   type AccrualPolicy,
   dueCredits,

@@ -1,9 +1,8 @@
 import { type Ctx } from '../../context.ts';
 import type { LeaveDayTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
-import { attendanceInputsChanged } from '../../links.ts';
-import { recordAudit } from '../audit/service.ts';
-import { notify } from '../notifications/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
 import { leaveYearLabel, leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
 import { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
@@ -20,7 +19,7 @@ import { fmtDays, spanOf } from './words.ts';
  * costs leave, one that became a working day does. An approved request's
  * ledger is corrected per leave year (`usage` for more days, `reversal` for
  * fewer); the employee is told and the change audited. Inside the caller's
- * transaction (links.ts `leaveCalendarChanged`).
+ * transaction (ModuleLinks `leave.calendarChanged`).
  */
 export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'all', from: string, to: string, why: string): Promise<number> {
   const requests = await repo.liveRequestsOver(ctx.db, employeeIds, from, to);
@@ -71,7 +70,7 @@ export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'a
         ];
       });
       await repo.insertLedgerRows(ctx.db, rows);
-      await attendanceInputsChanged(ctx, row.employee_id, row.from_date, row.to_date);
+      await ctx.links.attendance.inputsChanged(ctx, row.employee_id, row.from_date, row.to_date);
     }
     const what = `${row.type_name} for ${spanOf(row.from_date, row.to_date)}`;
     await recordAudit(ctx, {

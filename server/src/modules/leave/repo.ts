@@ -2,7 +2,6 @@ import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kyse
 import type { Db } from '../../context.ts';
 import { reusableSelect } from '../../db/reusable-query.ts';
 import type { DB, LeaveDayTable, LeaveLedgerTable, LeaveRequestTable, LeaveTypeTable } from '../../db/schema.ts';
-import { bumpLeaveVersion } from './leave-cache.ts';
 
 /* ---------------------------------------------------------------- leave types */
 
@@ -54,12 +53,10 @@ export async function findTypeByCode(db: Db, code: string): Promise<{ id: string
 }
 
 export async function insertTypeRow(db: Db, row: LeaveTypeTable): Promise<void> {
-  bumpLeaveVersion();
   await db.insertInto('leave_type').values(row).execute();
 }
 
 export async function updateTypeRow(db: Db, id: string, patch: Partial<Omit<LeaveTypeTable, 'id' | 'created_at'>>): Promise<void> {
-  bumpLeaveVersion();
   await db.updateTable('leave_type').set(patch).where('id', '=', id).execute();
 }
 
@@ -352,12 +349,10 @@ export async function openCountsByStatus(db: Db, visible: 'all' | readonly strin
 }
 
 export async function insertRequestRow(db: Db, row: LeaveRequestTable): Promise<void> {
-  bumpLeaveVersion();
   await db.insertInto('leave_request').values(row).execute();
 }
 
 export async function updateRequestRow(db: Db, id: string, patch: Partial<Omit<LeaveRequestTable, 'id' | 'employee_id' | 'created_at'>>): Promise<void> {
-  bumpLeaveVersion();
   await db.updateTable('leave_request').set(patch).where('id', '=', id).execute();
 }
 
@@ -377,17 +372,14 @@ export async function liveRequestsOfTypeAround(db: Db, employeeId: string, leave
 /* ---------------------------------------------------------------- leave days */
 
 export async function insertLeaveDays(db: Db, rows: LeaveDayTable[]): Promise<void> {
-  bumpLeaveVersion();
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('leave_day').values(rows.slice(i, i + 200)).execute();
 }
 
 export async function deleteLeaveDays(db: Db, requestId: string): Promise<void> {
-  bumpLeaveVersion();
   await db.deleteFrom('leave_day').where('request_id', '=', requestId).execute();
 }
 
 export async function markLeaveDaysApproved(db: Db, requestId: string): Promise<void> {
-  bumpLeaveVersion();
   await db.updateTable('leave_day').set({ approved: 1 }).where('request_id', '=', requestId).execute();
 }
 
@@ -501,7 +493,6 @@ const LEDGER_COLUMNS = [
 
 /** Inserts entries; one whose (employee, type, period key) exists already is skipped. Returns how many were written. */
 export async function insertLedgerRows(db: Db, rows: LeaveLedgerTable[]): Promise<number> {
-  bumpLeaveVersion();
   let written = 0;
   for (let i = 0; i < rows.length; i += 100) {
     const r = await db

@@ -18,13 +18,14 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
 import { type FieldError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { attendanceInputsChanged, frozenDays } from '../../links.ts';
-import { recordAudit } from '../audit/service.ts';
-import { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from '../employees/scope.ts';
-import { type Recipients, notify } from '../notifications/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
+import { type Recipients, notify } from '../notifications/index.ts';
 import { leaveYearLabel, type YearPosition } from './accrual.ts';
 import { commonHolidays, organisationWeeklyOffs, workCalendarFor } from './calendar-inputs.ts';
-import { countLeaveDays, dayKind, daysBetween, isWeeklyOff, type LeaveCount } from './days.ts';
+import { daysBetween } from '../../../../shared/dates.ts';
+import { isWeeklyOff } from '../../../../shared/org.ts';
+import { countLeaveDays, dayKind, type LeaveCount } from './days.ts';
 import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReversal, writeUsage, yearPositions } from './ledger-service.ts';
 import { cachedLeaveAnswer } from './leave-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
@@ -169,7 +170,7 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
     const what = other ? `${whose} ${other.status === 'Approved' ? 'approved' : 'pending'} request for ${spanOf(other.from_date, other.to_date)}` : 'another request';
     add(409, 'body.fromDate', `overlaps ${what}`);
   }
-  const closed = await frozenDays(ctx.db, applicant.id, d.from, d.to);
+  const closed = await ctx.links.attendance.frozenDays(ctx.db, applicant.id, d.from, d.to);
   if (closed.length) add(409, 'body.fromDate', `${firstOf(closed)} is closed in attendance (frozen): ${d.recordedByHr ? 'unfreeze it first' : 'ask HR to unfreeze it first'}`);
   const { yearStart: currentYear, yearStartMonth } = await leaveToday(ctx);
   const asked = askedOf(count.days.filter((c) => c.counted).map((c) => ({ date: c.date, portion: d.duration })));
@@ -405,7 +406,7 @@ async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<Decider>
 
 /** 409 when attendance of a day of the request is frozen: leave inside a closed month does not change. */
 async function assertNoFrozenDay(ctx: Ctx, row: repo.RequestRow, action: string): Promise<void> {
-  const closed = await frozenDays(ctx.db, row.employee_id, row.from_date, row.to_date);
+  const closed = await ctx.links.attendance.frozenDays(ctx.db, row.employee_id, row.from_date, row.to_date);
   if (closed.length) throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`);
 }
 
@@ -444,7 +445,7 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
       await writeUsage(t, row, days, yearStartMonth);
       await repo.markLeaveDaysApproved(t.db, row.id);
       patch.balance_after = await balanceIn(t, row.employee_id, type, row.from_date, { holds: false });
-      await attendanceInputsChanged(t, row.employee_id, row.from_date, row.to_date);
+      await t.links.attendance.inputsChanged(t, row.employee_id, row.from_date, row.to_date);
     }
     await repo.updateRequestRow(t.db, row.id, patch);
 
@@ -587,7 +588,7 @@ export async function cancelLeave(ctx: Ctx, id: string, note: string): Promise<L
       balance_after: await balanceIn(t, row.employee_id, type, row.from_date, { holds: false }),
       updated_at: now,
     });
-    await attendanceInputsChanged(t, row.employee_id, row.from_date, row.to_date);
+    await t.links.attendance.inputsChanged(t, row.employee_id, row.from_date, row.to_date);
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Leave',

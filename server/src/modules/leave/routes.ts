@@ -35,9 +35,8 @@ import {
   YearEndQuery,
   YearEndRunBody,
 } from '../../../../shared/leave.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import * as ledger from './ledger-service.ts';
 import * as requests from './requests-service.ts';
 import * as types from './types-service.ts';
@@ -57,7 +56,7 @@ const WORKFLOW = [
   'A withdrawn request (by the employee, while pending) and a cancelled one (by HR, after approval) keep the spec\'s four statuses: they show `status: Rejected` with `closure` `Withdrawn` / `Cancelled`, `decisionNote` "Withdrawn by the employee[: note]" / "Cancelled by HR: note", and a final timeline entry labelled accordingly in state `rejected`.',
 ].join('\n\n');
 
-export function leaveRoutes(api: Api, deps: AppDeps): void {
+export function leaveRoutes(api: Api, deps: ModuleDeps): void {
   /* ---------------------------------------------------------------- types */
   api.op(
     {
@@ -71,7 +70,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       query: z.object({ includeInactive: QueryBool.default(false) }),
       response: LeaveTypeList,
     },
-    async ({ query, caller }) => types.listTypes(await ctxFor(deps, caller), query.includeInactive),
+    async ({ query, caller }) => types.listTypes(await deps.ctxFor(caller), query.includeInactive),
   );
 
   api.op(
@@ -87,7 +86,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ body, caller }) => types.createType(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => types.createType(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -105,7 +104,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => types.updateType(await ctxFor(deps, caller), params.id, body),
+    async ({ params, body, caller }) => types.updateType(await deps.ctxFor(caller), params.id, body),
   );
 
   /* ---------------------------------------------------------------- requests */
@@ -122,7 +121,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveListResponse,
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await requests.listLeaveRequestsJson(await ctxFor(deps, caller), query));
+      res.type('application/json').send(await requests.listLeaveRequestsJson(await deps.ctxFor(caller), query));
     },
   );
 
@@ -147,7 +146,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveRequest,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => requests.applyLeave(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => requests.applyLeave(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -164,7 +163,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveQuote,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.quoteLeave(await ctxFor(deps, caller), query),
+    async ({ query, caller }) => requests.quoteLeave(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -179,7 +178,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       params: IdParams,
       response: LeaveRequest,
     },
-    async ({ params, caller }) => requests.getLeaveRequest(await ctxFor(deps, caller), params.id),
+    async ({ params, caller }) => requests.getLeaveRequest(await deps.ctxFor(caller), params.id),
   );
 
   api.op(
@@ -196,7 +195,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.approveLeave(await ctxFor(deps, caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => requests.approveLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
   );
 
   api.op(
@@ -213,7 +212,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.rejectLeave(await ctxFor(deps, caller), params.id, body.note),
+    async ({ params, body, caller }) => requests.rejectLeave(await deps.ctxFor(caller), params.id, body.note),
   );
 
   api.op(
@@ -231,7 +230,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.withdrawLeave(await ctxFor(deps, caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => requests.withdrawLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
   );
 
   api.op(
@@ -250,7 +249,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.cancelLeave(await ctxFor(deps, caller), params.id, body.note),
+    async ({ params, body, caller }) => requests.cancelLeave(await deps.ctxFor(caller), params.id, body.note),
   );
 
   api.op(
@@ -265,7 +264,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       query: LeaveCalendarQuery,
       response: LeaveCalendar,
     },
-    async ({ query, caller }) => requests.leaveCalendar(await ctxFor(deps, caller), query),
+    async ({ query, caller }) => requests.leaveCalendar(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -281,7 +280,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: ColleagueList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.listColleagues(await ctxFor(deps, caller), query.employeeId),
+    async ({ query, caller }) => requests.listColleagues(await deps.ctxFor(caller), query.employeeId),
   );
 
   /* ---------------------------------------------------------------- balances and ledger */
@@ -298,7 +297,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveBalances,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getBalances(await ctxFor(deps, caller), query.employeeId),
+    async ({ query, caller }) => ledger.getBalances(await deps.ctxFor(caller), query.employeeId),
   );
 
   api.op(
@@ -314,7 +313,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveLedger,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getLedger(await ctxFor(deps, caller), query),
+    async ({ query, caller }) => ledger.getLedger(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -330,7 +329,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveAdjustmentList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.listAdjustments(await ctxFor(deps, caller), query),
+    async ({ query, caller }) => ledger.listAdjustments(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -347,7 +346,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LeaveAdjustmentResult,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => ledger.adjustBalance(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => ledger.adjustBalance(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -364,7 +363,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: YearEndPreview,
       errors: [403],
     },
-    async ({ query, caller }) => ledger.yearEndPreview(await ctxFor(deps, caller), query.boundary),
+    async ({ query, caller }) => ledger.yearEndPreview(await deps.ctxFor(caller), query.boundary),
   );
 
   api.op(
@@ -381,7 +380,7 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LedgerRunResult,
       errors: [403, 409],
     },
-    async ({ body, caller }) => ledger.runYearEnd(await ctxFor(deps, caller), body.boundary),
+    async ({ body, caller }) => ledger.runYearEnd(await deps.ctxFor(caller), body.boundary),
   );
 
   api.op(
@@ -397,6 +396,6 @@ export function leaveRoutes(api: Api, deps: AppDeps): void {
       response: LedgerRunResult,
       errors: [403],
     },
-    async ({ caller }) => ledger.runLeaveLedger(await ctxFor(deps, caller)),
+    async ({ caller }) => ledger.runLeaveLedger(await deps.ctxFor(caller)),
   );
 }

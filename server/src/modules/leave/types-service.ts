@@ -16,7 +16,7 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { Bool, LeaveTypeTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { getOrganisationRow } from '../org/repo.ts';
+import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearStart } from './accrual.ts';
 import * as repo from './repo.ts';
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { Ok, UuidInput } from '../../../../shared/common.ts';
 import { NotificationList, NotificationListQuery, UnreadCount } from '../../../../shared/notifications.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import * as service from './service.ts';
 
-export function notificationRoutes(api: Api, deps: AppDeps): void {
+export function notificationRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -18,7 +17,7 @@ export function notificationRoutes(api: Api, deps: AppDeps): void {
       query: NotificationListQuery,
       response: NotificationList,
     },
-    async ({ query, caller }) => service.listNotifications(await ctxFor(deps, caller), query),
+    async ({ query, caller }) => service.listNotifications(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -31,7 +30,7 @@ export function notificationRoutes(api: Api, deps: AppDeps): void {
       auth: 'session',
       response: UnreadCount,
     },
-    async ({ caller }) => ({ count: await service.unreadCount(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ count: await service.unreadCount(await deps.ctxFor(caller)) }),
   );
 
   api.op(
@@ -45,7 +44,7 @@ export function notificationRoutes(api: Api, deps: AppDeps): void {
       response: Ok,
     },
     async ({ caller }) => {
-      await service.markAllRead(await ctxFor(deps, caller));
+      await service.markAllRead(await deps.ctxFor(caller));
       return { ok: true };
     },
   );
@@ -63,7 +62,7 @@ export function notificationRoutes(api: Api, deps: AppDeps): void {
       errors: [404],
     },
     async ({ params, caller }) => {
-      await service.markRead(await ctxFor(deps, caller), params.id);
+      await service.markRead(await deps.ctxFor(caller), params.id);
       return { ok: true };
     },
   );

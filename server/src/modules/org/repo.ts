@@ -1,6 +1,5 @@
 import type { Db } from '../../context.ts';
 import type { DepartmentTable, DesignationTable, HolidayTable, LocationTable, OrganisationTable } from '../../db/schema.ts';
-import { bumpDataVersion } from '../../db/read-cache.ts';
 
 export const ORG_ID = 'org';
 
@@ -23,6 +22,11 @@ export async function insertOrganisationRow(db: Db, row: OrganisationTable): Pro
   await db.insertInto('organisation').values(row).execute();
 }
 
+/** The shift every employee without one works (a new database has exactly one). */
+export async function insertDefaultShiftRow(db: Db, row: { id: string; name: string; start_time: string; end_time: string; created_at: string }): Promise<void> {
+  await db.insertInto('shift').values({ ...row, is_default: 1 }).execute();
+}
+
 export async function updateOrganisationRow(db: Db, patch: Partial<Omit<OrganisationTable, 'id'>>): Promise<void> {
   await db.updateTable('organisation').set(patch).where('id', '=', ORG_ID).execute();
 }
@@ -42,17 +46,14 @@ export async function findDepartmentRow(db: Db, id: string) {
 }
 
 export async function insertDepartmentRow(db: Db, row: DepartmentTable): Promise<void> {
-  bumpDataVersion();
   await db.insertInto('department').values(row).execute();
 }
 
 export async function updateDepartmentRow(db: Db, id: string, patch: Partial<Pick<DepartmentTable, 'name' | 'code'>>) {
-  bumpDataVersion();
   await db.updateTable('department').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteDepartmentRow(db: Db, id: string): Promise<void> {
-  bumpDataVersion();
   await db.deleteFrom('department').where('id', '=', id).execute();
 }
 
@@ -92,17 +93,14 @@ export async function findLocationRow(db: Db, id: string) {
 }
 
 export async function insertLocationRow(db: Db, row: LocationTable): Promise<void> {
-  bumpDataVersion();
   await db.insertInto('location').values(row).execute();
 }
 
 export async function updateLocationRow(db: Db, id: string, patch: Partial<Omit<LocationTable, 'id' | 'created_at'>>) {
-  bumpDataVersion();
   await db.updateTable('location').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteLocationRow(db: Db, id: string): Promise<void> {
-  bumpDataVersion();
   await db.deleteFrom('location').where('id', '=', id).execute();
 }
 
@@ -121,17 +119,14 @@ export async function findDesignationRow(db: Db, id: string) {
 }
 
 export async function insertDesignationRow(db: Db, row: DesignationTable): Promise<void> {
-  bumpDataVersion();
   await db.insertInto('designation').values(row).execute();
 }
 
 export async function updateDesignationRow(db: Db, id: string, patch: Partial<Pick<DesignationTable, 'name'>>) {
-  bumpDataVersion();
   await db.updateTable('designation').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteDesignationRow(db: Db, id: string): Promise<void> {
-  bumpDataVersion();
   await db.deleteFrom('designation').where('id', '=', id).execute();
 }
 

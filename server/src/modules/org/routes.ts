@@ -13,10 +13,8 @@ import {
   OrganisationUpdate,
   ShiftList,
 } from '../../../../shared/org.ts';
-import type { AppDeps, Ctx } from '../../context.ts';
+import type { ModuleDeps, Ctx } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
-import { forgetOrgSettings } from './settings-cache.ts';
 import * as service from './service.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -34,7 +32,7 @@ interface Catalogue<Item extends z.ZodType, Input extends z.ZodType> {
 }
 
 /** List, create, rename and delete for a small catalogue (departments, locations, designations). */
-function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: Api, deps: AppDeps, c: Catalogue<Item, Input>) {
+function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: Api, deps: ModuleDeps, c: Catalogue<Item, Input>) {
   const tags = ['Organisation'];
   const opId = c.noun.replace(/ /g, '');
   api.op(
@@ -47,7 +45,7 @@ function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: A
       auth: 'session',
       response: z.object({ items: z.array(c.item) }),
     },
-    async ({ caller }) => ({ items: await c.list(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ items: await c.list(await deps.ctxFor(caller)) }),
   );
   api.op(
     {
@@ -62,7 +60,7 @@ function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: A
       response: c.item,
       errors: [403, 409],
     },
-    async ({ body, caller }) => c.create(await ctxFor(deps, caller), body as z.output<Input>),
+    async ({ body, caller }) => c.create(await deps.ctxFor(caller), body as z.output<Input>),
   );
   api.op(
     {
@@ -78,7 +76,7 @@ function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: A
       response: c.item,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => c.update(await ctxFor(deps, caller), params.id, body as z.output<Input>),
+    async ({ params, body, caller }) => c.update(await deps.ctxFor(caller), params.id, body as z.output<Input>),
   );
   api.op(
     {
@@ -95,13 +93,13 @@ function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: A
       errors: [403, 404, 409],
     },
     async ({ params, caller }) => {
-      await c.remove(await ctxFor(deps, caller), params.id);
+      await c.remove(await deps.ctxFor(caller), params.id);
       return { ok: true };
     },
   );
 }
 
-export function orgRoutes(api: Api, deps: AppDeps): void {
+export function orgRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -129,11 +127,7 @@ export function orgRoutes(api: Api, deps: AppDeps): void {
       response: Organisation,
       errors: [403],
     },
-    async ({ body, caller }) => {
-      const result = await service.updateOrganisation(await ctxFor(deps, caller), body);
-      forgetOrgSettings(deps.db);
-      return result;
-    },
+    async ({ body, caller }) => service.updateOrganisation(await deps.ctxFor(caller), body),
   );
 
   catalogueRoutes(api, deps, {
@@ -180,7 +174,7 @@ export function orgRoutes(api: Api, deps: AppDeps): void {
       auth: 'session',
       response: ShiftList,
     },
-    async ({ caller }) => ({ items: await service.listShifts(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ items: await service.listShifts(await deps.ctxFor(caller)) }),
   );
 
   api.op(
@@ -195,7 +189,7 @@ export function orgRoutes(api: Api, deps: AppDeps): void {
       response: z.object({ items: z.array(Holiday) }),
     },
     async ({ query, caller }) => {
-      const ctx = await ctxFor(deps, caller);
+      const ctx = await deps.ctxFor(caller);
       const year = query.year ?? Number(dayInZone(deps.clock.now(), ctx.timeZone).slice(0, 4));
       return { items: await service.listHolidays(ctx, year) };
     },

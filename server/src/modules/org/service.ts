@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { type Ctx, type Db, inTransaction } from '../../context.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { leaveCalendarChanged } from '../../links.ts';
 import { YEAR_MAX } from '../../../../shared/common.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
 import * as repo from './repo.ts';
@@ -44,7 +43,7 @@ export async function updateOrganisation(ctx: Ctx, input: OrganisationUpdate): P
       await repo.updateOrganisationRow(t.db, patch);
       if (patch.weekly_offs !== undefined && patch.weekly_offs !== before.weekly_offs) {
         // Leave from today on is counted with the new weekly offs.
-        await leaveCalendarChanged(t, 'all', dayInZone(t.clock.now(), t.timeZone), `${YEAR_MAX}-12-31`, 'the weekly offs changed');
+        await t.links.leave.calendarChanged(t, 'all', dayInZone(t.clock.now(), t.timeZone), `${YEAR_MAX}-12-31`, 'the weekly offs changed');
       }
     });
   }
@@ -207,4 +206,22 @@ export async function listHolidays(ctx: Ctx, year: number): Promise<Holiday[]> {
     locationId: r.location_id,
     optional: r.optional === 1,
   }));
+}
+
+/**
+ * Makes sure the organisation row and a default shift exist (a new, empty,
+ * migrated database has neither): Sundays off, the financial year from April.
+ */
+export async function ensureOrganisation(db: Db, input: { timeZone: string; now: string }): Promise<void> {
+  if (await repo.findOrganisationRow(db)) return;
+  await repo.insertOrganisationRow(db, {
+    id: 'org',
+    name: 'My organisation',
+    time_zone: input.timeZone,
+    fy_start_month: 4,
+    weekly_offs: JSON.stringify([{ weekday: 0, weeks: 'all' }]),
+    setup_completed_at: null,
+    created_at: input.now,
+  });
+  await repo.insertDefaultShiftRow(db, { id: newId(), name: 'General', start_time: '09:30', end_time: '18:30', created_at: input.now });
 }

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database.ts';
+import type { Db } from '../../context.ts';
+import { defineCache } from '../../db/cache.ts';
 import { getOrganisationRow } from './repo.ts';
 
 export interface OrgSettings {
@@ -7,19 +8,13 @@ export interface OrgSettings {
   fyStartMonth: number;
 }
 
-// Settings are read on every request and change a few times a year; this process is the only writer.
-const cache = new WeakMap<object, OrgSettings>();
+// Read on every request, changed a few times a year.
+const settingsCache = defineCache<OrgSettings>({ name: 'org.settings', reads: ['organisation'], maxEntries: 1 });
 
-export async function orgSettings(db: Database): Promise<OrgSettings> {
-  const hit = cache.get(db);
-  if (hit) return hit;
-  const row = await getOrganisationRow(db);
-  const settings = { name: row.name, timeZone: row.time_zone, fyStartMonth: row.fy_start_month };
-  cache.set(db, settings);
-  return settings;
-}
-
-/** Call after the organisation row changes. */
-export function forgetOrgSettings(db: Database): void {
-  cache.delete(db);
+/** The organisation's name, time zone and financial-year start. */
+export async function orgSettings(db: Db): Promise<OrgSettings> {
+  return settingsCache.get(db, 'org', async () => {
+    const row = await getOrganisationRow(db);
+    return { name: row.name, timeZone: row.time_zone, fyStartMonth: row.fy_start_month };
+  });
 }

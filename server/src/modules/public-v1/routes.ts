@@ -1,10 +1,8 @@
 import type { Request } from 'express';
 import { PUBLIC_RATE_LIMIT, PUBLIC_RATE_WINDOW_MS, PublicAttendanceList, PublicAttendanceQuery, PublicEmployeeList } from '../../../../shared/public-v1.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import { limiter } from '../../http/rate-limit.ts';
-import { cachedJson } from '../../db/read-cache.ts';
 import * as service from './service.ts';
 
 const RATE_HEADERS = {
@@ -13,7 +11,7 @@ const RATE_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' as const } },
 };
 
-export function publicV1Routes(api: Api, deps: AppDeps): void {
+export function publicV1Routes(api: Api, deps: ModuleDeps): void {
   // One budget per key across both endpoints (spec §8).
   const perKey = limiter({
     windowMs: PUBLIC_RATE_WINDOW_MS,
@@ -42,12 +40,8 @@ export function publicV1Routes(api: Api, deps: AppDeps): void {
       response: PublicEmployeeList,
     },
     async ({ caller, res }) => {
-      const ctx = await ctxFor(deps, caller);
-      const body = await cachedJson(ctx.db, 'public-employees', async () => {
-        const data = await service.publicEmployees(ctx);
-        return { meta: { count: data.length }, data };
-      });
-      res.type('application/json').send(body);
+      const ctx = await deps.ctxFor(caller);
+      res.type('application/json').send(await service.publicEmployeesJson(ctx));
     },
   );
 
@@ -65,7 +59,7 @@ export function publicV1Routes(api: Api, deps: AppDeps): void {
       errors: [400, 401, 429],
     },
     async ({ query, caller }) => {
-      const data = await service.publicAttendance(await ctxFor(deps, caller), query.date);
+      const data = await service.publicAttendance(await deps.ctxFor(caller), query.date);
       return { meta: { count: data.length }, data };
     },
   );

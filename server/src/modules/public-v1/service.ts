@@ -1,8 +1,20 @@
 import { EmployeeStatus, EmploymentType } from '../../../../shared/employees.ts';
 import type { PublicAttendance, PublicEmployee } from '../../../../shared/public-v1.ts';
 import type { Ctx } from '../../context.ts';
-import { listDays } from '../attendance/repo.ts';
+import { listDays } from '../attendance/index.ts';
+import { defineJsonCache } from '../../db/cache.ts';
 import * as repo from './repo.ts';
+
+/** The whole public directory answer, as bytes, until a table it is read from changes. */
+const employeesAnswer = defineJsonCache({ name: 'public-v1.employees', reads: ['employee', 'designation', 'department', 'location'] });
+
+/** `GET /employees` as JSON bytes (spec §2.8 public envelope). */
+export async function publicEmployeesJson(ctx: Ctx): Promise<Buffer> {
+  return employeesAnswer.get(ctx.db, 'all', async () => {
+    const data = await publicEmployees(ctx);
+    return { meta: { count: data.length }, data };
+  });
+}
 
 export async function publicEmployees(ctx: Ctx): Promise<PublicEmployee[]> {
   const rows = await repo.publicEmployeeRows(ctx.db);

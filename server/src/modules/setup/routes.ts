@@ -1,14 +1,11 @@
 import { LoginResponse } from '../../../../shared/auth.ts';
 import { SetupRequest, SetupStatus } from '../../../../shared/org.ts';
-import { systemCaller, type AppDeps } from '../../context.ts';
+import { systemCaller, type ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
-import { clientMeta, setSessionCookie } from '../auth/routes.ts';
-import { login } from '../auth/service.ts';
-import { forgetOrgSettings } from '../org/settings-cache.ts';
+import { clientMeta, setSessionCookie } from '../../http/session-cookie.ts';
 import { completeSetup, setupStatus } from './service.ts';
 
-export function setupRoutes(api: Api, deps: AppDeps): void {
+export function setupRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -36,10 +33,7 @@ export function setupRoutes(api: Api, deps: AppDeps): void {
       errors: [409],
     },
     async ({ body, req, res }) => {
-      const ctx = await ctxFor(deps, systemCaller('console'));
-      await completeSetup(ctx, body);
-      forgetOrgSettings(deps.db);
-      const session = await login(await ctxFor(deps, systemCaller('console')), body.admin, clientMeta(req));
+      const session = await completeSetup(await deps.ctxFor(systemCaller('console')), body, clientMeta(req));
       setSessionCookie(req, res, session.token, session.expiresAt);
       return { user: session.user };
     },

@@ -3,11 +3,12 @@ import type { SetupRequest, SetupStatus } from '../../../../shared/org.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import { conflict } from '../../http/problem.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { createEmployee } from '../employees/service.ts';
-import { findOrganisationRow, updateOrganisationRow } from '../org/repo.ts';
-import { countUsers } from '../users/repo.ts';
-import { insertLogin } from '../users/service.ts';
+import { hashPassword } from '../auth/index.ts';
+import { type ClientMeta, type SignedIn, login } from '../auth/index.ts';
+import { createEmployee } from '../employees/index.ts';
+import { findOrganisationRow, updateOrganisationRow } from '../org/index.ts';
+import { countUsers } from '../users/index.ts';
+import { insertLogin } from '../users/index.ts';
 
 export async function setupStatus(ctx: Pick<Ctx, 'db'>): Promise<SetupStatus> {
   const org = await findOrganisationRow(ctx.db);
@@ -47,10 +48,13 @@ export async function createFirstAdmin(ctx: Ctx, admin: FirstAdmin, org?: { name
   });
 }
 
-export async function completeSetup(ctx: Ctx, input: SetupRequest): Promise<void> {
+/** First-run setup: the organisation and its first administrator, who is then signed in. */
+export async function completeSetup(ctx: Ctx, input: SetupRequest, meta: ClientMeta): Promise<SignedIn> {
   await createFirstAdmin(
     ctx,
     { fullName: input.admin.fullName, email: input.admin.email, password: input.admin.password },
     { name: input.organisationName, timeZone: input.timeZone },
   );
+  // The organisation's time zone may have just changed: sign in with the new one.
+  return login({ ...ctx, timeZone: input.timeZone }, input.admin, meta);
 }

@@ -3,8 +3,8 @@ import { ASSIGNED_USER_ID_BASE, type RawUser, type RawUserMapInput } from '../..
 import { type Ctx, inTransaction } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { diffFields, recordAudit } from '../audit/service.ts';
-import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/policy.ts';
+import { diffFields, recordAudit } from '../audit/index.ts';
+import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/index.ts';
 import { createEnrolment } from './service.ts';
 
 /**

@@ -14,18 +14,17 @@ import {
   TerminalTestResult,
   UnmatchedList,
 } from '../../../../shared/terminals.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps, Caller } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import * as rawUsers from './raw-users.ts';
 import * as service from './service.ts';
 
 const IdParams = z.object({ id: UuidInput });
 
 /** The console's Terminals page: registry, test connection, unmatched punches, enrolment, admin logs (`device:manage`). */
-export function terminalRoutes(api: Api, deps: AppDeps): void {
+export function terminalRoutes(api: Api, deps: ModuleDeps): void {
   const base = { tags: ['Terminals'], auth: 'session' as const, permission: 'device:manage' as const };
-  const ctx = (caller: Parameters<typeof ctxFor>[1]) => ctxFor(deps, caller);
+  const ctx = (caller: Caller) => deps.ctxFor(caller);
 
   api.op(
     {

@@ -16,12 +16,12 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { TerminalTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { diffFields, recordAudit } from '../audit/service.ts';
-import { notify } from '../notifications/service.ts';
-import { dayOfInstant } from '../attendance/days.ts';
-import { bumpPolicy, directoryOf, policyOf } from '../attendance/policy.ts';
-import { reconcileOwners } from '../attendance/punches.ts';
-import { zonedInstant } from '../attendance/shift-time.ts';
+import { diffFields, recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { dayOfInstant } from '../attendance/index.ts';
+import { directoryOf, policyOf } from '../attendance/index.ts';
+import { reconcileOwners } from '../attendance/index.ts';
+import { zonedInstant } from '../attendance/index.ts';
 import { unmappedCounts, userIdMaps } from './raw-users.ts';
 
 /**
@@ -64,17 +64,6 @@ export const TERMINAL_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Runs a registry write; the terminals' direction policies and serials are cached with the attendance policy. */
-async function registryWrite<T>(ctx: Ctx, fn: (t: Ctx) => Promise<T>): Promise<T> {
-  try {
-    return await inTransaction(ctx, async (t) => {
-      bumpPolicy();
-      return fn(t);
-    });
-  } finally {
-    bumpPolicy();
-  }
-}
 
 export function isOnline(row: Pick<TerminalTable, 'last_contact_at' | 'offline_after_minutes'>, now: number): boolean {
   return row.last_contact_at !== null && now - Date.parse(row.last_contact_at) <= row.offline_after_minutes * 60_000;
@@ -204,7 +193,7 @@ function columnsOf(input: TerminalInput) {
 export async function createTerminal(ctx: Ctx, input: TerminalInput): Promise<Terminal> {
   await checkInput(ctx, input);
   const id = newId();
-  await registryWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const now = ctx.clock.now().toISOString();
     await t.db
       .insertInto('terminal')
@@ -217,7 +206,7 @@ export async function createTerminal(ctx: Ctx, input: TerminalInput): Promise<Te
 export async function updateTerminal(ctx: Ctx, id: string, input: TerminalInput): Promise<Terminal> {
   const before = await findTerminalRow(ctx, id);
   await checkInput(ctx, input, id);
-  await registryWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     await t.db.updateTable('terminal').set({ ...columnsOf(input), updated_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute();
   });
   const after = await terminalById(ctx, id);
@@ -233,7 +222,7 @@ export async function updateTerminal(ctx: Ctx, id: string, input: TerminalInput)
 
 export async function deleteTerminal(ctx: Ctx, id: string): Promise<void> {
   await findTerminalRow(ctx, id);
-  await registryWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const used = await t.db.selectFrom('punch').select('id').where('terminal_id', '=', id).executeTakeFirst();
     if (used) throw conflict('This terminal has punches: disable it instead of deleting it.');
     await t.db.deleteFrom('terminal').where('id', '=', id).execute();
@@ -275,19 +264,16 @@ export async function terminalForContact(ctx: Ctx, contact: Contact): Promise<{ 
   if (registered && registered.serial === null) {
     // Its first record: the serial nobody holds yet becomes this row's. (A different serial on a row
     // that has one means another device answers at that address: it gets its own row, below.)
-    bumpPolicy();
     const filled = await ctx.db
       .updateTable('terminal')
       .set({ serial: contact.serial, terminal_type: contact.terminalType, updated_at: ctx.clock.now().toISOString() })
       .where('id', '=', registered.id)
       .where('serial', 'is', null)
       .executeTakeFirst();
-    bumpPolicy();
     if (Number(filled.numUpdatedRows) === 1) return { id: registered.id, name: registered.name };
   }
   const id = newId();
   const now = ctx.clock.now().toISOString();
-  bumpPolicy();
   await ctx.db
     .insertInto('terminal')
     .values({
@@ -324,7 +310,6 @@ export async function terminalForContact(ctx: Ctx, contact: Contact): Promise<{ 
       updated_at: now,
     })
     .execute();
-  bumpPolicy();
   return { id, name: `${contact.terminalType} ${contact.serial}` };
 }
 
@@ -468,7 +453,7 @@ export async function testTerminal(ctx: Ctx, id: string): Promise<TerminalTestRe
       const clockText = `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}T${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}:${String(clock.second).padStart(2, '0')}`;
       const terminalMs = zonedInstant(clockText.slice(0, 10), clock.hour * 60 + clock.minute, zone) + clock.second * 1000;
       const skew = Math.round((terminalMs - ctx.clock.now().getTime()) / 1000);
-      await registryWrite(ctx, async (t) => {
+      await inTransaction(ctx, async (t) => {
         const patch: Partial<TerminalTable> = { clock_skew_seconds: skew, updated_at: ctx.clock.now().toISOString() };
         if (!row.serial && info.serial && !(await t.db.selectFrom('terminal').select('id').where('serial', '=', info.serial).executeTakeFirst())) patch.serial = info.serial;
         if (!row.device_uid && info.deviceUid) patch.device_uid = info.deviceUid;
@@ -577,7 +562,6 @@ async function attachUnmatched(
   for (let i = 0; i < punches.length; i += 500) {
     await t.db.updateTable('punch').set({ employee_id: employeeId }).where('id', 'in', punches.slice(i, i + 500).map((p) => p.id)).where('employee_id', 'is', null).execute();
   }
-  bumpPolicy();
   const days = await reconcileOwners(t, punches.map((p) => ({ employeeId, at: Date.parse(p.at) })));
   return { attached: punches.length, daysReconciled: [...days.values()].reduce((s, d) => s + d.size, 0) };
 }
@@ -621,7 +605,7 @@ export async function createEnrolment(ctx: Ctx, input: EnrolmentInput) {
   const id = newId();
   let attached = 0;
   let daysReconciled = 0;
-  await registryWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     const scopeKey = terminalId ?? '*';
     const clash = await t.db.selectFrom('terminal_enrolment').select('employee_id').where('scope_key', '=', scopeKey).where('terminal_user_id', '=', input.terminalUserId).executeTakeFirst();
     if (clash) {
@@ -653,7 +637,7 @@ export async function createEnrolment(ctx: Ctx, input: EnrolmentInput) {
 export async function deleteEnrolment(ctx: Ctx, id: string): Promise<void> {
   const row = await enrolmentQuery(ctx).where('terminal_enrolment.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Enrolment');
-  await registryWrite(ctx, async (t) => {
+  await inTransaction(ctx, async (t) => {
     await t.db.deleteFrom('terminal_enrolment').where('id', '=', id).execute();
     await recordAudit(t, {
       employeeId: row.employee_id,

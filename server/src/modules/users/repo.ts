@@ -1,4 +1,3 @@
-import { bumpDataVersion } from '../../db/read-cache.ts';
 import type { Db } from '../../context.ts';
 
 export async function insertUserAccount(
@@ -6,7 +5,6 @@ export async function insertUserAccount(
   row: { id: string; employee_id: string; email: string; password_hash: string; created_at: string },
   roles: readonly string[],
 ): Promise<void> {
-  bumpDataVersion(); // the directory shows who has a login
   await db
     .insertInto('user_account')
     .values({ ...row, active: 1, last_login_at: null, password_changed_at: row.created_at })
@@ -15,13 +13,11 @@ export async function insertUserAccount(
 }
 
 export async function replaceRoles(db: Db, userId: string, roles: readonly string[]): Promise<void> {
-  bumpDataVersion();
   await db.deleteFrom('user_role').where('user_id', '=', userId).execute();
   if (roles.length) await db.insertInto('user_role').values(roles.map((role) => ({ user_id: userId, role }))).execute();
 }
 
 export async function setUserActive(db: Db, userId: string, active: boolean): Promise<void> {
-  bumpDataVersion();
   await db.updateTable('user_account').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
 }
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { UuidInput } from '../../../../shared/common.ts';
 import { UserAccount, UserCreate, UserList, UserUpdate } from '../../../../shared/users.ts';
-import type { AppDeps } from '../../context.ts';
+import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { ctxFor } from '../../http/ctx.ts';
 import * as service from './service.ts';
 
-export function userRoutes(api: Api, deps: AppDeps): void {
+export function userRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
     {
       method: 'get',
@@ -19,7 +18,7 @@ export function userRoutes(api: Api, deps: AppDeps): void {
       response: UserList,
       errors: [403],
     },
-    async ({ caller }) => ({ items: await service.listUsers(await ctxFor(deps, caller)) }),
+    async ({ caller }) => ({ items: await service.listUsers(await deps.ctxFor(caller)) }),
   );
 
   api.op(
@@ -35,7 +34,7 @@ export function userRoutes(api: Api, deps: AppDeps): void {
       response: UserAccount,
       errors: [403, 409],
     },
-    async ({ body, caller }) => service.createUser(await ctxFor(deps, caller), body),
+    async ({ body, caller }) => service.createUser(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -53,6 +52,6 @@ export function userRoutes(api: Api, deps: AppDeps): void {
       response: UserAccount,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => service.updateUser(await ctxFor(deps, caller), params.id, body),
+    async ({ params, body, caller }) => service.updateUser(await deps.ctxFor(caller), params.id, body),
   );
 }

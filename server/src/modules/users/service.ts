@@ -3,10 +3,11 @@ import type { UserAccount, UserCreate, UserUpdate } from '../../../../shared/use
 import { type Ctx, inTransaction } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { recordAudit } from '../audit/service.ts';
-import { revokeSessionsOfUser, updatePasswordHash } from '../auth/repo.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { notify } from '../notifications/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { revokeSessionsOfUser, updatePasswordHash } from '../auth/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
+import { findEmployeeForLogin } from '../employees/index.ts';
 import * as repo from './repo.ts';
 
 function rolesOf(all: { user_id: string; role: string }[], userId: string): Role[] {
@@ -74,11 +75,7 @@ export async function createUser(ctx: Ctx, input: UserCreate): Promise<UserAccou
   const passwordHash = await hashPassword(input.password);
   const id = await inTransaction(ctx, async (t) => {
     const trx = t.db;
-    const employee = await trx
-      .selectFrom('employee')
-      .select(['id', 'email', 'status', 'full_name'])
-      .where('id', '=', employeeId)
-      .executeTakeFirst();
+    const employee = await findEmployeeForLogin(trx, employeeId);
     if (!employee) throw badRequest('There is no such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
     if (employee.status === 'Exited') throw conflict('An exited employee cannot get a login.');
     if (await repo.findUserIdByEmployee(trx, employeeId)) throw conflict('This employee already has a login.');

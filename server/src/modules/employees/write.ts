@@ -1,234 +1,20 @@
 import type { AuditCategory, FieldChange } from '../../../../shared/audit.ts';
-import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
-import {
-  type Employee,
-  type EmployeeCreate,
-  type EmployeeExit,
-  type EmployeeFacets,
-  type EmployeeListItem,
-  type EmployeeListQuery,
-  type EmployeeListResponse,
-  type EmployeeRehire,
-  type EmployeeSortKey,
-  type EmployeeUpdate,
-  EmployeeStatus,
-  EmploymentType,
-  Gender,
-  maskGovernmentId,
-} from '../../../../shared/employees.ts';
+import { dayInZone } from '../../../../shared/dates.ts';
+import type { Employee, EmployeeCreate, EmployeeExit, EmployeeRehire, EmployeeUpdate } from '../../../../shared/employees.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
-import { assignShiftFrom } from '../../links.ts';
-import { diffFields, recordAudit } from '../audit/service.ts';
-import { revokeSessionsOfUser } from '../auth/repo.ts';
-import { notify } from '../notifications/service.ts';
-import { attachPunchesOfBiometricId } from '../terminals/service.ts';
-import { cached, cachedJson } from '../../db/read-cache.ts';
+import { diffFields, recordAudit } from '../audit/index.ts';
+import { revokeSessionsOfUser } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
+import { getEmployee } from './read.ts';
 import * as repo from './repo.ts';
-import { assertCanSeeEmployee, managerChainIds, visibleEmployeeIds } from './scope.ts';
+import { managerChainIds } from './scope.ts';
+
+/** Changing the directory: create, update, exit (now or at the end of a notice period), rehire. Each change is audited. */
 
 type Row = repo.EmployeeRow;
-
-const canSeeSensitive = (ctx: Ctx) => ctx.caller.permissions.includes('employee:sensitive');
-
-function ref(id: string | null, name: string | null) {
-  return id === null ? null : { id, name: name ?? '' };
-}
-
-function coreOf(row: Row) {
-  return {
-    id: row.id,
-    code: row.code,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    designation: ref(row.designation_id, row.designation_name),
-    department: ref(row.department_id, row.department_name),
-    location: ref(row.location_id, row.location_name),
-    manager: row.manager_id === null ? null : { id: row.manager_id, fullName: row.manager_name ?? '' },
-    joinedDate: row.joined_date,
-    exitDate: row.exit_date,
-    status: EmployeeStatus.parse(row.status),
-    employmentType: EmploymentType.parse(row.employment_type),
-    gender: row.gender === null ? null : Gender.parse(row.gender),
-    dateOfBirth: row.date_of_birth,
-    shift: ref(row.shift_id, row.shift_name),
-    terminalUserId: row.terminal_user_id,
-    hasLogin: row.user_id !== null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** A list row: government ids masked, salary only for `employee:sensitive`. */
-export function toListItem(row: Row, sensitive: boolean): EmployeeListItem {
-  const core = coreOf(row);
-  if (!sensitive) return core;
-  return {
-    ...core,
-    ctcAnnual: row.ctc_annual,
-    pan: maskGovernmentId(row.pan),
-    uan: maskGovernmentId(row.uan),
-    esi: maskGovernmentId(row.esi),
-  };
-}
-
-export function toEmployee(row: Row, sensitive: boolean, directReports: number): Employee {
-  const core = { ...coreOf(row), directReports };
-  if (!sensitive) return core;
-  return {
-    ...core,
-    ctcAnnual: row.ctc_annual,
-    pan: row.pan,
-    uan: row.uan,
-    esi: row.esi,
-    bankAccountNumber: row.bank_account_number,
-    bankIfsc: row.bank_ifsc,
-    bankName: row.bank_name,
-  };
-}
-
-export interface FilterInput {
-  q?: string | undefined;
-  departmentId?: string | undefined;
-  locationId?: string | undefined;
-  designationId?: string | undefined;
-  managerId?: string | undefined;
-  status?: string | undefined;
-  ctcMin?: number | undefined;
-  ctcMax?: number | undefined;
-  joinedYearFrom?: number | undefined;
-  joinedYearTo?: number | undefined;
-  sort: EmployeeSortKey;
-}
-
-/** Salary filters and sort need `employee:sensitive` (403 names the parameter). */
-function buildFilterChecks(ctx: Ctx, input: FilterInput): void {
-  if (canSeeSensitive(ctx)) return;
-  const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
-  if (param) {
-    const message = 'filtering or sorting by salary needs the permission employee:sensitive';
-    throw new AppError(403, 'forbidden', 'Not allowed', 'Filtering or sorting by salary needs the permission employee:sensitive.', [
-      { path: `query.${param}`, message },
-    ]);
-  }
-}
-
-/** The caller's filter: their scope plus the query's conditions. */
-export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.EmployeeFilter> {
-  buildFilterChecks(ctx, input);
-  return filterFrom(input, await visibleEmployeeIds(ctx));
-}
-
-function filterFrom(input: FilterInput, visible: repo.EmployeeFilter['visible']): repo.EmployeeFilter {
-  return {
-    visible,
-    q: input.q || undefined,
-    departmentId: input.departmentId,
-    locationId: input.locationId,
-    designationId: input.designationId,
-    managerId: input.managerId,
-    status: input.status,
-    ctcMin: input.ctcMin,
-    ctcMax: input.ctcMax,
-    joinedFrom: input.joinedYearFrom !== undefined ? `${input.joinedYearFrom}-01-01` : undefined,
-    joinedTo: input.joinedYearTo !== undefined ? `${input.joinedYearTo}-12-31` : undefined,
-  };
-}
-
-/** What a cached answer for this caller depends on besides the query: whom they see and whether they see salaries. */
-function callerKey(ctx: Ctx): string {
-  const { caller } = ctx;
-  const scope = caller.scope === 'org' ? 'org' : `${caller.scope}:${caller.employeeId ?? ''}`;
-  return `${scope}|${canSeeSensitive(ctx)}`;
-}
-
-async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick<EmployeeListResponse, 'total' | 'facets' | 'kpis'>> {
-  const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
-  const [total, departments, locations, statuses, kpis, names] = await Promise.all([
-    repo.countEmployees(ctx.db, filter),
-    repo.departmentFacet(ctx.db, filter),
-    repo.locationFacet(ctx.db, filter),
-    repo.statusFacet(ctx.db, filter),
-    repo.employeeKpis(ctx.db, filter, first, last),
-    repo.catalogueNames(ctx.db),
-  ]);
-  const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
-    id: b.id,
-    name: catalogue.find((c) => c.id === b.id)?.name ?? none,
-    count: Number(b.count),
-  });
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-  return {
-    total,
-    facets: {
-      department: departments.map(bucket(names.departments, 'No department')).sort(byName),
-      location: locations.map(bucket(names.locations, 'No location')).sort(byName),
-      status: EmployeeStatus.options.map((value) => ({
-        value,
-        count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
-      })),
-    },
-    kpis: { headcount: kpis.headcount, joinersThisMonth: kpis.joiners, leaversThisMonth: kpis.leavers },
-  };
-}
-
-/**
- * A page of the directory with facets and KPIs. The aggregates depend on the
- * filter, not the page or order, so paging through a list computes them once.
- */
-export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
-  buildFilterChecks(ctx, query);
-  const who = callerKey(ctx);
-  const visible = await cached(ctx.db, `visible|${who}`, () => visibleEmployeeIds(ctx));
-  const filter = filterFrom(query, visible);
-  const { page, pageSize, sort, order, ...conditions } = query;
-  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
-  const [aggregates, rows] = await Promise.all([
-    cached(ctx.db, `aggregates|${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
-    repo.listEmployeeRows(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
-  ]);
-  const sensitive = canSeeSensitive(ctx);
-  return { items: rows.map((r) => toListItem(r, sensitive)), page, pageSize, ...aggregates };
-}
-
-/** The list as JSON bytes, from the directory cache when nothing changed since. */
-export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
-  // Permission errors must not be cached away: check them before the lookup.
-  buildFilterChecks(ctx, query);
-  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
-  return cachedJson(ctx.db, `employees|${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, () => listEmployees(ctx, query));
-}
-
-/** Every matching row (or one page) for an export, in the list's order. */
-export async function listEmployeesForExport(
-  ctx: Ctx,
-  input: FilterInput & { order: 'asc' | 'desc'; page?: number | undefined; pageSize?: number | undefined },
-): Promise<EmployeeListItem[]> {
-  const filter = await buildFilter(ctx, input);
-  if ((input.page === undefined) !== (input.pageSize === undefined)) {
-    const missing = input.page === undefined ? 'page' : 'pageSize';
-    throw badRequest('Send page and pageSize together, or neither.', [
-      { path: `query.${missing}`, message: 'send page and pageSize together, or neither' },
-    ]);
-  }
-  const page =
-    input.page !== undefined && input.pageSize !== undefined
-      ? { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }
-      : undefined;
-  const rows = await repo.listEmployeeRows(ctx.db, filter, input.sort, input.order, page);
-  const sensitive = canSeeSensitive(ctx);
-  return rows.map((r) => toListItem(r, sensitive));
-}
-
-export async function getEmployee(ctx: Ctx, id: string): Promise<Employee> {
-  await assertCanSeeEmployee(ctx, id);
-  const row = await repo.findEmployeeRow(ctx.db, id);
-  if (!row) throw notFound('Employee');
-  return toEmployee(row, canSeeSensitive(ctx), await repo.countDirectReports(ctx.db, id, true));
-}
 
 const COMPENSATION_FIELDS = ['ctcAnnual', 'bankAccountNumber', 'bankIfsc', 'bankName'];
 const COMPLIANCE_FIELDS = ['pan', 'uan', 'esi'];
@@ -392,7 +178,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
       .map(([field, after]) => ({ field, before: null, after }));
     await auditChanges(t, id, 'employee.created', 'Created', changes);
     // Punches of this biometric id that came before the employee did are theirs now.
-    if (row.terminal_user_id !== null) await attachPunchesOfBiometricId(t, id, row.terminal_user_id);
+    if (row.terminal_user_id !== null) await t.links.terminals.attachPunchesOfBiometricId(t, id, row.terminal_user_id);
     if (row.manager_id) {
       await notify(t, { employeeIds: [row.manager_id] }, {
         kind: 'employee.joined-team',
@@ -440,7 +226,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     if (newShift === null) set('shift_id', null);
     else if (newShift !== undefined && newShift !== before.shift_id) {
       const today = dayInZone(ctx.clock.now(), ctx.timeZone);
-      await assignShiftFrom(t, id, newShift, before.joined_date > today ? before.joined_date : today);
+      await t.links.attendance.assignShift(t, id, newShift, before.joined_date > today ? before.joined_date : today);
     }
     set('terminal_user_id', input.terminalUserId);
     set('ctc_annual', input.ctcAnnual);
@@ -460,7 +246,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     const after = await repo.findEmployeeRow(trx, id);
     if (!after) throw new Error('updated employee vanished');
     // Unmatched punches of a newly set biometric id are theirs now (same transaction).
-    if (after.terminal_user_id !== null && after.terminal_user_id !== before.terminal_user_id) await attachPunchesOfBiometricId(t, id, after.terminal_user_id);
+    if (after.terminal_user_id !== null && after.terminal_user_id !== before.terminal_user_id) await t.links.terminals.attachPunchesOfBiometricId(t, id, after.terminal_user_id);
     const changes = diffFields(auditView(before), auditView(after));
     if (changes.length === 0) return;
     await auditChanges(t, id, 'employee.updated', 'Updated', changes);

@@ -1,13 +1,12 @@
-import { addDays } from '../../../shared/dates.ts';
-import type { Ctx } from '../context.ts';
-import type { PunchTable, RegularizationTable } from '../db/schema.ts';
-import { newId } from '../ids.ts';
-import { approvedLeaveDays } from '../links.ts';
-import { Roster, dayOfInstant, reconcileRange } from '../modules/attendance/days.ts';
-import { bumpPolicy, directoryOf, holidayOn, policyOf, weeklyOffOn } from '../modules/attendance/policy.ts';
-import { localParts } from '../modules/attendance/punches.ts';
-import { updateEmployeeRow } from '../modules/employees/repo.ts';
-import { zonedInstant } from '../modules/attendance/shift-time.ts';
+import { addDays } from '../../../../shared/dates.ts';
+import type { Ctx } from '../../context.ts';
+import type { PunchTable, RegularizationTable } from '../../db/schema.ts';
+import { newId } from '../../ids.ts';
+import { Roster, dayOfInstant, reconcileRange } from './days.ts';
+import { directoryOf, holidayOn, policyOf, weeklyOffOn } from './policy.ts';
+import { localParts } from './punches.ts';
+import { updateEmployeeRow } from '../employees/index.ts';
+import { zonedInstant } from './shift-time.ts';
 
 /**
  * Demo attendance: shift rules, location weekly offs and fences, the two
@@ -81,7 +80,6 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
       { ...terminalBase, id: anvizId, serial: DEMO_TERMINALS.anviz.serial, terminal_type: 'anviz', machine_number: 1, name: DEMO_TERMINALS.anviz.name, location_id: blr, protocol: 'anviz-tcp', host: '127.0.0.1', port: DEMO_TERMINALS.anviz.port, direction_policy: 'alternating', firmware_notes: 'Anviz (emulated)' },
     ])
     .execute();
-  bumpPolicy();
 
   const directory = await directoryOf(db);
   const demoEmployee = directory.list.find((e) => e.email === 'employee@kaveri.example');
@@ -105,11 +103,10 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
     }
   }
   for (let i = 0; i < assignments.length; i += 300) await db.insertInto('shift_assignment').values(assignments.slice(i, i + 300)).execute();
-  bumpPolicy();
 
   const policy = await policyOf(db);
   const roster = new Roster(assignments, policy);
-  const leave = new Map((await approvedLeaveDays(db, 'all', from, today)).map((l) => [`${l.employeeId}|${l.date}`, l.portion]));
+  const leave = new Map((await ctx.links.leave.approvedDays(db, 'all', from, today)).map((l) => [`${l.employeeId}|${l.date}`, l.portion]));
 
   const punches: PunchTable[] = [];
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];

@@ -1,19 +1,20 @@
-import { addDays, dayInZone, weekdayOf } from '../../../shared/dates.ts';
-import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../shared/leave.ts';
-import type { Clock } from '../clock.ts';
-import { type Caller, type Ctx, systemCaller } from '../context.ts';
-import type { LeaveRequestTable } from '../db/schema.ts';
-import { newId } from '../ids.ts';
-import { recordAudit } from '../modules/audit/service.ts';
-import { notify } from '../modules/notifications/service.ts';
-import { leaveYearStart } from '../modules/leave/accrual.ts';
-import { workCalendarFor } from '../modules/leave/calendar-inputs.ts';
-import { countLeaveDays } from '../modules/leave/days.ts';
-import { INDIAN_DEFAULT_LEAVE_TYPES } from '../modules/leave/defaults.ts';
-import { balanceIn, leaveToday, runLeaveLedger, writeReversal, writeUsage } from '../modules/leave/ledger-service.ts';
-import * as repo from '../modules/leave/repo.ts';
-import { createType } from '../modules/leave/types-service.ts';
-import { getOrganisationRow } from '../modules/org/repo.ts';
+import { addDays, dayInZone, weekdayOf } from '../../../../shared/dates.ts';
+import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../../shared/leave.ts';
+import type { Clock } from '../../clock.ts';
+import { type Caller, type Ctx, systemCaller } from '../../context.ts';
+import type { LeaveRequestTable } from '../../db/schema.ts';
+import { newId } from '../../ids.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { prng } from '../../prng.ts';
+import { leaveYearStart } from './accrual.ts';
+import { workCalendarFor } from './calendar-inputs.ts';
+import { countLeaveDays } from './days.ts';
+import { INDIAN_DEFAULT_LEAVE_TYPES } from './defaults.ts';
+import { balanceIn, leaveToday, runLeaveLedger, writeReversal, writeUsage } from './ledger-service.ts';
+import * as repo from './repo.ts';
+import { createType } from './types-service.ts';
+import { getOrganisationRow } from '../org/index.ts';
 
 /**
  * Demo leave: the Indian default types, this leave year's grants and
@@ -22,18 +23,6 @@ import { getOrganisationRow } from '../modules/org/repo.ts';
  * with a note, one withdrawn and one cancelled — so the inbox, calendar and
  * balances are full on first start. Deterministic for a given date.
  */
-
-/** A small seeded PRNG (mulberry32): the demo must not depend on other seeds' call order. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Person {
   id: string;

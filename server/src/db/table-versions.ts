@@ -1,0 +1,181 @@
+import type SQLite from 'better-sqlite3';
+
+/**
+ * A version per table, bumped by every statement that writes it: the one
+ * signal the in-process caches (`db/cache.ts`) are invalidated by. It is fed
+ * where every statement of the server passes — the connection's `prepare`
+ * (`database.ts`), which kysely, the reusable queries and raw `sql` all use —
+ * so a write from any channel (a route, a job, an import, the agent endpoint)
+ * invalidates what it must without anybody remembering to.
+ *
+ * Besides the table a statement names, it bumps the tables a foreign key
+ * cascades to (ON DELETE/UPDATE CASCADE or SET NULL), read from the schema.
+ * Tables written inside a transaction are bumped again when it ends (commit or
+ * rollback), so nothing cached while it was open outlives it.
+ *
+ * Columns that record activity rather than data (a session's last use, a
+ * terminal's last contact) are declared in `ACTIVITY_COLUMNS`: an UPDATE that
+ * sets only those bumps `<table>#activity` instead, so a terminal heard every
+ * second does not throw away the attendance policy each time.
+ *
+ * One process is the only writer of its SQLite file (architecture note), so an
+ * in-process counter sees every change.
+ */
+export class TableVersions {
+  readonly #versions = new Map<string, number>();
+  #total = 0;
+
+  /** The current version of one table (0 until it is first written). */
+  of(table: string): number {
+    return this.#versions.get(table) ?? 0;
+  }
+
+  /** One number that changes whenever any of the tables is written. */
+  sumOf(tables: readonly string[]): number {
+    let sum = 0;
+    for (const t of tables) sum += this.#versions.get(t) ?? 0;
+    return sum;
+  }
+
+  /** Writes seen since the database was opened, all tables together (tests and diagnostics). */
+  get total(): number {
+    return this.#total;
+  }
+
+  bump(tables: Iterable<string>): void {
+    for (const t of tables) {
+      this.#versions.set(t, (this.#versions.get(t) ?? 0) + 1);
+      this.#total++;
+    }
+  }
+}
+
+/** Columns whose updates say "still here", not "changed": see the class comment. */
+export const ACTIVITY_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
+  session: new Set(['last_seen_at']),
+  user_account: new Set(['last_login_at']),
+  terminal: new Set([
+    'last_contact_at',
+    'last_punch_at',
+    'synced_until',
+    'clock_skew_seconds',
+    'connector_state',
+    'connector_state_since',
+    'connector_backlog',
+    'connector_dead_letters',
+    'connector_detail',
+    'firmware_notes',
+    'offline_notified_at',
+    'device_uid',
+    'terminal_type',
+  ]),
+};
+
+/** What a statement means for the versions, worked out once per SQL text. */
+export interface StatementEffect {
+  /** Tables the statement writes (before cascades). */
+  writes: readonly string[];
+  transaction?: 'begin' | 'end';
+  /** A schema change: foreign keys must be read again. */
+  ddl?: boolean;
+}
+
+const NONE: StatementEffect = { writes: [] };
+const WRITE_TARGET = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"(\w+)"|(\w+))/gi;
+
+/** Reads what a statement writes from its SQL text (kysely's, or a marked raw statement). */
+export function effectOf(sql: string): StatementEffect {
+  const head = sql.trimStart().slice(0, 12).toLowerCase();
+  if (head.startsWith('begin')) return { writes: [], transaction: 'begin' };
+  // A savepoint lives inside a transaction: its writes are bumped when the transaction ends.
+  if (head.startsWith('savepoint') || head.startsWith('release') || /^rollback\s+to\b/.test(head)) return NONE;
+  if (head.startsWith('commit') || head.startsWith('rollback') || head.startsWith('end')) return { writes: [], transaction: 'end' };
+  if (head.startsWith('create') || head.startsWith('alter') || head.startsWith('drop')) return { writes: [], ddl: true };
+  if (head.startsWith('select') || head.startsWith('pragma')) return NONE;
+  const writes = new Set<string>();
+  for (const m of sql.matchAll(WRITE_TARGET)) {
+    const table = (m[1] ?? m[2] ?? '').toLowerCase();
+    if (table === 'set' || table === 'where') continue;
+    writes.add(activityOnly(sql, table) ? `${table}#activity` : table);
+  }
+  return writes.size ? { writes: [...writes] } : NONE;
+}
+
+/** True when an UPDATE of `table` sets nothing but its activity columns. */
+function activityOnly(sql: string, table: string): boolean {
+  const activity = ACTIVITY_COLUMNS[table];
+  if (!activity) return false;
+  const m = new RegExp(`\\bupdate\\s+"?${table}"?\\s+set\\s+([\\s\\S]*?)(?:\\swhere\\s|\\sreturning\\s|$)`, 'i').exec(sql);
+  if (!m?.[1]) return false;
+  const columns = [...m[1].matchAll(/"(\w+)"\s*=/g)].map((c) => c[1] as string);
+  return columns.length > 0 && columns.every((c) => activity.has(c));
+}
+
+/** Tables a write to each table also changes through foreign keys (cascade, set null). */
+function cascadesOf(sqlite: SQLite.Database): Map<string, string[]> {
+  const tables = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") // SQLite-only: the catalogue
+    .pluck()
+    .all() as string[];
+  const direct = new Map<string, Set<string>>();
+  for (const child of tables) {
+    const keys = sqlite.prepare(`PRAGMA foreign_key_list("${child}")`).all() as { table: string; on_update: string; on_delete: string }[]; // SQLite-only
+    for (const k of keys) {
+      const acts = [k.on_delete, k.on_update].some((a) => a === 'CASCADE' || a === 'SET NULL' || a === 'SET DEFAULT');
+      if (!acts) continue;
+      let set = direct.get(k.table);
+      if (!set) direct.set(k.table, (set = new Set()));
+      set.add(child);
+    }
+  }
+  const closed = new Map<string, string[]>();
+  for (const parent of direct.keys()) {
+    const seen = new Set<string>();
+    const stack = [...(direct.get(parent) ?? [])];
+    while (stack.length) {
+      const t = stack.pop() as string;
+      if (seen.has(t)) continue;
+      seen.add(t);
+      stack.push(...(direct.get(t) ?? []));
+    }
+    closed.set(parent, [...seen]);
+  }
+  return closed;
+}
+
+/**
+ * Feeds `versions` from the statements prepared on `sqlite`: call the
+ * returned function with a statement's effect (`effectOf`, worked out once per
+ * SQL text by the caller's statement cache) each time it is about to run.
+ * better-sqlite3 runs it synchronously right after, so for every other caller
+ * "before" and "after" are the same moment.
+ */
+export function versionTracker(sqlite: SQLite.Database, versions: TableVersions): (effect: StatementEffect) => void {
+  let cascades: Map<string, string[]> | undefined;
+  let open: Set<string> | undefined;
+  return (effect) => {
+    if (effect === NONE) return;
+    if (effect.transaction === 'begin') {
+      open ??= new Set();
+      return;
+    }
+    if (effect.transaction === 'end') {
+      if (open?.size) versions.bump(open);
+      open = undefined;
+      return;
+    }
+    if (effect.ddl) {
+      cascades = undefined;
+      return;
+    }
+    if (!effect.writes.length) return;
+    cascades ??= cascadesOf(sqlite);
+    const touched = new Set<string>();
+    for (const t of effect.writes) {
+      touched.add(t);
+      for (const c of cascades.get(t) ?? []) touched.add(c);
+    }
+    versions.bump(touched);
+    if (open) for (const t of touched) open.add(t);
+  };
+}

@@ -1,0 +1,66 @@
+import { type Employee, type EmployeeListItem, EmployeeStatus, EmploymentType, Gender, maskGovernmentId } from '../../../../shared/employees.ts';
+import type { Ctx } from '../../context.ts';
+import type * as repo from './repo.ts';
+
+/** Directory rows as the contracts show them: who sees salaries and government ids is decided here. */
+
+type Row = repo.EmployeeRow;
+
+export const canSeeSensitive = (ctx: Ctx): boolean => ctx.caller.permissions.includes('employee:sensitive');
+
+function ref(id: string | null, name: string | null) {
+  return id === null ? null : { id, name: name ?? '' };
+}
+
+function coreOf(row: Row) {
+  return {
+    id: row.id,
+    code: row.code,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    designation: ref(row.designation_id, row.designation_name),
+    department: ref(row.department_id, row.department_name),
+    location: ref(row.location_id, row.location_name),
+    manager: row.manager_id === null ? null : { id: row.manager_id, fullName: row.manager_name ?? '' },
+    joinedDate: row.joined_date,
+    exitDate: row.exit_date,
+    status: EmployeeStatus.parse(row.status),
+    employmentType: EmploymentType.parse(row.employment_type),
+    gender: row.gender === null ? null : Gender.parse(row.gender),
+    dateOfBirth: row.date_of_birth,
+    shift: ref(row.shift_id, row.shift_name),
+    terminalUserId: row.terminal_user_id,
+    hasLogin: row.user_id !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A list row: government ids masked, salary only for `employee:sensitive`. */
+export function toListItem(row: Row, sensitive: boolean): EmployeeListItem {
+  const core = coreOf(row);
+  if (!sensitive) return core;
+  return {
+    ...core,
+    ctcAnnual: row.ctc_annual,
+    pan: maskGovernmentId(row.pan),
+    uan: maskGovernmentId(row.uan),
+    esi: maskGovernmentId(row.esi),
+  };
+}
+
+export function toEmployee(row: Row, sensitive: boolean, directReports: number): Employee {
+  const core = { ...coreOf(row), directReports };
+  if (!sensitive) return core;
+  return {
+    ...core,
+    ctcAnnual: row.ctc_annual,
+    pan: row.pan,
+    uan: row.uan,
+    esi: row.esi,
+    bankAccountNumber: row.bank_account_number,
+    bankIfsc: row.bank_ifsc,
+    bankName: row.bank_name,
+  };
+}

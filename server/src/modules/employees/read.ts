@@ -1,0 +1,150 @@
+import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
+import { type Employee, type EmployeeFacets, type EmployeeListItem, type EmployeeListQuery, type EmployeeListResponse, type EmployeeSortKey, EmployeeStatus } from '../../../../shared/employees.ts';
+import type { Ctx } from '../../context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
+import { aggregatesCache, listCache, visibleCache } from './caches.ts';
+import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
+import * as repo from './repo.ts';
+import { assertCanSeeEmployee, visibleEmployeeIds } from './scope.ts';
+
+/** Reading the directory: the list with facets and KPIs, exports, one record. */
+
+export interface FilterInput {
+  q?: string | undefined;
+  departmentId?: string | undefined;
+  locationId?: string | undefined;
+  designationId?: string | undefined;
+  managerId?: string | undefined;
+  status?: string | undefined;
+  ctcMin?: number | undefined;
+  ctcMax?: number | undefined;
+  joinedYearFrom?: number | undefined;
+  joinedYearTo?: number | undefined;
+  sort: EmployeeSortKey;
+}
+
+/** Salary filters and sort need `employee:sensitive` (403 names the parameter). */
+function buildFilterChecks(ctx: Ctx, input: FilterInput): void {
+  if (canSeeSensitive(ctx)) return;
+  const param = input.ctcMin !== undefined ? 'ctcMin' : input.ctcMax !== undefined ? 'ctcMax' : input.sort === 'ctcAnnual' ? 'sort' : undefined;
+  if (param) {
+    const message = 'filtering or sorting by salary needs the permission employee:sensitive';
+    throw new AppError(403, 'forbidden', 'Not allowed', 'Filtering or sorting by salary needs the permission employee:sensitive.', [
+      { path: `query.${param}`, message },
+    ]);
+  }
+}
+
+/** The caller's filter: their scope plus the query's conditions. */
+export async function buildFilter(ctx: Ctx, input: FilterInput): Promise<repo.EmployeeFilter> {
+  buildFilterChecks(ctx, input);
+  return filterFrom(input, await visibleEmployeeIds(ctx));
+}
+
+function filterFrom(input: FilterInput, visible: repo.EmployeeFilter['visible']): repo.EmployeeFilter {
+  return {
+    visible,
+    q: input.q || undefined,
+    departmentId: input.departmentId,
+    locationId: input.locationId,
+    designationId: input.designationId,
+    managerId: input.managerId,
+    status: input.status,
+    ctcMin: input.ctcMin,
+    ctcMax: input.ctcMax,
+    joinedFrom: input.joinedYearFrom !== undefined ? `${input.joinedYearFrom}-01-01` : undefined,
+    joinedTo: input.joinedYearTo !== undefined ? `${input.joinedYearTo}-12-31` : undefined,
+  };
+}
+
+/** What a cached answer for this caller depends on besides the query: whom they see and whether they see salaries. */
+function callerKey(ctx: Ctx): string {
+  const { caller } = ctx;
+  const scope = caller.scope === 'org' ? 'org' : `${caller.scope}:${caller.employeeId ?? ''}`;
+  return `${scope}|${canSeeSensitive(ctx)}`;
+}
+
+async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick<EmployeeListResponse, 'total' | 'facets' | 'kpis'>> {
+  const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
+  const [total, departments, locations, statuses, kpis, names] = await Promise.all([
+    repo.countEmployees(ctx.db, filter),
+    repo.departmentFacet(ctx.db, filter),
+    repo.locationFacet(ctx.db, filter),
+    repo.statusFacet(ctx.db, filter),
+    repo.employeeKpis(ctx.db, filter, first, last),
+    repo.catalogueNames(ctx.db),
+  ]);
+  const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
+    id: b.id,
+    name: catalogue.find((c) => c.id === b.id)?.name ?? none,
+    count: Number(b.count),
+  });
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return {
+    total,
+    facets: {
+      department: departments.map(bucket(names.departments, 'No department')).sort(byName),
+      location: locations.map(bucket(names.locations, 'No location')).sort(byName),
+      status: EmployeeStatus.options.map((value) => ({
+        value,
+        count: Number(statuses.find((s) => s.value === value)?.count ?? 0),
+      })),
+    },
+    kpis: { headcount: kpis.headcount, joinersThisMonth: kpis.joiners, leaversThisMonth: kpis.leavers },
+  };
+}
+
+/**
+ * A page of the directory with facets and KPIs. The aggregates depend on the
+ * filter, not the page or order, so paging through a list computes them once.
+ */
+export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  buildFilterChecks(ctx, query);
+  const who = callerKey(ctx);
+  const visible = await visibleCache.get(ctx.db, who, () => visibleEmployeeIds(ctx));
+  const filter = filterFrom(query, visible);
+  const { page, pageSize, sort, order, ...conditions } = query;
+  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
+  const [aggregates, rows] = await Promise.all([
+    aggregatesCache.get(ctx.db, `${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
+    repo.listEmployeeRows(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
+  const sensitive = canSeeSensitive(ctx);
+  return { items: rows.map((r) => toListItem(r, sensitive)), page, pageSize, ...aggregates };
+}
+
+/** The list as JSON bytes, from the directory cache when nothing changed since. */
+export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
+  // Permission errors must not be cached away: check them before the lookup.
+  buildFilterChecks(ctx, query);
+  const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
+  return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, () => listEmployees(ctx, query));
+}
+
+/** Every matching row (or one page) for an export, in the list's order. */
+export async function listEmployeesForExport(
+  ctx: Ctx,
+  input: FilterInput & { order: 'asc' | 'desc'; page?: number | undefined; pageSize?: number | undefined },
+): Promise<EmployeeListItem[]> {
+  const filter = await buildFilter(ctx, input);
+  if ((input.page === undefined) !== (input.pageSize === undefined)) {
+    const missing = input.page === undefined ? 'page' : 'pageSize';
+    throw badRequest('Send page and pageSize together, or neither.', [
+      { path: `query.${missing}`, message: 'send page and pageSize together, or neither' },
+    ]);
+  }
+  const page =
+    input.page !== undefined && input.pageSize !== undefined
+      ? { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }
+      : undefined;
+  const rows = await repo.listEmployeeRows(ctx.db, filter, input.sort, input.order, page);
+  const sensitive = canSeeSensitive(ctx);
+  return rows.map((r) => toListItem(r, sensitive));
+}
+
+export async function getEmployee(ctx: Ctx, id: string): Promise<Employee> {
+  await assertCanSeeEmployee(ctx, id);
+  const row = await repo.findEmployeeRow(ctx.db, id);
+  if (!row) throw notFound('Employee');
+  return toEmployee(row, canSeeSensitive(ctx), await repo.countDirectReports(ctx.db, id, true));
+}

@@ -1,0 +1,2 @@
+/** The connector's ingest routes: punches, admin logs and keep-alives from terminals. */
+export { ingestRoutes } from './routes.ts';

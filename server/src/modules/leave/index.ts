@@ -1,0 +1,6 @@
+/** Leave: types and policies, requests and their approval, the balance ledger, accruals and year end. */
+export { leaveRoutes } from './routes.ts';
+export { leaveDaysForAttendance as approvedLeaveDays } from './attendance-link.ts';
+export { recountLeave } from './recount.ts';
+export { runLeaveLedger } from './ledger-service.ts';
+export { seedDemoLeave } from './demo.ts';

@@ -1,0 +1,2 @@
+/** The versioned, read-only public API for integrators. */
+export { publicV1Routes } from './routes.ts';

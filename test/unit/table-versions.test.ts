@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defineCache, tableVersions } from '../../server/src/db/cache.ts';
+import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { effectOf } from '../../server/src/db/table-versions.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-versions-'));
+const opened = openDatabase(path.join(dir, 'muster.sqlite'));
+afterAll(async () => {
+  await opened.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('what a statement writes', () => {
+  it('reads the target of inserts, upserts, updates and deletes, quoted or not', () => {
+    expect(effectOf('insert into "punch" ("id") values (?)').writes).toEqual(['punch']);
+    expect(effectOf('insert or ignore into leave_day (id) values (?)').writes).toEqual(['leave_day']);
+    expect(effectOf('insert into "attendance_day" (a) values (?) on conflict ("a") do update set "b" = excluded."b"').writes).toEqual(['attendance_day']);
+    expect(effectOf('update "employee" set "full_name" = ? where "id" = ?').writes).toEqual(['employee']);
+    expect(effectOf('delete from "session" where "expires_at" < ?').writes).toEqual(['session']);
+    expect(effectOf('select * from "employee" where "note" = \'update x\'').writes).toEqual([]);
+  });
+
+  it('tells activity from change', () => {
+    expect(effectOf('update "session" set "last_seen_at" = ? where "id" = ?').writes).toEqual(['session#activity']);
+    expect(effectOf('update "session" set "last_seen_at" = ?, "revoked_at" = ? where "id" = ?').writes).toEqual(['session']);
+    expect(effectOf('update "terminal" set "last_contact_at" = ?, "terminal_type" = ? where "id" = ?').writes).toEqual(['terminal#activity']);
+  });
+
+  it('marks transactions and schema changes', () => {
+    expect(effectOf('begin').transaction).toBe('begin');
+    expect(effectOf('commit').transaction).toBe('end');
+    expect(effectOf('rollback').transaction).toBe('end');
+    expect(effectOf('rollback to savepoint "sp"').transaction).toBeUndefined();
+    expect(effectOf('create table "x" (id text)').ddl).toBe(true);
+  });
+});
+
+describe('table versions of an open database', () => {
+  it('bump on every write, through foreign-key cascades, and again when a transaction ends', async () => {
+    await migrateToLatest(opened.db);
+    const v = tableVersions(opened.db);
+    const emp = v.of('employee');
+    const leaveDay = v.of('leave_day');
+    // employee → leave_request (cascade) → leave_day (cascade)
+    await opened.db.deleteFrom('employee').where('id', '=', 'nobody').execute();
+    expect(v.of('employee')).toBe(emp + 1);
+    expect(v.of('leave_day')).toBe(leaveDay + 1);
+
+    const org = v.of('organisation');
+    await opened.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into organisation (id, name, time_zone, fy_start_month, weekly_offs, created_at) values ('x', 'x', 'UTC', 4, '[]', '')`.execute(trx);
+        expect(v.of('organisation')).toBe(org + 1);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(v.of('organisation')).toBe(org + 2); // the rollback bumps again: nothing cached inside outlives it
+  });
+
+  it('serves a cached value until a table it reads is written', async () => {
+    let computed = 0;
+    const cache = defineCache<number>({ name: 'test', reads: ['department'] });
+    const read = () => cache.get(opened.db, 'k', async () => ++computed);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    await opened.db.updateTable('location').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(await read()).toBe(1);
+    await opened.db.updateTable('department').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(await read()).toBe(2);
+  });
+});
