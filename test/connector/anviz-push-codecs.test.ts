@@ -113,11 +113,12 @@ describe('FK log server messages', () => {
     expect(parseFkMessage(out[1]!).get('UserID')).toBe('3');
   });
 
-  it('acknowledges with UploadedLog and the TransID, NUL-terminated', () => {
+  it('acknowledges with the vendor\'s <Request>UploadedLog</Request> and the TransID, NUL-terminated', () => {
     const ack = uploadedLogAck('16');
     expect(ack.at(-1)).toBe(0);
     const fields = parseFkMessage(ack.toString('utf8'));
-    expect(fields.get('Response')).toBe('UploadedLog');
+    expect(fields.get('Request')).toBe('UploadedLog');
+    expect(fields.get('Response')).toBeUndefined();
     expect(fields.get('TransID')).toBe('16');
   });
 });

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { formatLocal, type LocalDateTime } from '../local-time.ts';
-import { FkFramer, fkMessage, parseFkMessage } from '../receivers/fk-codec.ts';
+import { fkMessage, parseFkMessage, parseFkReply, replyAcknowledges } from '../receivers/fk-codec.ts';
 import { EmulatedClock } from './clock.ts';
 
 export interface PushPunch {
@@ -124,18 +124,61 @@ export class AdmsTerminal {
   }
 }
 
-/** An FK-family terminal: keeps a TCP connection to its log server and resends unacknowledged logs. */
+/**
+ * Splits a stream on NUL only, as FK terminals do: a reply without its NUL is
+ * never complete, so it is never acted on.
+ */
+class NulSplitter {
+  #pending = Buffer.alloc(0);
+
+  push(chunk: Buffer): string[] {
+    this.#pending = Buffer.concat([this.#pending, chunk]);
+    const out: string[] = [];
+    for (let nul = this.#pending.indexOf(0); nul >= 0; nul = this.#pending.indexOf(0)) {
+      const text = this.#pending.subarray(0, nul).toString('utf8').trim();
+      this.#pending = this.#pending.subarray(nul + 1);
+      if (text) out.push(text);
+    }
+    return out;
+  }
+}
+
+/**
+ * An FK-family terminal: keeps a TCP connection to its log server and resends
+ * unacknowledged logs. Like the hardware (M61, A30C write-ups) it acts only on
+ * the vendor's reply form: a classic terminal on `<Request>UploadedLog</Request>`
+ * with its TransID, NUL-terminated; a `_v2` terminal on `<Response>TimeLog_v2</Response>`,
+ * `<Result>OK</Result>` and its TransID. Anything else is ignored and the same
+ * log is sent again.
+ */
 export class FkTerminal {
   readonly clock: EmulatedClock;
   #log: Stored[] = [];
   #nextTransId = 1;
+  #keepAliveId = 0;
   #running = false;
   #loop: Promise<void> | undefined;
   #socket: net.Socket | undefined;
+  #sentOnce = new Set<number>();
   keepAlivesAnswered = 0;
+  /** Replies that were not the acknowledgement this terminal waits for (e.g. the `<Response>UploadedLog</Response>` form). */
+  ignoredReplies = 0;
+  /** Logs sent again because no acknowledgement it accepts came. */
+  resends = 0;
 
   constructor(
-    readonly options: { host: string; port: number; serial: string; timeZone: string; terminalId?: number; deviceUid?: string; terminalType?: string; ackTimeoutMs?: number },
+    readonly options: {
+      host: string;
+      port: number;
+      serial: string;
+      timeZone: string;
+      terminalId?: number;
+      deviceUid?: string;
+      terminalType?: string;
+      ackTimeoutMs?: number;
+      /** `classic`: `<Event>TimeLog</Event>` with Year…Second; `v2`: `TimeLog_v2` with `<Time>` and `<LogID>`. */
+      firmware?: 'classic' | 'v2';
+    },
   ) {
     this.clock = new EmulatedClock(options.timeZone);
   }
@@ -163,6 +206,10 @@ export class FkTerminal {
     return this.#log.filter((r) => !r.acked).length;
   }
 
+  get #eventName(): string {
+    return this.options.firmware === 'v2' ? 'TimeLog_v2' : 'TimeLog';
+  }
+
   start(): void {
     this.#running = true;
     this.#loop = (async () => {
@@ -185,13 +232,30 @@ export class FkTerminal {
 
   #message(r: Stored): Buffer {
     const t = r.time;
-    return fkMessage([
-      ['Request', 'TimeLog'],
+    const head: [string, string | number][] = [
       ['TerminalType', this.options.terminalType ?? 'FK-Emulator'],
+      ['DeviceUID', this.options.deviceUid ?? `UID-${this.options.serial}`],
       ['TerminalID', this.options.terminalId ?? 1],
       ['DeviceSerialNo', this.options.serial],
-      ['DeviceUID', this.options.deviceUid ?? `UID-${this.options.serial}`],
       ['TransID', r.transId],
+      ['Event', this.#eventName],
+    ];
+    if (this.options.firmware === 'v2') {
+      const p = (n: number) => String(n).padStart(2, '0');
+      return fkMessage([
+        ...head,
+        ['LogID', r.transId],
+        ['Time', `${t.year}-${p(t.month)}-${p(t.day)}-T${p(t.hour)}:${p(t.minute)}:${p(t.second)}Z`],
+        ['UserID', r.userId],
+        ['AttendStat', r.state],
+        ['Action', r.verify],
+        ['JobCode', 0],
+        ['Photo', r.photoBase64 ? 'Yes' : 'No'],
+        ...(r.photoBase64 ? ([['LogImage', r.photoBase64]] as [string, string][]) : []),
+      ]);
+    }
+    return fkMessage([
+      ...head,
       ['Year', t.year],
       ['Month', t.month],
       ['Day', t.day],
@@ -201,6 +265,8 @@ export class FkTerminal {
       ['UserID', r.userId],
       ['AttendStat', r.state],
       ['VerifMode', r.verify],
+      ['JobCode', 0],
+      ['APStat', 'None'],
       ['Photo', r.photoBase64 ?? 'No'],
     ]);
   }
@@ -208,15 +274,22 @@ export class FkTerminal {
   async #session(): Promise<void> {
     const socket = net.connect({ host: this.options.host, port: this.options.port });
     this.#socket = socket;
-    const framer = new FkFramer();
+    const splitter = new NulSplitter();
     const acks: string[] = [];
     let notify: (() => void) | undefined;
     let closed = false;
+    let waitingFor: { transId: string; eventName: string } | undefined;
     socket.on('data', (chunk) => {
-      for (const xml of framer.push(chunk)) {
-        const fields = parseFkMessage(xml);
-        if (fields.get('Response') === 'UploadedLog') acks.push(fields.get('TransID') ?? '');
-        if (fields.get('Response') === 'KeepAlive') this.keepAlivesAnswered++;
+      for (const xml of splitter.push(chunk)) {
+        let reply;
+        try {
+          reply = parseFkReply(parseFkMessage(xml));
+        } catch {
+          reply = undefined;
+        }
+        if (reply?.tag === 'Request' && reply.value === 'KeptAlive') this.keepAlivesAnswered++;
+        else if (reply && waitingFor && replyAcknowledges(reply, waitingFor)) acks.push(reply.transId ?? '');
+        else this.ignoredReplies++;
         notify?.();
       }
     });
@@ -229,13 +302,25 @@ export class FkTerminal {
       closed = true;
       notify?.();
     });
-    socket.write(fkMessage([['Request', 'KeepAlive'], ['DeviceSerialNo', this.options.serial], ['DevTime', formatLocal(this.clock.now())]]));
+    socket.write(
+      fkMessage([
+        ['TerminalType', this.options.terminalType ?? 'FK-Emulator'],
+        ['TerminalID', this.options.terminalId ?? 1],
+        ['DeviceSerialNo', this.options.serial],
+        ['TransID', ++this.#keepAliveId],
+        ['Event', 'KeepAlive'],
+        ['DevTime', formatLocal(this.clock.now())],
+      ]),
+    );
     while (this.#running && !closed) {
       const next = this.#log.find((r) => !r.acked);
       if (!next) {
         await sleep(50);
         continue;
       }
+      if (this.#sentOnce.has(next.transId)) this.resends++;
+      this.#sentOnce.add(next.transId);
+      waitingFor = { transId: String(next.transId), eventName: this.#eventName };
       socket.write(this.#message(next));
       const deadline = Date.now() + (this.options.ackTimeoutMs ?? 3_000);
       while (!closed && !acks.includes(String(next.transId)) && Date.now() < deadline) {
