@@ -14,7 +14,7 @@ import { startFkReceiver } from './receivers/fk.ts';
 import type { PushTerminal, Receiver, ReceiverContext } from './receivers/types.ts';
 import { ServerClient, Unauthorized } from './server-client.ts';
 import { SPOOL_FILE, Spool, type Alert } from './spool.ts';
-import { DEFAULT_WORKER_OPTIONS, TerminalWorker, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
+import { DEFAULT_WORKER_OPTIONS, REALTIME_ANOMALY, TerminalWorker, UNDECODABLE_BLOCK, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
 
 const PUSH_PROTOCOLS: readonly TerminalProtocol[] = ['zk-push', 'fk-push'];
 const CONFIG_CACHE_KEY = 'terminal-config';
@@ -300,6 +300,21 @@ export class Connector {
     };
   }
 
+  /**
+   * What the Terminals page should show about a terminal besides its state:
+   * data it sent that could not be read in the last day (refused log blocks,
+   * realtime events of an unknown layout), counted, with the latest reason.
+   */
+  notes(key: string): string | undefined {
+    const since = new Date(this.#now().getTime() - 24 * 3_600_000).toISOString();
+    const parts = this.spool.alertSummary(key, [UNDECODABLE_BLOCK, REALTIME_ANOMALY], since).map((a) =>
+      a.kind === UNDECODABLE_BLOCK
+        ? `Alert: terminal data refused as undecodable (${a.count} in 24 h, kept as dead letters, nothing sent): ${a.latest}`
+        : `${a.count} realtime event${a.count === 1 ? '' : 's'} not understood in 24 h (the log read collects the punches); latest: ${a.latest}`,
+    );
+    return parts.length ? parts.join(' · ').slice(0, 500) : undefined;
+  }
+
   /** Per terminal, every minute: its state, clock skew and backlog. Failures only cost a log line. */
   async #sendKeepAlives(): Promise<void> {
     if (this.sender.state.status === 'bad-secret') return;
@@ -309,6 +324,7 @@ export class Connector {
       const s = worker.status;
       // Not tried yet: nothing to say about it (a state would read as "unreachable").
       if (!serial || s.state === 'starting') continue;
+      const detail = s.lastError ?? this.notes(worker.terminal.id);
       bodies.push({
         serial,
         terminalType: worker.identity?.terminalType ?? (worker.terminal.protocol.startsWith('zk') ? 'zk' : 'anviz'),
@@ -320,12 +336,13 @@ export class Connector {
         backlog: this.spool.countFor(worker.terminal.id, 'pending') + worker.unreadRecords,
         deadLetters: this.spool.countFor(worker.terminal.id, 'dead'),
         ...(s.firmware ? { firmware: s.firmware.slice(0, 200) } : {}),
-        ...(s.lastError ? { detail: s.lastError.slice(0, 500) } : {}),
+        ...(detail ? { detail: detail.slice(0, 500) } : {}),
         registryId: worker.terminal.id,
         unmappedUserIds: this.spool.unmappedUserIds(worker.terminal.id, UNMAPPED_REPORT_MAX),
       });
     }
     for (const { identity, key, status } of this.#pushReports()) {
+      const detail = status.lastError ?? this.notes(key);
       bodies.push({
         serial: identity.serial,
         terminalType: identity.terminalType,
@@ -335,7 +352,7 @@ export class Connector {
         ...(status.clockSkewSeconds !== null ? { clockSkewSeconds: status.clockSkewSeconds } : {}),
         backlog: this.spool.countFor(key, 'pending'),
         deadLetters: this.spool.countFor(key, 'dead'),
-        ...(status.lastError ? { detail: status.lastError.slice(0, 500) } : {}),
+        ...(detail ? { detail: detail.slice(0, 500) } : {}),
         ...(identity.registryId ? { registryId: identity.registryId } : {}),
         unmappedUserIds: this.spool.unmappedUserIds(key, UNMAPPED_REPORT_MAX),
       });

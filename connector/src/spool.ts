@@ -426,6 +426,18 @@ export class Spool {
     this.db.prepare('INSERT INTO alert (at, terminal, kind, message) VALUES (?, ?, ?, ?)').run(this.#now().toISOString(), terminal, kind, message);
   }
 
+  /** Per kind, a terminal's alerts since `since` (ISO): how many, and the latest message. */
+  alertSummary(terminal: string, kinds: readonly string[], since: string): { kind: string; count: number; latest: string }[] {
+    if (kinds.length === 0) return [];
+    return this.db
+      .prepare<unknown[], { kind: string; n: number; latest: string }>(
+        `SELECT kind, count(*) AS n, (SELECT message FROM alert b WHERE b.terminal = a.terminal AND b.kind = a.kind ORDER BY id DESC LIMIT 1) AS latest
+         FROM alert a WHERE terminal = ? AND at >= ? AND kind IN (${kinds.map(() => '?').join(', ')}) GROUP BY kind ORDER BY kind`,
+      )
+      .all(terminal, since, ...kinds)
+      .map((r) => ({ kind: r.kind, count: r.n, latest: r.latest }));
+  }
+
   alerts(limit = 50): Alert[] {
     return this.db.prepare<[number], Alert>('SELECT id, at, terminal, kind, message FROM alert ORDER BY id DESC LIMIT ?').all(limit);
   }
