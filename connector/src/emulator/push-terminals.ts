@@ -6,6 +6,7 @@
  */
 import net from 'node:net';
 import { formatLocal, type LocalDateTime } from '../local-time.ts';
+import { parseOptionsReply } from '../receivers/adms-codec.ts';
 import { fkMessage, parseFkMessage, parseFkReply, replyAcknowledges } from '../receivers/fk-codec.ts';
 import { EmulatedClock } from './clock.ts';
 
@@ -37,15 +38,26 @@ interface RawLine {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A ZKTeco push terminal: uploads unsent ATTLOG lines until the server answers OK. */
+/**
+ * A ZKTeco push (ADMS) terminal, as the PUSH protocol has it: a handshake
+ * (`options=all`) whose stamps say what the server already holds, uploads of
+ * newer ATTLOG lines (each batch with its last record's stamp) until the
+ * server answers OK, a heartbeat (`getrequest`) that fetches commands, and
+ * `devicecmd` with their results.
+ */
 export class AdmsTerminal {
   readonly clock: EmulatedClock;
   #log: Stored[] = [];
   #rawLines: RawLine[] = [];
   #running = false;
   #loop: Promise<void> | undefined;
+  #handshaken = false;
   /** Batches the receiver did not answer OK (the terminal kept them). */
   failures = 0;
+  /** What the terminal did, for tests: handshakes, ATTLOG lines uploaded, commands run. */
+  readonly stats = { handshakes: 0, uploadedLines: 0, commands: [] as string[] };
+  /** The options block of the last handshake. */
+  serverOptions: Map<string, string> = new Map();
 
   constructor(
     readonly options: { baseUrl: string; serial: string; timeZone: string; intervalMs?: number; batchSize?: number },
@@ -72,11 +84,17 @@ export class AdmsTerminal {
     return this.#log.filter((r) => !r.acked).length + this.#rawLines.filter((r) => !r.acked).length;
   }
 
+  /** A power cycle: the next round starts with a handshake again. */
+  reboot(): void {
+    this.#handshaken = false;
+  }
+
   start(): void {
     this.#running = true;
     this.#loop = (async () => {
       while (this.#running) {
         try {
+          if (!this.#handshaken) await this.#handshake();
           await this.#uploadRawLines();
           await this.#upload();
         } catch {
@@ -92,10 +110,26 @@ export class AdmsTerminal {
     await this.#loop;
   }
 
+  get #query(): string {
+    return `SN=${encodeURIComponent(this.options.serial)}`;
+  }
+
+  /** `options=all`: records up to the server's ATTLOG stamp are already there; `None` means send everything. */
+  async #handshake(): Promise<void> {
+    const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${this.#query}&options=all&pushver=2.4.1&language=69`, { signal: AbortSignal.timeout(2_000) });
+    const text = await res.text();
+    if (res.status !== 200 || !text.startsWith('GET OPTION FROM:')) throw new Error(`handshake answered ${res.status}`);
+    this.serverOptions = parseOptionsReply(text).options;
+    const stamp = this.serverOptions.get('ATTLOGStamp') ?? this.serverOptions.get('Stamp') ?? 'None';
+    const upTo = /^\d+$/.test(stamp) ? Number(stamp) : 0;
+    for (const r of this.#log) r.acked = r.transId <= upTo;
+    this.stats.handshakes++;
+    this.#handshaken = true;
+  }
+
   async #uploadRawLines(): Promise<void> {
-    const q = `SN=${encodeURIComponent(this.options.serial)}`;
     for (const line of this.#rawLines.filter((r) => !r.acked)) {
-      const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${q}&table=${line.table}`, {
+      const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${this.#query}&table=${line.table}`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: line.text,
@@ -106,18 +140,38 @@ export class AdmsTerminal {
     }
   }
 
+  /** The heartbeat: fetches commands and returns each one's result. */
+  async #heartbeat(): Promise<void> {
+    const res = await fetch(`${this.options.baseUrl}/iclock/getrequest?${this.#query}`, { signal: AbortSignal.timeout(2_000) });
+    const text = await res.text();
+    const results: string[] = [];
+    for (const line of text.split(/\r?\n/)) {
+      const m = /^C:(\d+):(.*)$/.exec(line.trim());
+      if (!m) continue;
+      const command = m[2]!.trim();
+      this.stats.commands.push(command);
+      const verb = command.split(/\s+/)[0]!;
+      if (verb === 'INFO') {
+        results.push(`ID=${m[1]}&Return=0&CMD=INFO`, `~DeviceName=Emulated ADMS`, `MAC=00:17:61:00:00:01`, `TransactionCount=${this.#log.length}`, `UserCount=0`);
+      } else results.push(`ID=${m[1]}&Return=${verb === 'CHECK' || verb === 'DATA' ? 0 : -1002}&CMD=${verb}`);
+    }
+    if (results.length) {
+      await fetch(`${this.options.baseUrl}/iclock/devicecmd?${this.#query}`, { method: 'POST', body: `${results.join('\n')}\n`, signal: AbortSignal.timeout(2_000) });
+    }
+  }
+
   async #upload(): Promise<void> {
-    const q = `SN=${encodeURIComponent(this.options.serial)}`;
-    await fetch(`${this.options.baseUrl}/iclock/getrequest?${q}`, { signal: AbortSignal.timeout(2_000) });
+    await this.#heartbeat();
     const batch = this.#log.filter((r) => !r.acked).slice(0, this.options.batchSize ?? 50);
     if (batch.length === 0) return;
     const body = batch.map((r) => [r.userId, formatLocal(r.time).replace('T', ' '), r.state, r.verify, '0', '0', '0'].join('\t')).join('\n');
-    const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${q}&table=ATTLOG&Stamp=${batch[0]!.transId}`, {
+    const res = await fetch(`${this.options.baseUrl}/iclock/cdata?${this.#query}&table=ATTLOG&Stamp=${batch.at(-1)!.transId}`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body,
       signal: AbortSignal.timeout(5_000),
     });
+    this.stats.uploadedLines += batch.length;
     const text = await res.text();
     if (res.status === 200 && text.startsWith('OK')) for (const r of batch) r.acked = true;
     else this.failures++;
