@@ -18,6 +18,8 @@ import { DEFAULT_WORKER_OPTIONS, REALTIME_ANOMALY, TerminalWorker, UNDECODABLE_B
 
 const PUSH_PROTOCOLS: readonly TerminalProtocol[] = ['zk-push', 'fk-push'];
 const CONFIG_CACHE_KEY = 'terminal-config';
+const SERVER_BOOT_KEY = 'server-boot-id';
+export const DEFAULT_REPLAY_WINDOW_MS = 48 * 3_600_000;
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
 export interface ConnectorOptions {
@@ -40,6 +42,12 @@ export interface ConnectorOptions {
   worker?: Partial<WorkerOptions>;
   now?: () => Date;
   createDriver?: WorkerDeps['createDriver'];
+  /**
+   * Records the server acknowledged within this window stay in the spool and
+   * are re-sent once when the server has restarted (a new `serverBootId`):
+   * a power cut can undo commits it had answered 200. 0: never. Default 48 h.
+   */
+  replayWindowMs?: number;
 }
 
 export interface ConfigState {
@@ -133,6 +141,7 @@ export class Connector {
       const config = await this.client.fetchConfig();
       if (this.#stopped) return;
       this.spool.setValue(CONFIG_CACHE_KEY, config);
+      this.#serverBooted(config.serverBootId);
       Object.assign(this.configState, { source: 'server', loadedAt: this.#now().toISOString(), lastError: null });
       this.sender.resume();
       await this.#apply(config);
@@ -156,6 +165,27 @@ export class Connector {
       }
     }
     if (!this.#stopped) this.#configTimer = setTimeout(() => void this.refreshConfig(), next);
+  }
+
+  /**
+   * The server started again since we last heard from it: what it acknowledged
+   * within the replay window is sent once more (ingest is idempotent, so what
+   * it kept costs a duplicate answer; what a power cut undid is stored again).
+   */
+  #serverBooted(bootId: string | undefined): void {
+    if (!bootId) return;
+    const known = this.spool.getValue<string>(SERVER_BOOT_KEY);
+    if (known === bootId) return;
+    const windowMs = this.#options.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS;
+    if (known !== undefined && windowMs > 0) {
+      const since = new Date(this.#now().getTime() - windowMs).toISOString();
+      const replayed = this.spool.replaySentSince(since);
+      if (replayed) {
+        this.#logger.warn({ replayed, since }, 'the server restarted: re-sending what it acknowledged within the replay window, in case a power cut undid it');
+        this.sender.wake();
+      }
+    }
+    this.spool.setValue(SERVER_BOOT_KEY, bootId);
   }
 
   #zoneOf(t: ConnectorTerminal): string {

@@ -39,6 +39,7 @@ async function startServices(config: ConnectorConfig, logger: Logger, started: (
     logger,
     sendConcurrency: config.sendConcurrency,
     sendBackoff: { initialMs: Math.min(500, retryMaxMs), maxMs: retryMaxMs },
+    replayWindowMs: config.replayHours * 3_600_000,
     worker: { reconnect: { initialMs: Math.min(1_000, retryMaxMs), maxMs: retryMaxMs } },
   });
   started({ name: 'connector', stop: () => connector.stop() });

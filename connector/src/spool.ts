@@ -299,6 +299,15 @@ export class Spool {
     })();
   }
 
+  /**
+   * Puts records the server acknowledged at or after `since` (ISO) back in the
+   * queue: the server may have lost those commits (a power cut, a restored
+   * backup). It answers a record it still has as a duplicate. Returns how many.
+   */
+  replaySentSince(since: string): number {
+    return this.db.prepare("UPDATE outbox SET state = 'pending' WHERE state = 'sent' AND sent_at >= ?").run(since).changes;
+  }
+
   count(state: OutboxState): number {
     return this.#stmt.count.get(state)?.n ?? 0;
   }
