@@ -6,14 +6,16 @@
  *   tsx connector/src/cli.ts set-clock <terminal id or serial>
  *   tsx connector/src/cli.ts retry-dead-letters
  *   tsx connector/src/cli.ts dead-letters
+ *   tsx connector/src/cli.ts decode --protocol zk|anviz|fk|adms FILE
  */
 import fs from 'node:fs';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, loadConnectorConfig } from './config.ts';
+import { decodeCommand } from './decode/index.ts';
 import type { ConnectorStatus } from './connector.ts';
 import { statusFilePath, type StatusFile } from './status-server.ts';
 
-const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters';
+const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters | decode --protocol zk|anviz|fk|adms FILE';
 
 function ago(iso: string | null, now: number): string {
   if (!iso) return 'never';
@@ -63,6 +65,8 @@ export function formatStatus(s: ConnectorStatus, now = Date.now()): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Reads a capture file; needs no running connector.
+  if (argv[0] === 'decode') return decodeCommand(argv.slice(1));
   let dataDir: string;
   try {
     dataDir = loadConnectorConfig(process.env).dataDir;
