@@ -464,6 +464,22 @@ export class Connector {
     return { terminal: entry.worker.terminal.name, ...(await entry.worker.setClock()) };
   }
 
+  /**
+   * Operator action: queue a command for an ADMS terminal, handed over at its
+   * next heartbeat. Only commands that read (`INFO`, `CHECK`, `LOG`, `DATA
+   * QUERY …`): the connector never clears or changes a terminal's data.
+   */
+  queueAdmsCommand(serial: string, command: string): { id: number; command: string } {
+    // Tabs separate a DATA QUERY's conditions: kept as given.
+    const text = command.trim();
+    if (!/^(INFO|CHECK|LOG|DATA QUERY [A-Za-z]+([ \t][\x20-\x7e\t]*)?)$/.test(text)) {
+      throw new Error(`"${text}" is not a command the connector sends: only INFO, CHECK, LOG and DATA QUERY … (it never clears or changes a terminal's data)`);
+    }
+    const id = this.spool.queueAdmsCommand(serial, text);
+    this.#logger.info({ serial, id, command: text }, 'ADMS command queued by an operator');
+    return { id, command: text };
+  }
+
   /** Operator action: re-queue dead letters rebuilt with each terminal's current zone and user id map. */
   retryDeadLetters(): number {
     const requeued = this.spool.retryDeadLetters((terminal) => {

@@ -27,7 +27,7 @@ import {
 } from '../drivers/zk-codec.ts';
 import { zkVerifyName } from '../drivers/zk.ts';
 import { formatLocal, type LocalDateTime } from '../local-time.ts';
-import { latestPlausible, showText, userIdProblem } from '../plausible.ts';
+import { latestPlausible, userIdProblem } from '../plausible.ts';
 import { hex, type DecodedLine } from './input.ts';
 
 const NAMES = new Map<number, string>(Object.entries(CMD).map(([name, code]) => [code, name]));
@@ -263,4 +263,3 @@ export function decodeZk(chunks: Buffer[], now: Date = new Date()): DecodedLine[
   return lines;
 }
 
-export { showText };
