@@ -189,6 +189,14 @@ export const ConnectorConfig = z
   .object({
     organisationTimeZone: z.string(),
     terminals: z.array(ConnectorTerminal),
+    serverBootId: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({
+        description:
+          'Added compatibly: an id of this server process, new at each start. A connector that sees it change re-sends once what the server acknowledged within its replay window (ingest is idempotent): a power cut can undo commits already answered 200.',
+      }),
   })
   .meta({ id: 'ConnectorConfig' });
 export type ConnectorConfig = z.infer<typeof ConnectorConfig>;

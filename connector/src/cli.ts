@@ -6,14 +6,18 @@
  *   tsx connector/src/cli.ts set-clock <terminal id or serial>
  *   tsx connector/src/cli.ts retry-dead-letters
  *   tsx connector/src/cli.ts dead-letters
+ *   tsx connector/src/cli.ts adms-command <serial> <INFO | CHECK | LOG | DATA QUERY …>
+ *   tsx connector/src/cli.ts adms-commands <serial>
+ *   tsx connector/src/cli.ts decode --protocol zk|anviz|fk|adms FILE
  */
 import fs from 'node:fs';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, loadConnectorConfig } from './config.ts';
+import { decodeCommand } from './decode/index.ts';
 import type { ConnectorStatus } from './connector.ts';
 import { statusFilePath, type StatusFile } from './status-server.ts';
 
-const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters';
+const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters | adms-command <serial> <command> | adms-commands <serial> | decode --protocol zk|anviz|fk|adms FILE';
 
 function ago(iso: string | null, now: number): string {
   if (!iso) return 'never';
@@ -63,6 +67,8 @@ export function formatStatus(s: ConnectorStatus, now = Date.now()): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Reads a capture file; needs no running connector.
+  if (argv[0] === 'decode') return decodeCommand(argv.slice(1));
   let dataDir: string;
   try {
     dataDir = loadConnectorConfig(process.env).dataDir;
@@ -110,6 +116,26 @@ async function main(argv: string[]): Promise<number> {
       if (!res) return 1;
       console.log(JSON.stringify(res.body, null, 2));
       return res.status === 200 ? 0 : 1;
+    }
+    case 'adms-command': {
+      if (!args[0] || !args[1]) {
+        console.error(USAGE);
+        return 2;
+      }
+      const res = await call('POST', `/adms/${encodeURIComponent(args[0])}/commands?command=${encodeURIComponent(args.slice(1).join(' '))}`);
+      if (!res) return 1;
+      console.log(JSON.stringify(res.body));
+      return res.status === 200 ? 0 : 1;
+    }
+    case 'adms-commands': {
+      if (!args[0]) {
+        console.error(USAGE);
+        return 2;
+      }
+      const res = await call('GET', `/adms/${encodeURIComponent(args[0])}/commands`);
+      if (!res) return 1;
+      console.log(JSON.stringify(res.body, null, 2));
+      return 0;
     }
     case 'retry-dead-letters': {
       const res = await call('POST', '/dead-letters/retry');

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   MUSTER_CONNECTOR_SEND_CONCURRENCY: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(64, 'must be 1..64').default(8)),
   // Longest wait between retries (sending to the server, reconnecting to a terminal).
   MUSTER_CONNECTOR_RETRY_MAX_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600, 'must be 1..3600').default(30)),
+  // What the server acknowledged within this many hours is re-sent once after the server restarts (0: never).
+  MUSTER_CONNECTOR_REPLAY_HOURS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(24 * 31, 'must be 0..744').default(48)),
 });
 
 export interface ConnectorConfig {
@@ -38,6 +40,8 @@ export interface ConnectorConfig {
   readonly statusPort: number;
   readonly sendConcurrency: number;
   readonly retryMaxSeconds: number;
+  /** Records the server answered 200 for within this window are re-sent once after it restarts. */
+  readonly replayHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +66,7 @@ export function loadConnectorConfig(env: NodeJS.ProcessEnv, cwd = process.cwd())
     statusPort: e.MUSTER_CONNECTOR_STATUS_PORT,
     sendConcurrency: e.MUSTER_CONNECTOR_SEND_CONCURRENCY,
     retryMaxSeconds: e.MUSTER_CONNECTOR_RETRY_MAX_SECONDS,
+    replayHours: e.MUSTER_CONNECTOR_REPLAY_HOURS,
   });
 }
 

@@ -14,10 +14,12 @@ import { startFkReceiver } from './receivers/fk.ts';
 import type { PushTerminal, Receiver, ReceiverContext } from './receivers/types.ts';
 import { ServerClient, Unauthorized } from './server-client.ts';
 import { SPOOL_FILE, Spool, type Alert } from './spool.ts';
-import { DEFAULT_WORKER_OPTIONS, TerminalWorker, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
+import { DEFAULT_WORKER_OPTIONS, REALTIME_ANOMALY, TerminalWorker, UNDECODABLE_BLOCK, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
 
 const PUSH_PROTOCOLS: readonly TerminalProtocol[] = ['zk-push', 'fk-push'];
 const CONFIG_CACHE_KEY = 'terminal-config';
+const SERVER_BOOT_KEY = 'server-boot-id';
+export const DEFAULT_REPLAY_WINDOW_MS = 48 * 3_600_000;
 const DEFAULT_ZONE = 'Asia/Kolkata';
 
 export interface ConnectorOptions {
@@ -40,6 +42,12 @@ export interface ConnectorOptions {
   worker?: Partial<WorkerOptions>;
   now?: () => Date;
   createDriver?: WorkerDeps['createDriver'];
+  /**
+   * Records the server acknowledged within this window stay in the spool and
+   * are re-sent once when the server has restarted (a new `serverBootId`):
+   * a power cut can undo commits it had answered 200. 0: never. Default 48 h.
+   */
+  replayWindowMs?: number;
 }
 
 export interface ConfigState {
@@ -133,6 +141,7 @@ export class Connector {
       const config = await this.client.fetchConfig();
       if (this.#stopped) return;
       this.spool.setValue(CONFIG_CACHE_KEY, config);
+      this.#serverBooted(config.serverBootId);
       Object.assign(this.configState, { source: 'server', loadedAt: this.#now().toISOString(), lastError: null });
       this.sender.resume();
       await this.#apply(config);
@@ -156,6 +165,27 @@ export class Connector {
       }
     }
     if (!this.#stopped) this.#configTimer = setTimeout(() => void this.refreshConfig(), next);
+  }
+
+  /**
+   * The server started again since we last heard from it: what it acknowledged
+   * within the replay window is sent once more (ingest is idempotent, so what
+   * it kept costs a duplicate answer; what a power cut undid is stored again).
+   */
+  #serverBooted(bootId: string | undefined): void {
+    if (!bootId) return;
+    const known = this.spool.getValue<string>(SERVER_BOOT_KEY);
+    if (known === bootId) return;
+    const windowMs = this.#options.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS;
+    if (known !== undefined && windowMs > 0) {
+      const since = new Date(this.#now().getTime() - windowMs).toISOString();
+      const replayed = this.spool.replaySentSince(since);
+      if (replayed) {
+        this.#logger.warn({ replayed, since }, 'the server restarted: re-sending what it acknowledged within the replay window, in case a power cut undid it');
+        this.sender.wake();
+      }
+    }
+    this.spool.setValue(SERVER_BOOT_KEY, bootId);
   }
 
   #zoneOf(t: ConnectorTerminal): string {
@@ -300,6 +330,21 @@ export class Connector {
     };
   }
 
+  /**
+   * What the Terminals page should show about a terminal besides its state:
+   * data it sent that could not be read in the last day (refused log blocks,
+   * realtime events of an unknown layout), counted, with the latest reason.
+   */
+  notes(key: string): string | undefined {
+    const since = new Date(this.#now().getTime() - 24 * 3_600_000).toISOString();
+    const parts = this.spool.alertSummary(key, [UNDECODABLE_BLOCK, REALTIME_ANOMALY], since).map((a) =>
+      a.kind === UNDECODABLE_BLOCK
+        ? `Alert: terminal data refused as undecodable (${a.count} in 24 h, kept as dead letters, nothing sent): ${a.latest}`
+        : `${a.count} realtime event${a.count === 1 ? '' : 's'} not understood in 24 h (the log read collects the punches); latest: ${a.latest}`,
+    );
+    return parts.length ? parts.join(' · ').slice(0, 500) : undefined;
+  }
+
   /** Per terminal, every minute: its state, clock skew and backlog. Failures only cost a log line. */
   async #sendKeepAlives(): Promise<void> {
     if (this.sender.state.status === 'bad-secret') return;
@@ -309,6 +354,7 @@ export class Connector {
       const s = worker.status;
       // Not tried yet: nothing to say about it (a state would read as "unreachable").
       if (!serial || s.state === 'starting') continue;
+      const detail = s.lastError ?? this.notes(worker.terminal.id);
       bodies.push({
         serial,
         terminalType: worker.identity?.terminalType ?? (worker.terminal.protocol.startsWith('zk') ? 'zk' : 'anviz'),
@@ -320,12 +366,13 @@ export class Connector {
         backlog: this.spool.countFor(worker.terminal.id, 'pending') + worker.unreadRecords,
         deadLetters: this.spool.countFor(worker.terminal.id, 'dead'),
         ...(s.firmware ? { firmware: s.firmware.slice(0, 200) } : {}),
-        ...(s.lastError ? { detail: s.lastError.slice(0, 500) } : {}),
+        ...(detail ? { detail: detail.slice(0, 500) } : {}),
         registryId: worker.terminal.id,
         unmappedUserIds: this.spool.unmappedUserIds(worker.terminal.id, UNMAPPED_REPORT_MAX),
       });
     }
     for (const { identity, key, status } of this.#pushReports()) {
+      const detail = status.lastError ?? this.notes(key);
       bodies.push({
         serial: identity.serial,
         terminalType: identity.terminalType,
@@ -335,7 +382,7 @@ export class Connector {
         ...(status.clockSkewSeconds !== null ? { clockSkewSeconds: status.clockSkewSeconds } : {}),
         backlog: this.spool.countFor(key, 'pending'),
         deadLetters: this.spool.countFor(key, 'dead'),
-        ...(status.lastError ? { detail: status.lastError.slice(0, 500) } : {}),
+        ...(detail ? { detail: detail.slice(0, 500) } : {}),
         ...(identity.registryId ? { registryId: identity.registryId } : {}),
         unmappedUserIds: this.spool.unmappedUserIds(key, UNMAPPED_REPORT_MAX),
       });
@@ -415,6 +462,22 @@ export class Connector {
     const entry = [...this.#workers.values()].find((w) => w.worker.terminal.id === idOrSerial || w.worker.status.serial === idOrSerial);
     if (!entry) throw new NotFound(`no polled terminal ${idOrSerial}`);
     return { terminal: entry.worker.terminal.name, ...(await entry.worker.setClock()) };
+  }
+
+  /**
+   * Operator action: queue a command for an ADMS terminal, handed over at its
+   * next heartbeat. Only commands that read (`INFO`, `CHECK`, `LOG`, `DATA
+   * QUERY …`): the connector never clears or changes a terminal's data.
+   */
+  queueAdmsCommand(serial: string, command: string): { id: number; command: string } {
+    // Tabs separate a DATA QUERY's conditions: kept as given.
+    const text = command.trim();
+    if (!/^(INFO|CHECK|LOG|DATA QUERY [A-Za-z]+([ \t][\x20-\x7e\t]*)?)$/.test(text)) {
+      throw new Error(`"${text}" is not a command the connector sends: only INFO, CHECK, LOG and DATA QUERY … (it never clears or changes a terminal's data)`);
+    }
+    const id = this.spool.queueAdmsCommand(serial, text);
+    this.#logger.info({ serial, id, command: text }, 'ADMS command queued by an operator');
+    return { id, command: text };
   }
 
   /** Operator action: re-queue dead letters rebuilt with each terminal's current zone and user id map. */

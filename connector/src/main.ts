@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, describeConfig, loadConnectorConfig, type ConnectorConfig } from './config.ts';
 import { Connector } from './connector.ts';
+import { decodeCommand } from './decode/index.ts';
 import { startStatusServer } from './status-server.ts';
 
 /** A running part of the connector (spool, poster, one per terminal driver); stopped in reverse start order. */
@@ -39,6 +40,7 @@ async function startServices(config: ConnectorConfig, logger: Logger, started: (
     logger,
     sendConcurrency: config.sendConcurrency,
     sendBackoff: { initialMs: Math.min(500, retryMaxMs), maxMs: retryMaxMs },
+    replayWindowMs: config.replayHours * 3_600_000,
     worker: { reconnect: { initialMs: Math.min(1_000, retryMaxMs), maxMs: retryMaxMs } },
   });
   started({ name: 'connector', stop: () => connector.stop() });
@@ -71,6 +73,9 @@ function onShutdown(handler: (reason: string) => Promise<void>): void {
   // (Windows has no SIGTERM) or when it died: either way, shut down.
   if (process.send) process.on('disconnect', () => once('disconnect'));
 }
+
+// `npm run connector -- decode --protocol zk FILE`: the capture decoder, not the connector.
+if (process.argv[2] === 'decode') process.exit(decodeCommand(process.argv.slice(3)));
 
 const config = readConfigOrExit();
 const logger = createLogger(config.logLevel);

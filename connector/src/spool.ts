@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RawPunch } from './drivers/types.ts';
+import type { AdmsCommand, AdmsCommandResult, AdmsUser, StampedTable, Stamps } from './receivers/adms-codec.ts';
 import {
   adminKey,
   buildAdminLog,
@@ -119,6 +120,26 @@ CREATE TABLE IF NOT EXISTS log_cursor (
   full_read_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS adms_command (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  serial TEXT NOT NULL,
+  command TEXT NOT NULL,
+  queued_at TEXT NOT NULL,
+  sent_at TEXT,
+  return_code INTEGER,
+  result TEXT,
+  returned_at TEXT
+);
+CREATE INDEX IF NOT EXISTS adms_command_serial_idx ON adms_command (serial, returned_at);
+CREATE TABLE IF NOT EXISTS push_user (
+  serial TEXT NOT NULL,
+  pin TEXT NOT NULL,
+  name TEXT,
+  privilege TEXT,
+  card TEXT,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (serial, pin)
+);
 CREATE TABLE IF NOT EXISTS alert (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   at TEXT NOT NULL,
@@ -278,6 +299,15 @@ export class Spool {
     })();
   }
 
+  /**
+   * Puts records the server acknowledged at or after `since` (ISO) back in the
+   * queue: the server may have lost those commits (a power cut, a restored
+   * backup). It answers a record it still has as a duplicate. Returns how many.
+   */
+  replaySentSince(since: string): number {
+    return this.db.prepare("UPDATE outbox SET state = 'pending' WHERE state = 'sent' AND sent_at >= ?").run(since).changes;
+  }
+
   count(state: OutboxState): number {
     return this.#stmt.count.get(state)?.n ?? 0;
   }
@@ -422,8 +452,95 @@ export class Spool {
     this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
   }
 
+  // ----- ADMS terminals: upload stamps, the command queue, their user table --------------
+
+  /** The stamps of the last uploads spooled from an ADMS terminal, per table. */
+  admsStamps(serial: string): Stamps {
+    return this.getValue<Stamps>(`adms-stamps:${serial}`) ?? {};
+  }
+
+  /** Remembers an upload's stamp once its records are spooled: the options block hands it back after a restart. */
+  setAdmsStamp(serial: string, table: StampedTable, stamp: string): void {
+    this.setValue(`adms-stamps:${serial}`, { ...this.admsStamps(serial), [table]: stamp });
+  }
+
+  /** Queues a command for an ADMS terminal (`INFO`, `CHECK`, `DATA QUERY ATTLOG …`); returns its id. */
+  queueAdmsCommand(serial: string, command: string): number {
+    if (/[\r\n]/.test(command)) throw new Error('an ADMS command is one line');
+    return Number(this.db.prepare('INSERT INTO adms_command (serial, command, queued_at) VALUES (?, ?, ?)').run(serial, command, this.#now().toISOString()).lastInsertRowid);
+  }
+
+  /**
+   * The commands to hand a terminal at its next getrequest: new ones, and
+   * those it was given over five minutes ago without answering (the answer
+   * was lost). Marks them given.
+   */
+  takeAdmsCommands(serial: string, limit = 16): AdmsCommand[] {
+    const now = this.#now();
+    const stale = new Date(now.getTime() - 5 * 60_000).toISOString();
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare<[string, string, number], { id: number; command: string }>(
+          'SELECT id, command FROM adms_command WHERE serial = ? AND returned_at IS NULL AND (sent_at IS NULL OR sent_at < ?) ORDER BY id LIMIT ?',
+        )
+        .all(serial, stale, limit);
+      const mark = this.db.prepare('UPDATE adms_command SET sent_at = ? WHERE id = ?');
+      for (const r of rows) mark.run(now.toISOString(), r.id);
+      return rows.map((r) => ({ id: r.id, command: r.command }));
+    })();
+  }
+
+  /** Records a terminal's result for one of its commands; false when no such command was given to it. */
+  recordAdmsResult(serial: string, result: AdmsCommandResult): boolean {
+    return (
+      this.db
+        .prepare('UPDATE adms_command SET return_code = ?, result = ?, returned_at = ? WHERE id = ? AND serial = ?')
+        .run(result.returnCode, JSON.stringify({ command: result.command, details: result.details }), this.#now().toISOString(), result.id, serial).changes > 0
+    );
+  }
+
+  admsCommands(serial: string): { id: number; command: string; sentAt: string | null; returnCode: number | null; result: unknown }[] {
+    return this.db
+      .prepare<[string], { id: number; command: string; sent_at: string | null; return_code: number | null; result: string | null }>(
+        'SELECT id, command, sent_at, return_code, result FROM adms_command WHERE serial = ? ORDER BY id',
+      )
+      .all(serial)
+      .map((r) => ({ id: r.id, command: r.command, sentAt: r.sent_at, returnCode: r.return_code, result: r.result ? (JSON.parse(r.result) as unknown) : null }));
+  }
+
+  /** Users a push terminal reported (`USER` lines): kept apart from admin events, never sent as records. */
+  upsertPushUsers(serial: string, users: readonly AdmsUser[]): void {
+    if (users.length === 0) return;
+    const at = this.#now().toISOString();
+    const upsert = this.db.prepare(
+      'INSERT INTO push_user (serial, pin, name, privilege, card, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (serial, pin) DO UPDATE SET name = excluded.name, privilege = excluded.privilege, card = excluded.card, updated_at = excluded.updated_at',
+    );
+    this.db.transaction(() => {
+      for (const u of users) upsert.run(serial, u.pin, u.name ?? null, u.privilege ?? null, u.card ?? null, at);
+    })();
+  }
+
+  pushUsers(serial: string): AdmsUser[] {
+    return this.db
+      .prepare<[string], { pin: string; name: string | null; privilege: string | null; card: string | null }>('SELECT pin, name, privilege, card FROM push_user WHERE serial = ? ORDER BY pin')
+      .all(serial)
+      .map((r) => ({ pin: r.pin, ...(r.name ? { name: r.name } : {}), ...(r.privilege ? { privilege: r.privilege } : {}), ...(r.card ? { card: r.card } : {}) }));
+  }
+
   addAlert(terminal: string | null, kind: string, message: string): void {
     this.db.prepare('INSERT INTO alert (at, terminal, kind, message) VALUES (?, ?, ?, ?)').run(this.#now().toISOString(), terminal, kind, message);
+  }
+
+  /** Per kind, a terminal's alerts since `since` (ISO): how many, and the latest message. */
+  alertSummary(terminal: string, kinds: readonly string[], since: string): { kind: string; count: number; latest: string }[] {
+    if (kinds.length === 0) return [];
+    return this.db
+      .prepare<unknown[], { kind: string; n: number; latest: string }>(
+        `SELECT kind, count(*) AS n, (SELECT message FROM alert b WHERE b.terminal = a.terminal AND b.kind = a.kind ORDER BY id DESC LIMIT 1) AS latest
+         FROM alert a WHERE terminal = ? AND at >= ? AND kind IN (${kinds.map(() => '?').join(', ')}) GROUP BY kind ORDER BY kind`,
+      )
+      .all(terminal, since, ...kinds)
+      .map((r) => ({ kind: r.kind, count: r.n, latest: r.latest }));
   }
 
   alerts(limit = 50): Alert[] {

@@ -47,11 +47,14 @@ export async function startStatusServer(connector: Connector, dataDir: string, p
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/status')) return send(res, 200, connector.status());
       if (req.method === 'GET' && url.pathname === '/dead-letters') return send(res, 200, connector.spool.deadLetters(200));
+      const adms = /^\/adms\/([^/]+)\/commands$/.exec(url.pathname);
+      if (req.method === 'GET' && adms) return send(res, 200, connector.spool.admsCommands(decodeURIComponent(adms[1]!)));
       if (req.method !== 'POST') return send(res, 404, { error: 'not found' });
       if (!authorised(req)) return send(res, 401, { error: `operator actions need the token in ${statusFilePath(dataDir)}` });
       const clock = /^\/terminals\/([^/]+)\/set-clock$/.exec(url.pathname);
       if (clock) return send(res, 200, await connector.setClock(decodeURIComponent(clock[1]!)));
       if (url.pathname === '/dead-letters/retry') return send(res, 200, { requeued: connector.retryDeadLetters() });
+      if (adms) return send(res, 200, connector.queueAdmsCommand(decodeURIComponent(adms[1]!), url.searchParams.get('command') ?? ''));
       return send(res, 404, { error: 'not found' });
     })().catch((error: unknown) => send(res, error instanceof NotFound ? 404 : 409, { error: (error as Error).message }));
   });

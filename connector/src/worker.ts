@@ -8,12 +8,17 @@
 import type { Logger } from 'pino';
 import type { ConnectorTerminal } from '../../shared/ingest.ts';
 import { AnvizDriver } from './drivers/anviz.ts';
-import type { DeviceInfo, RawPunch, TerminalDriver } from './drivers/types.ts';
+import { createHash } from 'node:crypto';
+import { UndecodableBlock, type DeviceInfo, type DriverAnomaly, type RawPunch, type TerminalDriver } from './drivers/types.ts';
 import { ZkDriver } from './drivers/zk.ts';
 import { clockSkewSeconds, formatLocal, instantToLocal } from './local-time.ts';
 import { backoffDelay, type BackoffPolicy } from './poster.ts';
 import { keyHash, punchKey, type TerminalIdentity } from './records.ts';
 import type { Spool } from './spool.ts';
+
+/** Alert kinds the Terminals page hears about through the keep-alive's detail. */
+export const REALTIME_ANOMALY = 'realtime-anomaly';
+export const UNDECODABLE_BLOCK = 'undecodable-block';
 
 export type TerminalState = 'starting' | 'online' | 'offline' | 'error' | 'stopped';
 
@@ -31,6 +36,8 @@ export interface TerminalStatus {
   lastError: string | null;
   deviceUid?: string;
   firmware?: string;
+  /** Realtime events that could not be read since the connector started (each logged, with an alert). */
+  anomalies?: number;
 }
 
 export interface WorkerOptions {
@@ -168,7 +175,7 @@ export class TerminalWorker {
         const info = await driver.connect();
         this.#connected(driver, info);
         failures = 0;
-        if (driver.subscribe) await this.#exclusive(() => driver.subscribe!((punch) => this.#spool([punch])));
+        if (driver.subscribe) await this.#exclusive(() => driver.subscribe!((punch) => this.#spool([punch]), (anomaly) => this.#anomaly(anomaly)));
         while (this.#running && !closed) {
           await this.#exclusive(() => this.#poll(driver));
           if (!this.#running || closed) break;
@@ -214,6 +221,36 @@ export class TerminalWorker {
     this.#deps.logger.info({ terminal: this.terminal.name, serial: info.serial, records: info.recordCount }, 'terminal connected');
   }
 
+  /**
+   * A realtime event that could not be read: logged, counted, an alert for
+   * the Terminals page, and a log read now, which collects its punch.
+   */
+  #anomaly(anomaly: DriverAnomaly): void {
+    this.status.anomalies = (this.status.anomalies ?? 0) + 1;
+    this.#deps.logger.warn({ terminal: this.terminal.name, reason: anomaly.reason, raw: anomaly.raw }, 'realtime event not understood; reading the log instead');
+    this.#deps.spool.addAlert(
+      this.terminal.id,
+      REALTIME_ANOMALY,
+      `${this.terminal.name}: ${anomaly.reason}${anomaly.raw ? ` (bytes ${anomaly.raw.slice(0, 200)})` : ''}; the log read collects the punch.`,
+    );
+    this.#wakeUp();
+  }
+
+  /**
+   * A log block no layout reads: one dead letter with its bytes and the reason
+   * (kept once however often it is read again), an alert, nothing sent.
+   */
+  #refuseBlock(error: UndecodableBlock): void {
+    const { spool, logger } = this.#deps;
+    const digest = createHash('sha256').update(error.raw).digest('hex').slice(0, 16);
+    const bytes = `${error.raw.toString('hex')}${error.raw.length < error.totalBytes ? `… (first ${error.raw.length} of ${error.totalBytes} bytes)` : ''}`;
+    const outcome = spool.addUnreadable(this.terminal.id, this.#identity!, 'timelog', [{ text: `zk attendance block ${digest}: ${bytes}`, reason: `${error.message}. Bytes (hex): ${bytes.slice(0, 400)}` }]);
+    if (outcome.added) {
+      logger.error({ terminal: this.terminal.name, reason: error.message, bytes: error.totalBytes }, 'attendance block refused: kept as a dead letter, nothing sent');
+      spool.addAlert(this.terminal.id, UNDECODABLE_BLOCK, `${this.terminal.name}: ${error.message}. Kept as a dead letter with its bytes.`);
+    }
+  }
+
   async #poll(driver: TerminalDriver): Promise<void> {
     const { spool, now, options, logger } = this.#deps;
     const clock = await driver.readClock();
@@ -244,6 +281,12 @@ export class TerminalWorker {
         this.#spool(records);
         this.#unread = Math.max(0, count - Math.max(index, known));
       });
+    } catch (error) {
+      if (!(error instanceof UndecodableBlock)) throw error;
+      // The terminal answers; its log does not read. The cursor stays: a later read (new firmware, a fix) starts over.
+      this.#refuseBlock(error);
+      this.status.lastContactAt = now().toISOString();
+      return;
     } finally {
       this.#unread = 0;
     }

@@ -72,13 +72,15 @@ describe('ADMS push lines', () => {
     expect(bad).toHaveLength(1);
   });
 
-  it('reads OPLOG lines among user data lines', () => {
-    const { records, otherLines } = parseOperLog('OPLOG 6\t1\t2026-11-21 10:00:00\t1001\t0\t0\t0\nUSER PIN=1001\tName=Asha\nOPLOG 9\t1\t2026-11-21 10:01:00\t1002\t0\t0\t0\n');
+  it('reads OPLOG lines among user data lines, which are kept apart', () => {
+    const { records, users, otherLines } = parseOperLog('OPLOG 6\t1\t2026-11-21 10:00:00\t1001\t0\t0\t0\nUSER PIN=1001\tName=Asha\nOPLOG 9\t1\t2026-11-21 10:01:00\t1002\t0\t0\t0\n');
     expect(records).toEqual([
       { action: 'EnrollFinger', adminId: '1', targetUserId: '1001', local: { year: 2026, month: 11, day: 21, hour: 10, minute: 0, second: 0 } },
       { action: 'DeleteUser', adminId: '1', targetUserId: '1002', local: { year: 2026, month: 11, day: 21, hour: 10, minute: 1, second: 0 } },
     ]);
-    expect(otherLines).toBe(1);
+    // USER lines are the terminal's user data, kept apart from admin events.
+    expect(users).toEqual([{ pin: '1001', name: 'Asha' }]);
+    expect(otherLines).toBe(0);
   });
 });
 
@@ -113,11 +115,12 @@ describe('FK log server messages', () => {
     expect(parseFkMessage(out[1]!).get('UserID')).toBe('3');
   });
 
-  it('acknowledges with UploadedLog and the TransID, NUL-terminated', () => {
+  it('acknowledges with the vendor\'s <Request>UploadedLog</Request> and the TransID, NUL-terminated', () => {
     const ack = uploadedLogAck('16');
     expect(ack.at(-1)).toBe(0);
     const fields = parseFkMessage(ack.toString('utf8'));
-    expect(fields.get('Response')).toBe('UploadedLog');
+    expect(fields.get('Request')).toBe('UploadedLog');
+    expect(fields.get('Response')).toBeUndefined();
     expect(fields.get('TransID')).toBe('16');
   });
 });

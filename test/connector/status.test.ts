@@ -110,6 +110,18 @@ describe('connector CLI', () => {
     expect(c.connector.spool.count('dead')).toBe(1);
   });
 
+  it('queues a read-only command for an ADMS terminal, and refuses one that would change its data', async () => {
+    const run = await runCli(['adms-command', 'ADMS-CLI-1', 'DATA', 'QUERY', 'ATTLOG', 'StartTime=2026-11-01 00:00:00\tEndTime=2026-11-02 00:00:00']);
+    expect(run.code).toBe(0);
+    const { id } = JSON.parse(run.out) as { id: number };
+    expect(c.connector.spool.takeAdmsCommands('ADMS-CLI-1')).toEqual([{ id, command: 'DATA QUERY ATTLOG StartTime=2026-11-01 00:00:00\tEndTime=2026-11-02 00:00:00' }]);
+    const clear = await runCli(['adms-command', 'ADMS-CLI-1', 'CLEAR', 'LOG']);
+    expect(clear.code).toBe(1);
+    expect(clear.out).toMatch(/never clears or changes a terminal's data/);
+    const list = await runCli(['adms-commands', 'ADMS-CLI-1']);
+    expect((JSON.parse(list.out) as { id: number }[]).map((c) => c.id)).toEqual([id]);
+  });
+
   it('says so when the connector is not running', async () => {
     const run = await runCli(['status'], path.join(c.dataDir, 'nowhere'));
     expect(run.code).toBe(1);

@@ -20,7 +20,10 @@ describe('loadConnectorConfig', () => {
       statusPort: 0,
       sendConcurrency: 8,
       retryMaxSeconds: 30,
+      replayHours: 48,
     });
+    expect(loadConnectorConfig({ MUSTER_CONNECTOR_REPLAY_HOURS: '0' }, '/srv').replayHours).toBe(0);
+    expect(() => loadConnectorConfig({ MUSTER_CONNECTOR_REPLAY_HOURS: '-1' }, '/srv')).toThrow(/MUSTER_CONNECTOR_REPLAY_HOURS/);
   });
 
   it('derives the spool folder from MUSTER_DATA_DIR unless MUSTER_CONNECTOR_DATA_DIR is set', () => {

@@ -23,6 +23,8 @@ export interface RawPunch {
   /** The terminal's own record number, when the protocol has one. */
   deviceTransId?: number;
   photoBase64?: string;
+  /** The record's bytes as the terminal sent them (hex), kept with a record that cannot be read. */
+  raw?: string;
   /**
    * Why the record cannot be sent as read (e.g. an 8-byte ZK record whose user
    * slot is not in the terminal's user table): it is kept as a dead letter
@@ -48,8 +50,11 @@ export interface TerminalDriver {
    * records of each chunk in log order. Resolves with the number read.
    */
   readLog(onRecords: (records: RawPunch[]) => void): Promise<number>;
-  /** Realtime punches where the protocol has them: a latency boost, the log read stays the truth. */
-  subscribe?(onPunch: (punch: RawPunch) => void): Promise<void>;
+  /**
+   * Realtime punches where the protocol has them: a latency boost, the log read stays the truth.
+   * `onAnomaly` hears of events that could not be read (never silently dropped).
+   */
+  subscribe?(onPunch: (punch: RawPunch) => void, onAnomaly?: (anomaly: DriverAnomaly) => void): Promise<void>;
   /** Called once when the connection drops. */
   onClose(listener: (error?: Error) => void): void;
   disconnect(): Promise<void>;
@@ -62,5 +67,30 @@ export class DriverError extends Error {
     readonly kind: 'auth' | 'io' | 'protocol' = 'io',
   ) {
     super(message);
+  }
+}
+
+/** Something a terminal sent that could not be read (a realtime event of an unknown size…). */
+export interface DriverAnomaly {
+  reason: string;
+  /** The bytes, hex. */
+  raw?: string;
+}
+
+/** Largest part of an undecodable block kept with its dead letter (the rest is named by size and digest). */
+export const UNDECODABLE_RAW_MAX = 64 * 1024;
+
+/**
+ * A block of records that matches no record layout (or whose records are not
+ * plausible in any): nothing of it may be sent. `raw` holds its first bytes.
+ */
+export class UndecodableBlock extends DriverError {
+  constructor(
+    message: string,
+    readonly raw: Buffer,
+    /** Bytes in the whole block. */
+    readonly totalBytes: number,
+  ) {
+    super(message, 'protocol');
   }
 }

@@ -8,6 +8,7 @@
  * "top" `50 50 82 7D` and the packet length as u32 LE.
  */
 import type { LocalDateTime } from '../local-time.ts';
+import { latestPlausible, timeProblem, userIdProblem } from '../plausible.ts';
 
 export const CMD = {
   CONNECT: 1000,
@@ -305,34 +306,86 @@ export function recordSizeFor(totalBytes: number, reportedCount: number, known?:
   return fits.reduce((best, s) => (Math.abs(totalBytes / s - reportedCount) < Math.abs(totalBytes / best - reportedCount) ? s : best));
 }
 
-/** A realtime attendance event (CMD_REG_EVENT with EF_ATTLOG). */
-export function decodeAttEvent(payload: Buffer): ZkRecord | undefined {
-  if (payload.length === 12) {
-    // user id u32, verify u8, state u8, time[6]
-    return { userId: String(payload.readUInt32LE(0)), verify: payload[4]!, state: payload[5]!, time: decodeTimeHex(payload.subarray(6, 12)) };
-  }
-  if (payload.length === 32 || payload.length === 36) {
-    // user id char[24], verify u8, state u8, time[6] (+ 4 reserved)
-    return { userId: cString(payload.subarray(0, 24)), verify: payload[24]!, state: payload[25]!, time: decodeTimeHex(payload.subarray(26, 32)) };
-  }
-  return undefined;
+/**
+ * Payload sizes of realtime attendance events (CMD_REG_EVENT with EF_ATTLOG),
+ * as pyzk's live_capture reads them: older ZEM firmware sends 10 (user id
+ * u16), 12 (u32) or 14 bytes (u16 + 4 reserved); TFT firmware a 24-byte text
+ * user id with 32, 36 or 37 bytes; newer firmware 52 bytes per event (20
+ * reserved), several events in one packet at times. Each carries verify u8,
+ * state u8 and the 6-byte time after the user id.
+ */
+export const ATT_EVENT_LAYOUTS = [10, 12, 14, 32, 36, 37, 52] as const;
+export type AttEventLayout = (typeof ATT_EVENT_LAYOUTS)[number];
+const EXACT_EVENT_SIZES = new Set<number>([10, 12, 14, 32, 36, 37]);
+
+function decodeAttEventAt(b: Buffer, layout: AttEventLayout): ZkRecord {
+  if (layout === 10 || layout === 14) return { userId: String(b.readUInt16LE(0)), verify: b[2]!, state: b[3]!, time: decodeTimeHex(b.subarray(4, 10)) };
+  if (layout === 12) return { userId: String(b.readUInt32LE(0)), verify: b[4]!, state: b[5]!, time: decodeTimeHex(b.subarray(6, 12)) };
+  return { userId: cString(b.subarray(0, 24)), verify: b[24]!, state: b[25]!, time: decodeTimeHex(b.subarray(26, 32)) };
 }
 
-export function encodeAttEvent(r: ZkRecord, layout: 12 | 36): Buffer {
-  if (layout === 12) {
-    const b = Buffer.alloc(12);
+export interface AttEvents {
+  records: ZkRecord[];
+  /** What could not be read as an event, with why (a size no layout has, an implausible user id or time). */
+  problems: string[];
+}
+
+/**
+ * The events of a realtime attendance packet's payload. A layout is chosen by
+ * the bytes left: an exact 10/12/14/32/36/37, else 52 while 52 or more remain.
+ * An event whose user id or time is implausible is reported, not returned.
+ */
+export function decodeAttEvents(payload: Buffer, latest: LocalDateTime = latestPlausible(undefined)): AttEvents {
+  const records: ZkRecord[] = [];
+  const problems: string[] = [];
+  let rest = payload;
+  while (rest.length > 0) {
+    const layout = (EXACT_EVENT_SIZES.has(rest.length) ? rest.length : rest.length >= 52 ? 52 : undefined) as AttEventLayout | undefined;
+    if (layout === undefined) {
+      problems.push(
+        `${rest.length} bytes${records.length || problems.length ? ` left after ${payload.length - rest.length} bytes of events` : ''} match no realtime attendance layout (10, 12, 14, 32, 36, 37 or 52+ bytes)`,
+      );
+      break;
+    }
+    const record = decodeAttEventAt(rest.subarray(0, layout), layout);
+    const problem = zkRecordProblem(record, latest);
+    if (problem) problems.push(`a ${layout}-byte event: ${problem}`);
+    else records.push(record);
+    rest = rest.subarray(layout);
+  }
+  return { records, problems };
+}
+
+/** The first event of a payload (see decodeAttEvents), or undefined. */
+export function decodeAttEvent(payload: Buffer): ZkRecord | undefined {
+  return decodeAttEvents(payload).records[0];
+}
+
+/** Encodes one realtime event in a layout (the emulator's side). */
+export function encodeAttEvent(r: ZkRecord, layout: AttEventLayout): Buffer {
+  const b = Buffer.alloc(layout);
+  if (layout === 10 || layout === 14) {
+    b.writeUInt16LE(Number(r.userId) & 0xffff, 0);
+    b[2] = r.verify;
+    b[3] = r.state;
+    encodeTimeHex(r.time).copy(b, 4);
+  } else if (layout === 12) {
     b.writeUInt32LE(Number(r.userId) >>> 0, 0);
     b[4] = r.verify;
     b[5] = r.state;
     encodeTimeHex(r.time).copy(b, 6);
-    return b;
+  } else {
+    b.write(r.userId.slice(0, 23), 0, 'latin1');
+    b[24] = r.verify;
+    b[25] = r.state;
+    encodeTimeHex(r.time).copy(b, 26);
   }
-  const b = Buffer.alloc(36);
-  b.write(r.userId.slice(0, 23), 0, 'latin1');
-  b[24] = r.verify;
-  b[25] = r.state;
-  encodeTimeHex(r.time).copy(b, 26);
   return b;
+}
+
+/** Why a decoded record (log or event) cannot be a punch: its user id or its time, or undefined. */
+export function zkRecordProblem(r: ZkRecord, latest: LocalDateTime): string | undefined {
+  return userIdProblem(r.userId) ?? timeProblem(r.time, latest);
 }
 
 /** What CMD_GET_FREE_SIZES reports: 20 int32 fields (+ 3 for faces on newer firmware). */

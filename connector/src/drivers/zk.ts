@@ -6,7 +6,8 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import type { LocalDateTime } from '../local-time.ts';
-import { DriverError, type DeviceInfo, type RawPunch, type TerminalDriver } from './types.ts';
+import { latestPlausible } from '../plausible.ts';
+import { DriverError, UNDECODABLE_RAW_MAX, UndecodableBlock, type DeviceInfo, type DriverAnomaly, type RawPunch, type TerminalDriver } from './types.ts';
 import {
   CMD,
   EF_ATTLOG,
@@ -14,7 +15,7 @@ import {
   TCP_MAX_CHUNK,
   UDP_MAX_CHUNK,
   ZkTcpFramer,
-  decodeAttEvent,
+  decodeAttEvents,
   decodeOption,
   decodePacket,
   decodeRecord,
@@ -27,6 +28,7 @@ import {
   makeCommKey,
   recordSizeFor,
   withTcpTop,
+  zkRecordProblem,
   type RecordSize,
   type ZkPacket,
   type ZkRecord,
@@ -138,6 +140,7 @@ export class ZkClient {
   #abandoned = new Set<number>();
   #closeListeners: ((error?: Error) => void)[] = [];
   #eventListener: ((record: ZkRecord) => void) | undefined;
+  #anomalyListener: ((anomaly: DriverAnomaly) => void) | undefined;
   #closed = false;
   recordSize: RecordSize | undefined;
 
@@ -153,8 +156,9 @@ export class ZkClient {
     this.#closeListeners.push(listener);
   }
 
-  onEvent(listener: (record: ZkRecord) => void): void {
+  onEvent(listener: (record: ZkRecord) => void, anomaly?: (anomaly: DriverAnomaly) => void): void {
     this.#eventListener = listener;
+    this.#anomalyListener = anomaly;
   }
 
   async open(): Promise<void> {
@@ -196,8 +200,10 @@ export class ZkClient {
       // The session field carries the event flag; acknowledge like the vendor SDK does.
       this.#transport?.send(encodePacket(CMD.ACK_OK, this.#sessionId, 0xffff - 1));
       if (packet.sessionId & EF_ATTLOG) {
-        const record = decodeAttEvent(packet.payload);
-        if (record) this.#eventListener?.(record);
+        const { records, problems } = decodeAttEvents(packet.payload);
+        for (const record of records) this.#eventListener?.(record);
+        // Never a silent drop: the owner logs and counts it, and the log read collects the punch.
+        for (const reason of problems) this.#anomalyListener?.({ reason: `realtime attendance event not understood: ${reason}`, raw: packet.payload.toString('hex') });
       }
       return;
     }
@@ -471,31 +477,73 @@ export class ZkDriver implements TerminalDriver {
   async readLog(onRecords: (records: RawPunch[]) => void): Promise<number> {
     const count = await this.recordCount();
     if (count === 0) return 0;
+    // Records later than a day past the terminal clock (or the true time) are not punches.
+    const latest = latestPlausible(await this.client.getTime().catch(() => undefined));
     let read = 0;
+    let index = 0;
+    /** The block's first bytes, kept for a dead letter should it be refused. */
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let assessed = false;
+    const refuse = (reason: string): never => {
+      const total = splitter.total ?? 0;
+      throw new UndecodableBlock(
+        `the terminal's ${total}-byte attendance block (${count} records reported) cannot be read: ${reason}; nothing of it is sent`,
+        Buffer.concat(head).subarray(0, UNDECODABLE_RAW_MAX),
+        total + 4,
+      );
+    };
     const splitter = new TableSplitter(() => {
-      this.#recordSize = recordSizeFor(splitter.total ?? 0, count, this.#recordSize);
-      return this.#recordSize;
+      const total = splitter.total ?? 0;
+      const size = recordSizeFor(total, count, this.#recordSize);
+      if (!size) refuse(`${total} bytes is a whole number of none of the 40-, 16- and 8-byte record layouts`);
+      // Punches landing between the count and the read may add a few; more (or fewer) means another layout.
+      const records = total / size!;
+      if (Math.abs(records - count) > Math.max(16, Math.ceil(count * 0.05))) refuse(`as ${size}-byte records it would hold ${records} records, not the ${count} the terminal reports`);
+      this.#recordSize = size;
+      return size;
     });
     const deliver = (records: RawPunch[]) => {
       read += records.length;
       if (records.length) onRecords(records);
     };
+    /** A record as a punch, or kept unreadable (with its bytes) when it cannot be one. */
+    const punchOf = (item: Buffer, record: ZkRecord): RawPunch => {
+      index++;
+      const problem = zkRecordProblem(record, latest);
+      if (!problem) return toRawPunch(record);
+      return { ...toRawPunch(record), raw: item.toString('hex'), unreadable: `record ${index} of the terminal's log cannot be a punch (${problem}); its bytes: ${item.toString('hex')}` };
+    };
     // The 8-byte layout names users by internal slot only: those records wait for the user table.
     const slotted: Buffer[] = [];
     await this.client.readBuffered(CMD.ATTLOG_RRQ, 0, (bytes) => {
+      if (headBytes < UNDECODABLE_RAW_MAX + 4) {
+        head.push(bytes);
+        headBytes += bytes.length;
+      }
       const items = splitter.push(bytes);
+      if (!assessed && items.length) {
+        // The first records decide whether the layout fits at all: most of them implausible means it does not.
+        assessed = true;
+        const sample = items.slice(0, 50);
+        const problems = sample.map((item) => zkRecordProblem(decodeRecord(item, this.#recordSize!), latest)).filter((p): p is string => p !== undefined);
+        if (problems.length * 2 > sample.length) {
+          refuse(`as ${this.#recordSize}-byte records ${problems.length} of the first ${sample.length} are implausible (${problems.slice(0, 3).join('; ')})`);
+        }
+      }
       if (this.#recordSize === 8) slotted.push(...items);
-      else deliver(items.map((item) => toRawPunch(decodeRecord(item, this.#recordSize!))));
+      else deliver(items.map((item) => punchOf(item, decodeRecord(item, this.#recordSize!))));
     });
     if (slotted.length) {
       const records = slotted.map((item) => decodeRecord(item, 8));
       // Read after the log, so a user enrolled since the last read (or a slot given to someone else) is named
       // as the terminal has it now; a slot still missing is never guessed to be an enrolment number.
       const users = await this.#userTable();
-      const punches = records.map((r): RawPunch => {
+      const punches = records.map((r, i): RawPunch => {
         const slot = r.uid ?? 0;
         const userId = users.get(slot);
-        if (userId !== undefined) return toRawPunch({ ...r, userId });
+        if (userId !== undefined) return punchOf(slotted[i]!, { ...r, userId });
+        index++;
         return {
           ...toRawPunch({ ...r, userId: `slot:${slot}` }),
           unreadable: `the record names user slot ${slot}, which is not in the terminal's user table (deleted since?): held back rather than sent as terminal user ${slot}, which may be someone else`,
@@ -506,8 +554,8 @@ export class ZkDriver implements TerminalDriver {
     return read;
   }
 
-  async subscribe(onPunch: (punch: RawPunch) => void): Promise<void> {
-    this.client.onEvent((record) => onPunch(toRawPunch(record)));
+  async subscribe(onPunch: (punch: RawPunch) => void, onAnomaly?: (anomaly: DriverAnomaly) => void): Promise<void> {
+    this.client.onEvent((record) => onPunch(toRawPunch(record)), onAnomaly);
     await this.client.registerEvents(EF_ATTLOG);
   }
 

@@ -18,6 +18,7 @@ import {
   decodePacket,
   decodeZkTime,
   encodeAttEvent,
+  type AttEventLayout,
   encodePacket,
   encodeRecord,
   encodeSizes,
@@ -90,6 +91,18 @@ export interface ZkEmulatorOptions {
   udp?: boolean;
   /** Tables up to this size are answered inline (CMD_DATA) instead of through chunks. */
   inlineMaxBytes?: number;
+  /**
+   * Realtime attendance event layout (pyzk's sizes: 10, 12, 14 from older ZEM
+   * firmware, 32, 36, 37 TFT, 52 newer). Default: 36 with 40-byte records, else 12.
+   */
+  eventLayout?: AttEventLayout;
+  /** Builds an event payload instead of the layout (a test's garbled or unknown-size event). */
+  eventPayload?: (punch: ZkRecord) => Buffer;
+  /**
+   * The attendance table as this terminal's firmware sends it, instead of the
+   * encoded log (e.g. a K40 block that matches no known layout).
+   */
+  attendanceTable?: () => Buffer;
   faults?: Partial<ZkFaults>;
   realNow?: () => Date;
 }
@@ -109,7 +122,8 @@ interface Session {
 type StoredPunch = ZkRecord & { packedTime?: number };
 
 export class ZkEmulator {
-  readonly options: Required<Omit<ZkEmulatorOptions, 'faults' | 'realNow' | 'port'>> & { port: number };
+  readonly options: Required<Omit<ZkEmulatorOptions, 'faults' | 'realNow' | 'port' | 'eventLayout' | 'eventPayload' | 'attendanceTable'>> &
+    Pick<ZkEmulatorOptions, 'eventLayout' | 'eventPayload' | 'attendanceTable'> & { port: number };
   readonly faults: ZkFaults;
   readonly clock: EmulatedClock;
   #log: StoredPunch[] = [];
@@ -217,13 +231,19 @@ export class ZkEmulator {
     };
     this.#log.push(punch);
     this.#encoded.push(encodeRecord(punch, this.options.recordSize));
-    const event = encodePacket(CMD.REG_EVENT, EF_ATTLOG, 0, encodeAttEvent(punch, this.options.recordSize === 40 ? 36 : 12));
+    const layout = this.options.eventLayout ?? (this.options.recordSize === 40 ? 36 : 12);
+    this.sendEvent(this.options.eventPayload ? this.options.eventPayload(punch) : encodeAttEvent(punch, layout));
+    return punch;
+  }
+
+  /** Sends a realtime attendance event with this payload to every session that registered for events. */
+  sendEvent(payload: Buffer): void {
+    const event = encodePacket(CMD.REG_EVENT, EF_ATTLOG, 0, payload);
     for (const session of this.#sessions.values()) {
       if (!session.events) continue;
       this.stats.eventsSent++;
       void session.send([event]);
     }
-    return punch;
   }
 
   /** Adds many punches at once without realtime events (a terminal that has been running for years). */
@@ -452,7 +472,7 @@ export class ZkEmulator {
 
   #table(command: number, fct: number): Buffer | undefined {
     if (command === CMD.ATTLOG_RRQ) {
-      const records = Buffer.concat(this.#encoded);
+      const records = this.options.attendanceTable ? this.options.attendanceTable() : Buffer.concat(this.#encoded);
       const head = Buffer.alloc(4);
       head.writeUInt32LE(records.length, 0);
       return Buffer.concat([head, records]);

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { optionsReply, parseAttLog, parseOperLog } from './adms-codec.ts';
+import { commandsReply, optionsReply, parseAttLog, parseDeviceCmd, parseGetRequestInfo, parseOperLog, STAMPED_TABLES, uploadStamp, type StampedTable } from './adms-codec.ts';
 import type { Receiver, ReceiverContext } from './types.ts';
 
 const MAX_BODY = 16 * 1024 * 1024;
@@ -68,33 +68,59 @@ export async function startAdmsReceiver(ctx: ReceiverContext, host: string, port
     const route = url.pathname.replace(/\.aspx$/, '');
     if (route === '/iclock/cdata' && req.method === 'GET') {
       ctx.contact(terminal, {});
-      return reply(res, 200, optionsReply(serial, { delaySeconds: 10, timeZoneHours: zoneHours(terminal.identity.timeZone) }));
+      // The stamps of what is already spooled: a terminal (or this connector) restarting does not mean the whole log again.
+      const stamps = ctx.spool.admsStamps(serial);
+      return reply(res, 200, optionsReply(serial, { delaySeconds: 10, timeZoneHours: zoneHours(terminal.identity.timeZone), stamps }));
     }
     if (route === '/iclock/cdata' && req.method === 'POST') {
       const body = await readBody(req);
       const table = (url.searchParams.get('table') ?? '').toUpperCase();
+      const stamp = uploadStamp(url.searchParams);
+      // Only once the upload is spooled: a stamp kept for records not kept would skip them for good.
+      const stamped = () => {
+        if (stamp && (STAMPED_TABLES as readonly string[]).includes(table)) ctx.spool.setAdmsStamp(serial, table as StampedTable, stamp);
+      };
       if (table === 'ATTLOG') {
         const { records, bad } = parseAttLog(body);
         keepUnreadable(terminal, 'timelog', 'ATTLOG', bad);
         const outcome = ctx.spool.addPunches(terminal.key, terminal.identity, records, terminal.mapping);
+        stamped();
         ctx.spooled();
         ctx.contact(terminal, { records: outcome.added });
         return reply(res, 200, `OK: ${records.length}`);
       }
       if (table === 'OPERLOG') {
-        const { records, bad } = parseOperLog(body);
+        const { records, bad, users, fingerprints, otherLines } = parseOperLog(body);
         keepUnreadable(terminal, 'adminlog', 'OPERLOG', bad);
         ctx.spool.addAdminLogs(terminal.key, terminal.identity, records, terminal.mapping);
+        // User and fingerprint lines are the terminal's user table, not admin events.
+        ctx.spool.upsertPushUsers(serial, users);
+        if (users.length || fingerprints.length || otherLines) {
+          ctx.logger.info({ serial, users: users.length, fingerprints: fingerprints.length, otherLines }, 'ADMS OPERLOG user data kept apart from admin events');
+        }
+        stamped();
         ctx.spooled();
         ctx.contact(terminal, {});
-        return reply(res, 200, `OK: ${records.length}`);
+        return reply(res, 200, `OK: ${records.length + users.length + fingerprints.length}`);
       }
-      // Photos and user data are not part of what Muster keeps from push terminals.
+      // Photos and other tables are not part of what Muster keeps from push terminals.
+      stamped();
       ctx.contact(terminal, {});
       return reply(res, 200, 'OK');
     }
-    if (route === '/iclock/getrequest' || route === '/iclock/devicecmd') {
-      if (req.method === 'POST') await readBody(req);
+    if (route === '/iclock/getrequest') {
+      const info = parseGetRequestInfo(url.searchParams.get('INFO'));
+      if (info) ctx.logger.debug({ serial, info }, 'ADMS terminal info');
+      ctx.contact(terminal, {});
+      return reply(res, 200, commandsReply(ctx.spool.takeAdmsCommands(serial)));
+    }
+    if (route === '/iclock/devicecmd') {
+      const { results, bad } = parseDeviceCmd(req.method === 'POST' ? await readBody(req) : '');
+      for (const result of results) {
+        if (!ctx.spool.recordAdmsResult(serial, result)) ctx.logger.warn({ serial, result }, 'ADMS result for a command this terminal was not given');
+        else if (result.returnCode < 0) ctx.logger.warn({ serial, result }, 'ADMS command failed on the terminal');
+      }
+      if (bad.length) ctx.logger.warn({ serial, lines: bad.slice(0, 5) }, 'ADMS devicecmd lines not understood');
       ctx.contact(terminal, {});
       return reply(res, 200, 'OK');
     }

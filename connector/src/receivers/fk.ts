@@ -1,12 +1,13 @@
 /**
  * TCP receiver for FK-family terminals pushing to a "log server". Messages of
- * a connection are handled in order; a log is acknowledged (UploadedLog with
- * its TransID) only once it is in the spool.
+ * a connection are handled in order; a log is acknowledged (the vendor's
+ * `<Request>UploadedLog</Request>` with its TransID, or the v2 form for `_v2`
+ * events) only once it is in the spool.
  */
 import net from 'node:net';
 import type { RawPunch } from '../drivers/types.ts';
 import type { RawAdminLog } from '../records.ts';
-import { FkFramer, fkInt, fkKind, fkPhoto, fkTime, keepAliveReply, parseFkMessage, uploadedLogAck } from './fk-codec.ts';
+import { FkFramer, fkAckFor, fkEventName, fkInt, fkKind, fkPhoto, fkTime, parseFkMessage } from './fk-codec.ts';
 import type { Receiver, ReceiverContext } from './types.ts';
 
 export async function startFkReceiver(ctx: ReceiverContext, host: string, port: number): Promise<Receiver> {
@@ -32,11 +33,18 @@ export async function startFkReceiver(ctx: ReceiverContext, host: string, port: 
     if (kind === 'KeepAlive') {
       const clock = fkTime(new Map([...fields].map(([k, v]) => [k === 'DevTime' ? 'Time' : k, v])));
       ctx.contact(terminal, clock ? { clock } : {});
-      socket.write(keepAliveReply(new Date().toISOString()));
+      socket.write(fkAckFor(fields)!);
       return;
     }
     if (kind === 'Other') {
       ctx.contact(terminal, {});
+      return;
+    }
+    if (kind === 'Alarm') {
+      // Not a record Muster keeps; the vendor's server acknowledges it (else the terminal resends it forever).
+      ctx.logger.warn({ serial, transId: fields.get('TransID'), type: fields.get('Type'), userId: fields.get('UserID') }, 'FK terminal alarm');
+      ctx.contact(terminal, {});
+      socket.write(fkAckFor(fields)!);
       return;
     }
     const transIdText = fields.get('TransID') ?? '';
@@ -47,7 +55,8 @@ export async function startFkReceiver(ctx: ReceiverContext, host: string, port: 
       ctx.spool.addAlert(terminal.key, 'unreadable', `FK terminal ${serial} sent log ${transIdText} without a readable time`);
       return;
     }
-    const deviceTransId = fkInt(fields, 'TransID');
+    // v2 firmware may send a TransID that is not a number; its LogID is the terminal's own record number then.
+    const deviceTransId = fkInt(fields, 'TransID') ?? fkInt(fields, 'LogID');
     if (kind === 'TimeLog') {
       const photo = fkPhoto(fields);
       const punch: RawPunch = {
@@ -61,7 +70,7 @@ export async function startFkReceiver(ctx: ReceiverContext, host: string, port: 
       const outcome = ctx.spool.addPunches(terminal.key, terminal.identity, [punch], terminal.mapping);
       ctx.contact(terminal, { records: outcome.added });
     } else {
-      const result = fkInt(fields, 'Result');
+      const result = fkInt(fields, 'Result') ?? fkInt(fields, 'Stat');
       const admin: RawAdminLog = {
         action: fields.get('Action') || 'Unknown',
         local,
@@ -74,7 +83,8 @@ export async function startFkReceiver(ctx: ReceiverContext, host: string, port: 
       ctx.contact(terminal, {});
     }
     ctx.spooled();
-    socket.write(uploadedLogAck(transIdText));
+    ctx.logger.debug({ serial, event: fkEventName(fields), transId: transIdText }, 'FK log spooled; acknowledged');
+    socket.write(fkAckFor(fields)!);
   }
 
   const server = net.createServer((socket) => {

@@ -27,7 +27,10 @@ export function openDatabase(file: string): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so a commit already answered
+  // 200 (ingest, console writes) could roll back after a power cut while the connector has marked
+  // its records sent. FULL syncs the WAL at each commit; group commit and batch ingest keep it cheap.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite would checkpoint inside whichever commit crosses 1,000 WAL pages, adding

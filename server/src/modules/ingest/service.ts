@@ -238,8 +238,11 @@ export async function ingestKeepAlive(ctx: Ctx, body: KeepAlive): Promise<KeepAl
   });
 }
 
+/** This server process's id: a connector seeing it change re-sends what it delivered lately (a power cut may have undone it). */
+const SERVER_BOOT_ID = newId();
+
 export async function connectorConfig(ctx: Ctx): Promise<ConnectorConfig> {
-  return { organisationTimeZone: ctx.timeZone, terminals: await connectorConfigTerminals(ctx) };
+  return { organisationTimeZone: ctx.timeZone, terminals: await connectorConfigTerminals(ctx), serverBootId: SERVER_BOOT_ID };
 }
 
 interface Pending {
