@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AuditSource } from '../../shared/audit.ts';
 import { type Permission, type Role, type Scope, scopeOf } from '../../shared/permissions.ts';
 import type { Clock } from './clock.ts';
+import { forbidden } from './http/problem.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { whileLive } from './db/reusable-query.ts';
@@ -102,6 +103,14 @@ export interface ModuleLinks {
     /** An employee was given a biometric (terminal user) id: punches already received under it become theirs. */
     attachPunchesOfBiometricId(ctx: Ctx, employeeId: string, terminalUserId: number): Promise<void>;
   };
+}
+
+/**
+ * Refuses (403) a caller without the permission. Use cases call it themselves:
+ * the agent endpoint and jobs reach them without the route's edge check.
+ */
+export function requirePermission(ctx: Pick<Ctx, 'caller'>, permission: Permission, message?: string): void {
+  if (!ctx.caller.permissions.includes(permission)) throw forbidden(message ?? `This needs the permission ${permission}.`);
 }
 
 export function systemCaller(source: AuditSource = 'system'): Caller {
