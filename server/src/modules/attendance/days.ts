@@ -1,4 +1,4 @@
-import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../shared/attendance.ts';
+import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, type Db, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';

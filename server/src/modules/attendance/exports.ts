@@ -10,7 +10,7 @@ import {
   ATTENDANCE_STATUSES,
   STATUS_META,
   formatMinutes,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
 
 /** One table model per attendance export; the same model renders to CSV, XLSX and PDF. */

@@ -1,4 +1,4 @@
-import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance.ts';
+import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance/index.ts';
 import { isKnownTimeZone } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';

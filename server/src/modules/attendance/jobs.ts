@@ -1,4 +1,4 @@
-import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance.ts';
+import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound } from '../../http/problem.ts';

@@ -12,7 +12,7 @@ import {
   type ShiftPolicy,
   type ShiftPolicyInput,
   timeOf,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import type { FieldChange } from '../../../../shared/audit.ts';
 import { YEAR_MAX } from '../../../../shared/common.ts';
 import { addDays } from '../../../../shared/dates.ts';

@@ -6,7 +6,7 @@ import {
   type RegularizationKind,
   RegularizationKind as KindSchema,
   minutesOf,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';

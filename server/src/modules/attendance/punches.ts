@@ -1,4 +1,4 @@
-import type { Direction, PunchFlag, PunchSource } from '../../../../shared/attendance.ts';
+import type { Direction, PunchFlag, PunchSource } from '../../../../shared/attendance/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';

@@ -1,5 +1,5 @@
 import { addDays } from '../../../../shared/dates.ts';
-import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance.ts';
+import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance/index.ts';
 import type { LeavePortion } from '../../context.ts';
 import { zonedInstant } from './shift-time.ts';
 

@@ -9,7 +9,7 @@ import {
   type RegularizationPreviewRequest,
   type RegularizationStatus,
   minutesOf,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, inTransaction } from '../../context.ts';

@@ -45,7 +45,7 @@ import {
   ShiftPolicy,
   ShiftPolicyInput,
   ShiftPolicyList,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { IsoDate, IsoMonth, Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';

@@ -10,7 +10,7 @@ import {
   type Totals,
   formatMinutes,
   PUNCH_FLAGS,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { addDays, monthBounds } from '../../../../shared/dates.ts';
 import type { Permission } from '../../../../shared/permissions.ts';
 import { type Ctx, inTransaction } from '../../context.ts';

@@ -12,7 +12,7 @@ import {
   type LiveView,
   type SelfToday,
   type Totals,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { SKEW_WARNING_SECONDS } from '../../../../shared/terminals.ts';
 import { addDays, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
