@@ -26,7 +26,10 @@ import {
 } from './policy.ts';
 import { zonedInstant } from './shift-time.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
-import * as repo from './repo.ts';
+import * as daysRepo from './repo/days.ts';
+import { listEmployeePunches } from './repo/punches.ts';
+import { listAssignments } from './repo/shifts.ts';
+import { terminalSync } from './repo/terminals.ts';
 
 /**
  * Runs the engine over stored inputs: loads everything a range of days
@@ -89,7 +92,7 @@ export interface ComputedDay {
   window: { start: number; end: number };
   punches: EnginePunch[];
   result: DayResult;
-  existing: repo.ExistingDay | undefined;
+  existing: daysRepo.ExistingDay | undefined;
 }
 
 /** Everything reconciliation of a range needs, loaded in bulk. */
@@ -101,7 +104,7 @@ export interface Inputs {
   /** employee id → day → approved leave. */
   leave: Map<string, Map<string, LeaveInput[]>>;
   /** employee id → day → a stored row that constrains reconciliation (frozen or overridden). */
-  existing: Map<string, Map<string, repo.ExistingDay>>;
+  existing: Map<string, Map<string, daysRepo.ExistingDay>>;
   syncedUntil: Map<string, { at: number; terminal: string }>;
   timeZone: string;
 }
@@ -124,11 +127,11 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
   const lo = new Date(zonedInstant(addDays(from, -1), 0, timeZone)).toISOString();
   const hi = new Date(zonedInstant(addDays(to, 2), 0, timeZone)).toISOString();
   const [assignments, punches, leaveDays, existingRows, sync] = await Promise.all([
-    repo.listAssignments(db, ids, addDays(from, -1), addDays(to, 1)),
-    repo.listEmployeePunches(db, ids, lo, hi),
+    listAssignments(db, ids, addDays(from, -1), addDays(to, 1)),
+    listEmployeePunches(db, ids, lo, hi),
     ctx.links.leave.approvedDays(db, ids, from, to),
-    repo.listExistingDays(db, ids, from, to),
-    repo.terminalSync(db),
+    daysRepo.listExistingDays(db, ids, from, to),
+    terminalSync(db),
   ]);
   const punchesByEmployee = new Map<string, EnginePunch[]>();
   for (const p of punches) {
@@ -148,7 +151,7 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
     list.push({ portion: l.portion, code: l.leaveTypeCode, name: l.leaveTypeName, paid: l.paid });
     byDay.set(l.date, list);
   }
-  const existing = new Map<string, Map<string, repo.ExistingDay>>();
+  const existing = new Map<string, Map<string, daysRepo.ExistingDay>>();
   for (const r of existingRows) {
     let byDay = existing.get(r.employee_id);
     if (!byDay) existing.set(r.employee_id, (byDay = new Map()));
@@ -352,7 +355,7 @@ export async function reconcileRange(ctx: Ctx, ids: readonly string[] | 'all', f
         rows.push(toDayRow(computeDay(inputs, e, day, now.getTime()), computedAt));
       }
     }
-    await repo.upsertDays(t.db, rows);
+    await daysRepo.upsertDays(t.db, rows);
     return { written: rows.length, frozenKept };
   });
 }
@@ -407,7 +410,7 @@ export async function reconcileInstants(ctx: Ctx, items: readonly { employeeId: 
       seen.add(key);
       rows.push(toDayRow(computeDay(inputs, employee, day, now), computedAt));
     });
-    await repo.upsertDays(t.db, rows);
+    await daysRepo.upsertDays(t.db, rows);
     return owners;
   });
 }

@@ -5,6 +5,7 @@ import { badRequest } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy.ts';
 import { type NewPunch, recordPunches } from './punches.ts';
+import { listPunchKeys } from './repo/punches.ts';
 import { zonedInstant } from './shift-time.ts';
 
 /**
@@ -175,12 +176,7 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
     }
     const lo = new Date(min).toISOString();
     const hi = new Date(max + 1).toISOString();
-    const stored = await ctx.db
-      .selectFrom('punch')
-      .select(['employee_id', 'at', 'terminal_serial', 'terminal_user_id', 'attend_stat'])
-      .where('at', '>=', lo)
-      .where('at', '<', hi)
-      .execute();
+    const stored = await listPunchKeys(ctx.db, lo, hi);
     const seen = new Set<string>();
     for (const s of stored) {
       if (s.employee_id) seen.add(`e|${s.employee_id}|${s.at}`);

@@ -2,7 +2,7 @@
 export { attendanceRoutes } from './routes.ts';
 export { attendanceInputsChangedHandler as attendanceInputsChanged, dayOfInstant } from './days.ts';
 export { assignShift } from './policy-service.ts';
-export { frozenDates, listDays } from './repo.ts';
+export { frozenDates, listDays } from './repo/days.ts';
 export { directoryOf, employeeForTerminalUser, policyOf } from './policy.ts';
 export { reconcileOwners, recordPunches } from './punches.ts';
 export { DEMO_TERMINALS, seedDemoAttendance } from './demo.ts';

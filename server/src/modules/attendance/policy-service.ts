@@ -18,14 +18,17 @@ import { YEAR_MAX } from '../../../../shared/common.ts';
 import { addDays } from '../../../../shared/dates.ts';
 import { WeeklyOffRule } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
-import type { ShiftTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { updateEmployeeRow } from '../employees/index.ts';
 import { reconcileRange } from './days.ts';
-import { SHIFT_COLUMNS, directoryOf, employedOn, policyOf, toShiftRule } from './policy.ts';
-import * as repo from './repo.ts';
+import { directoryOf, employedOn, policyOf, toShiftRule } from './policy.ts';
+import * as daysRepo from './repo/days.ts';
+import { anyEmployeeOnShift, listLocationNames, locationExists } from './repo/directory.ts';
+import * as holidaysRepo from './repo/holidays.ts';
+import * as settingsRepo from './repo/settings.ts';
+import * as shiftsRepo from './repo/shifts.ts';
 import { employeeInScope, todayOf } from './service.ts';
 
 /**
@@ -37,29 +40,21 @@ import { employeeInScope, todayOf } from './service.ts';
 
 
 async function logPolicy(ctx: Ctx, entry: { entity: string; entityId: string; action: string; summary: string; changes?: FieldChange[] }) {
-  await ctx.db
-    .insertInto('attendance_policy_log')
-    .values({
-      id: newId(),
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      action: entry.action,
-      summary: entry.summary,
-      changes: JSON.stringify(entry.changes ?? []),
-      actor_user_id: ctx.caller.userId,
-      actor_name: ctx.caller.name,
-      at: ctx.clock.now().toISOString(),
-    })
-    .execute();
+  await settingsRepo.insertPolicyLog(ctx.db, {
+    id: newId(),
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    action: entry.action,
+    summary: entry.summary,
+    changes: JSON.stringify(entry.changes ?? []),
+    actor_user_id: ctx.caller.userId,
+    actor_name: ctx.caller.name,
+    at: ctx.clock.now().toISOString(),
+  });
 }
 
 export async function listPolicyLog(ctx: Ctx, limit = 200): Promise<PolicyLogEntry[]> {
-  const rows = await ctx.db
-    .selectFrom('attendance_policy_log')
-    .select(['id', 'entity', 'entity_id', 'action', 'summary', 'changes', 'actor_name', 'at'])
-    .orderBy('at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await settingsRepo.listPolicyLog(ctx.db, limit);
   return rows.map((r) => ({
     id: r.id,
     entity: r.entity,
@@ -74,9 +69,7 @@ export async function listPolicyLog(ctx: Ctx, limit = 200): Promise<PolicyLogEnt
 
 // ------------------------------------------------------------------ shifts
 
-type ShiftRow = Pick<ShiftTable, (typeof SHIFT_COLUMNS)[number]> & { break_minutes: number; late_grace_minutes: number; early_grace_minutes: number; half_day_minutes: number; full_day_minutes: number; ot_eligible: number; ot_after_minutes: number; ot_block_minutes: number; ot_before_start: number; window_before_minutes: number; window_after_minutes: number; flexible: number; hours_mode: string };
-
-function toShiftPolicy(r: ShiftRow, assignedCount: number): ShiftPolicy {
+function toShiftPolicy(r: shiftsRepo.ShiftRow, assignedCount: number): ShiftPolicy {
   const rule = toShiftRule(r);
   return {
     id: r.id,
@@ -100,7 +93,7 @@ function toShiftPolicy(r: ShiftRow, assignedCount: number): ShiftPolicy {
   };
 }
 
-function shiftColumns(input: ShiftPolicyInput) {
+function shiftColumns(input: ShiftPolicyInput): shiftsRepo.ShiftValues {
   return {
     name: input.name,
     start_time: input.startTime,
@@ -127,27 +120,17 @@ function shiftColumns(input: ShiftPolicyInput) {
 }
 
 export async function listShiftPolicies(ctx: Ctx): Promise<ShiftPolicy[]> {
-  const [rows, counts, directory] = await Promise.all([
-    ctx.db.selectFrom('shift').select([...SHIFT_COLUMNS]).orderBy('name').execute(),
-    ctx.db
-      .selectFrom('shift_assignment')
-      .select((eb) => ['shift_id', eb.fn.countAll<number>().as('n')])
-      .where('effective_to', 'is', null)
-      .groupBy('shift_id')
-      .execute(),
-    directoryOf(ctx.db),
-  ]);
-  const assigned = new Map(counts.map((c) => [c.shift_id, Number(c.n)]));
+  const [rows, open, directory] = await Promise.all([shiftsRepo.listShifts(ctx.db, 'name'), shiftsRepo.listOpenAssignments(ctx.db), directoryOf(ctx.db)]);
+  const assigned = new Map<string, number>();
+  for (const a of open) assigned.set(a.shift_id, (assigned.get(a.shift_id) ?? 0) + 1);
   // Employees without an open assignment follow employee.shift_id.
-  const withAssignment = new Set(
-    (await ctx.db.selectFrom('shift_assignment').select('employee_id').where('effective_to', 'is', null).execute()).map((r) => r.employee_id),
-  );
+  const withAssignment = new Set(open.map((a) => a.employee_id));
   const today = todayOf(ctx);
   for (const e of directory.list) {
     if (withAssignment.has(e.id) || !employedOn(e, today) || !e.shiftId) continue;
     assigned.set(e.shiftId, (assigned.get(e.shiftId) ?? 0) + 1);
   }
-  return rows.map((r) => toShiftPolicy(r as ShiftRow, assigned.get(r.id) ?? 0));
+  return rows.map((r) => toShiftPolicy(r, assigned.get(r.id) ?? 0));
 }
 
 async function shiftById(ctx: Ctx, id: string): Promise<ShiftPolicy> {
@@ -168,9 +151,8 @@ async function uniqueShiftName<T>(run: () => Promise<T>): Promise<T> {
 export async function createShift(ctx: Ctx, input: ShiftPolicyInput): Promise<ShiftPolicy> {
   const id = newId();
   await inTransaction(ctx, async (t) => {
-    if (input.isDefault) await t.db.updateTable('shift').set({ is_default: 0 }).execute();
-    const now = ctx.clock.now().toISOString();
-    await uniqueShiftName(() => t.db.insertInto('shift').values({ id, ...shiftColumns(input), created_at: now, updated_at: now }).execute());
+    if (input.isDefault) await shiftsRepo.clearDefaultShift(t.db);
+    await uniqueShiftName(() => shiftsRepo.insertShift(t.db, id, shiftColumns(input), ctx.clock.now().toISOString()));
     await logPolicy(t, { entity: 'shift', entityId: id, action: 'shift.created', summary: `Shift ${input.name} created (${input.startTime}–${input.endTime})` });
   });
   return shiftById(ctx, id);
@@ -182,8 +164,8 @@ export async function updateShift(ctx: Ctx, id: string, input: ShiftPolicyInput)
     throw conflict('Make another shift the default instead: there must always be one.', [{ path: 'body.isDefault', message: 'one shift must stay the default' }]);
   }
   await inTransaction(ctx, async (t) => {
-    if (input.isDefault) await t.db.updateTable('shift').set({ is_default: 0 }).where('id', '!=', id).execute();
-    await uniqueShiftName(() => t.db.updateTable('shift').set({ ...shiftColumns(input), updated_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute());
+    if (input.isDefault) await shiftsRepo.clearDefaultShift(t.db, id);
+    await uniqueShiftName(() => shiftsRepo.updateShift(t.db, id, shiftColumns(input), ctx.clock.now().toISOString()));
     const { assignedCount: _a, id: _i, ...b } = before;
     await logPolicy(t, {
       entity: 'shift',
@@ -193,7 +175,7 @@ export async function updateShift(ctx: Ctx, id: string, input: ShiftPolicyInput)
       changes: diffFields(b, input),
     });
     // Today's days follow the new rules at the next sweep.
-    await repo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
+    await daysRepo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
   });
   return shiftById(ctx, id);
 }
@@ -202,11 +184,9 @@ export async function deleteShift(ctx: Ctx, id: string): Promise<void> {
   const shift = await shiftById(ctx, id);
   if (shift.isDefault) throw conflict('The default shift cannot be deleted.');
   await inTransaction(ctx, async (t) => {
-    const used = await t.db.selectFrom('shift_assignment').select('id').where('shift_id', '=', id).executeTakeFirst();
-    const onEmployee = await t.db.selectFrom('employee').select('id').where('shift_id', '=', id).executeTakeFirst();
-    const days = await t.db.selectFrom('attendance_day').select('employee_id').where('shift_id', '=', id).executeTakeFirst();
-    if (used || onEmployee || days) throw conflict(`${shift.name} is used by the roster or by reconciled days; it cannot be deleted.`);
-    await t.db.deleteFrom('shift').where('id', '=', id).execute();
+    const used = (await shiftsRepo.anyAssignmentOfShift(t.db, id)) || (await anyEmployeeOnShift(t.db, id)) || (await daysRepo.anyDayOnShift(t.db, id));
+    if (used) throw conflict(`${shift.name} is used by the roster or by reconciled days; it cannot be deleted.`);
+    await shiftsRepo.deleteShift(t.db, id);
     await logPolicy(t, { entity: 'shift', entityId: id, action: 'shift.deleted', summary: `Shift ${shift.name} deleted` });
   });
 }
@@ -215,7 +195,7 @@ export async function deleteShift(ctx: Ctx, id: string): Promise<void> {
 
 export async function listAssignments(ctx: Ctx, employeeId: string) {
   await employeeInScope(ctx, employeeId);
-  const [rows, policy] = await Promise.all([repo.listAssignmentRows(ctx.db, employeeId), policyOf(ctx.db)]);
+  const [rows, policy] = await Promise.all([shiftsRepo.listAssignmentRows(ctx.db, employeeId), policyOf(ctx.db)]);
   const items: ShiftAssignment[] = rows.map((r) => ({
     id: r.id,
     shiftId: r.shift_id,
@@ -245,12 +225,7 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
   }
   await inTransaction(ctx, async (t) => {
     const now = ctx.clock.now().toISOString();
-    const rows = await t.db
-      .selectFrom('shift_assignment')
-      .select(['id', 'shift_id', 'effective_from', 'effective_to'])
-      .where('employee_id', '=', employeeId)
-      .orderBy('effective_from')
-      .execute();
+    const rows = await shiftsRepo.listRosterOf(t.db, employeeId);
     if (rows.some((r) => r.effective_from >= input.effectiveFrom)) {
       throw conflict('A roster entry already starts on or after that day: the past of the roster is not rewritten.', [
         { path: 'body.effectiveFrom', message: 'must be after the latest roster entry' },
@@ -259,17 +234,11 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
     const dayBefore = addDays(input.effectiveFrom, -1);
     const current = rows.find((r) => r.effective_to === null || r.effective_to >= input.effectiveFrom);
     const previousShift = current?.shift_id ?? employee.shiftId ?? policy.defaultShiftId;
-    if (current) await t.db.updateTable('shift_assignment').set({ effective_to: dayBefore }).where('id', '=', current.id).execute();
+    if (current) await shiftsRepo.endAssignment(t.db, current.id, dayBefore);
     else if (rows.length === 0 && previousShift && dayBefore >= employee.joinedDate) {
-      await t.db
-        .insertInto('shift_assignment')
-        .values({ id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now })
-        .execute();
+      await shiftsRepo.insertAssignment(t.db, { id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now });
     }
-    await t.db
-      .insertInto('shift_assignment')
-      .values({ id: newId(), employee_id: employeeId, shift_id: shift.id, effective_from: input.effectiveFrom, effective_to: null, created_by_name: ctx.caller.name, created_at: now })
-      .execute();
+    await shiftsRepo.insertAssignment(t.db, { id: newId(), employee_id: employeeId, shift_id: shift.id, effective_from: input.effectiveFrom, effective_to: null, created_by_name: ctx.caller.name, created_at: now });
     // employee.shift_id stays "the current shift" for the directory.
     if (input.effectiveFrom <= todayOf(ctx)) await updateEmployeeRow(t.db, employeeId, { shift_id: shift.id, updated_at: now });
     const previousName = previousShift ? (policy.shifts.get(previousShift)?.name ?? null) : null;
@@ -290,11 +259,7 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
 const WeeklyOffs = z.array(WeeklyOffRule);
 
 export async function listLocationPolicies(ctx: Ctx): Promise<LocationPolicy[]> {
-  const [locations, rows, policy] = await Promise.all([
-    ctx.db.selectFrom('location').select(['id', 'name']).orderBy('name').execute(),
-    ctx.db.selectFrom('location_policy').select(['location_id', 'weekly_offs', 'fence_lat', 'fence_lng', 'fence_radius_m']).execute(),
-    policyOf(ctx.db),
-  ]);
+  const [locations, rows, policy] = await Promise.all([listLocationNames(ctx.db), settingsRepo.listLocationPolicies(ctx.db), policyOf(ctx.db)]);
   const byId = new Map(rows.map((r) => [r.location_id, r]));
   return locations.map((l) => {
     const r = byId.get(l.id);
@@ -323,11 +288,7 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
       fence_radius_m: input.geoFence?.radiusMeters ?? null,
       updated_at: ctx.clock.now().toISOString(),
     };
-    await t.db
-      .insertInto('location_policy')
-      .values({ location_id: locationId, ...values })
-      .onConflict((oc) => oc.column('location_id').doUpdateSet(values))
-      .execute();
+    await settingsRepo.upsertLocationPolicy(t.db, locationId, values);
     await logPolicy(t, {
       entity: 'location',
       entityId: locationId,
@@ -339,7 +300,7 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
       const people = (await directoryOf(t.db)).list.filter((e) => e.locationId === locationId).map((e) => e.id);
       await t.links.leave.calendarChanged(t, people, todayOf(ctx), `${YEAR_MAX}-12-31`, `the weekly offs of ${before.locationName} changed`);
     }
-    await repo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
+    await daysRepo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
   });
   const after = (await listLocationPolicies(ctx)).find((l) => l.locationId === locationId);
   if (!after) throw notFound('Location');
@@ -349,25 +310,8 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
 // ------------------------------------------------------------------ holidays
 
 export async function listHolidays(ctx: Ctx, year: number): Promise<AttendanceHoliday[]> {
-  const rows = await ctx.db
-    .selectFrom('holiday')
-    .leftJoin('location', 'location.id', 'holiday.location_id')
-    .select((eb) => [
-      'holiday.id',
-      'holiday.date',
-      'holiday.name',
-      'holiday.location_id',
-      'location.name as location_name',
-      'holiday.optional',
-      eb.selectFrom('holiday_opt_in').select(eb.fn.countAll<number>().as('n')).whereRef('holiday_opt_in.holiday_id', '=', 'holiday.id').as('opt_ins'),
-    ])
-    .where('holiday.date', '>=', `${year}-01-01`)
-    .where('holiday.date', '<=', `${year}-12-31`)
-    .orderBy('holiday.date')
-    .execute();
-  const mine = ctx.caller.employeeId
-    ? new Set((await ctx.db.selectFrom('holiday_opt_in').select('holiday_id').where('employee_id', '=', ctx.caller.employeeId).execute()).map((r) => r.holiday_id))
-    : new Set<string>();
+  const rows = await holidaysRepo.listHolidaysBetween(ctx.db, `${year}-01-01`, `${year}-12-31`);
+  const mine = new Set(ctx.caller.employeeId ? await holidaysRepo.listOptInsOf(ctx.db, ctx.caller.employeeId) : []);
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -389,7 +333,7 @@ async function reconcileHolidayDate(ctx: Ctx, date: string, locationId: string |
 }
 
 async function assertLocation(ctx: Ctx, locationId: string | null): Promise<void> {
-  if (locationId && !(await ctx.db.selectFrom('location').select('id').where('id', '=', locationId).executeTakeFirst())) {
+  if (locationId && !(await locationExists(ctx.db, locationId))) {
     throw badRequest('No such location.', [{ path: 'body.locationId', message: 'no such location' }]);
   }
 }
@@ -399,17 +343,8 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
   const locationId = input.locationId?.toLowerCase() ?? null;
   await assertLocation(ctx, locationId);
   await inTransaction(ctx, async (t) => {
-    const clash = await t.db
-      .selectFrom('holiday')
-      .select('id')
-      .where('date', '=', input.date)
-      .where((eb) => (locationId === null ? eb('location_id', 'is', null) : eb('location_id', '=', locationId)))
-      .executeTakeFirst();
-    if (clash) throw conflict(`There is already a holiday on ${input.date} for that location.`, [{ path: 'body.date', message: 'already a holiday' }]);
-    await t.db
-      .insertInto('holiday')
-      .values({ id, date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0, created_at: ctx.clock.now().toISOString() })
-      .execute();
+    if (await holidaysRepo.holidayExists(t.db, input.date, locationId)) throw conflict(`There is already a holiday on ${input.date} for that location.`, [{ path: 'body.date', message: 'already a holiday' }]);
+    await holidaysRepo.insertHoliday(t.db, { id, date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0, created_at: ctx.clock.now().toISOString() });
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.created', summary: `Holiday ${input.name} on ${input.date}${input.optional ? ' (optional)' : ''}` });
     if (!input.optional) {
       await t.links.leave.calendarChanged(t, 'all', input.date, input.date, `${input.name} (${input.date}) is now a holiday`);
@@ -422,7 +357,7 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
 }
 
 async function holidayRow(ctx: Ctx, id: string) {
-  const row = await ctx.db.selectFrom('holiday').select(['id', 'date', 'name', 'location_id', 'optional']).where('id', '=', id).executeTakeFirst();
+  const row = await holidaysRepo.findHoliday(ctx.db, id);
   if (!row) throw notFound('Holiday');
   return row;
 }
@@ -432,7 +367,7 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
   const locationId = input.locationId?.toLowerCase() ?? null;
   await assertLocation(ctx, locationId);
   await inTransaction(ctx, async (t) => {
-    await t.db.updateTable('holiday').set({ date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0 }).where('id', '=', id).execute();
+    await holidaysRepo.updateHoliday(t.db, id, { date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0 });
     await logPolicy(t, {
       entity: 'holiday',
       entityId: id,
@@ -454,7 +389,7 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
 export async function deleteHoliday(ctx: Ctx, id: string): Promise<void> {
   const before = await holidayRow(ctx, id);
   await inTransaction(ctx, async (t) => {
-    await t.db.deleteFrom('holiday').where('id', '=', id).execute();
+    await holidaysRepo.deleteHoliday(t.db, id);
     await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.deleted', summary: `Holiday ${before.name} on ${before.date} deleted` });
     await t.links.leave.calendarChanged(t, 'all', before.date, before.date, `${before.name} (${before.date}) is no longer a holiday`);
     await reconcileHolidayDate(t, before.date, before.location_id);
@@ -473,20 +408,12 @@ export async function setOptIn(ctx: Ctx, holidayId: string, optIn: boolean): Pro
   await inTransaction(ctx, async (t) => {
     if (optIn) {
       const year = h.date.slice(0, 4);
-      const taken = await t.db
-        .selectFrom('holiday_opt_in')
-        .innerJoin('holiday', 'holiday.id', 'holiday_opt_in.holiday_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('holiday_opt_in.employee_id', '=', employeeId)
-        .where('holiday.date', '>=', `${year}-01-01`)
-        .where('holiday.date', '<=', `${year}-12-31`)
-        .executeTakeFirstOrThrow();
-      if (Number(taken.n) >= policy.settings.optionalHolidaysPerYear) {
+      if ((await holidaysRepo.countOptInsInYear(t.db, employeeId, year)) >= policy.settings.optionalHolidaysPerYear) {
         throw conflict(`You already chose ${policy.settings.optionalHolidaysPerYear} optional holidays in ${year}.`);
       }
-      await t.db.insertInto('holiday_opt_in').values({ employee_id: employeeId, holiday_id: holidayId, created_at: ctx.clock.now().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      await holidaysRepo.insertOptIn(t.db, employeeId, holidayId, ctx.clock.now().toISOString());
     } else {
-      await t.db.deleteFrom('holiday_opt_in').where('employee_id', '=', employeeId).where('holiday_id', '=', holidayId).execute();
+      await holidaysRepo.deleteOptIn(t.db, employeeId, holidayId);
     }
     await recordAudit(t, {
       employeeId,
@@ -512,21 +439,17 @@ export async function updateSettings(ctx: Ctx, input: AttendanceSettingsUpdate):
   const before = await getSettings(ctx);
   const next = { ...before, ...input };
   await inTransaction(ctx, async (t) => {
-    await t.db
-      .updateTable('attendance_settings')
-      .set({
-        debounce_seconds: next.debounceSeconds,
-        regularization_window_days: next.regularizationWindowDays,
-        hr_approval_kinds: JSON.stringify(next.hrApprovalKinds),
-        late_mark_every: next.lateMark?.every ?? null,
-        late_mark_days: next.lateMark?.days ?? 0.5,
-        optional_holidays_per_year: next.optionalHolidaysPerYear,
-        updated_at: ctx.clock.now().toISOString(),
-      })
-      .where('id', '=', 'org')
-      .execute();
+    await settingsRepo.updateSettings(t.db, {
+      debounce_seconds: next.debounceSeconds,
+      regularization_window_days: next.regularizationWindowDays,
+      hr_approval_kinds: JSON.stringify(next.hrApprovalKinds),
+      late_mark_every: next.lateMark?.every ?? null,
+      late_mark_days: next.lateMark?.days ?? 0.5,
+      optional_holidays_per_year: next.optionalHolidaysPerYear,
+      updated_at: ctx.clock.now().toISOString(),
+    });
     await logPolicy(t, { entity: 'settings', entityId: 'org', action: 'settings.updated', summary: 'Attendance rules changed', changes: diffFields(before, next) });
-    await repo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
+    await daysRepo.markDirty(t.db, 'all', todayOf(ctx), todayOf(ctx));
   });
   return getSettings(ctx);
 }

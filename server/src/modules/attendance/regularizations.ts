@@ -10,10 +10,9 @@ import {
   type RegularizationStatus,
   minutesOf,
 } from '../../../../shared/attendance/index.ts';
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
-import type { DB, RegularizationTable } from '../../db/schema.ts';
+import type { RegularizationTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -23,7 +22,9 @@ import { type Inputs, computeDay, dayOfInstant, loadInputs, toAttendanceDay, toD
 import { type EmployeeInfo, directoryOf, employedOn, policyOf } from './policy.ts';
 import type { EnginePunch } from './reconcile.ts';
 import { localParts, recordPunches } from './punches.ts';
-import * as repo from './repo.ts';
+import { findDay } from './repo/days.ts';
+import { listPunchDetails } from './repo/punches.ts';
+import * as regsRepo from './repo/regularizations.ts';
 import { zonedInstant } from './shift-time.ts';
 
 /**
@@ -34,38 +35,11 @@ import { zonedInstant } from './shift-time.ts';
  * → Approved; Rejected from either waiting state; anything else is a 409.
  */
 
-const REG_COLUMNS = [
-  'id',
-  'employee_id',
-  'date',
-  'kind',
-  'status',
-  'reason',
-  'punches',
-  'supersedes',
-  'requires_hr',
-  'manager_decided_by',
-  'manager_decided_by_name',
-  'manager_decided_at',
-  'hr_decided_by',
-  'hr_decided_by_name',
-  'hr_decided_at',
-  'decision_note',
-  'created_by_name',
-  'created_at',
-  'updated_at',
-] as const;
-
 interface StoredPunch extends ProposedPunch {
   at: string;
 }
 
-interface Decider {
-  employeeId: string | null;
-  team: Set<string>;
-  canApprove: boolean;
-  canHrApprove: boolean;
-}
+type Decider = regsRepo.DeciderScope;
 
 async function deciderOf(ctx: Ctx): Promise<Decider> {
   const { caller } = ctx;
@@ -132,15 +106,7 @@ function shapeError(message: string, path = 'body.punches') {
 
 /** One waiting request per day and kind. */
 async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string, kind: RegularizationKind): Promise<void> {
-  const open = await ctx.db
-    .selectFrom('regularization')
-    .select('id')
-    .where('employee_id', '=', employeeId)
-    .where('date', '=', date)
-    .where('kind', '=', kind)
-    .where('status', 'in', ['AwaitingManager', 'ManagerApprovedAwaitingHR'])
-    .executeTakeFirst();
-  if (open) throw conflict(`You already have a ${kind} request for ${date} waiting for a decision.`);
+  if (await regsRepo.waitingRequestExists(ctx.db, employeeId, date, kind)) throw conflict(`You already have a ${kind} request for ${date} waiting for a decision.`);
 }
 
 /** A request checked against every rule, with its punches as instants: what `create` stores and `preview` shows. */
@@ -173,7 +139,7 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   }
   if (input.kind === 'ManualEntry' && proposed.length === 0) throw shapeError('ManualEntry carries at least one punch.');
   const existing = supersedes.length
-    ? (await repo.listPunchDetails(ctx.db, employeeId, new Date(zonedInstant(addDays(input.date, -1), 0, ctx.timeZone)).toISOString(), new Date(zonedInstant(addDays(input.date, 2), 0, ctx.timeZone)).toISOString()))
+    ? (await listPunchDetails(ctx.db, employeeId, new Date(zonedInstant(addDays(input.date, -1), 0, ctx.timeZone)).toISOString(), new Date(zonedInstant(addDays(input.date, 2), 0, ctx.timeZone)).toISOString()))
     : [];
   for (const [i, id] of supersedes.entries()) {
     const p = existing.find((e) => e.id === id);
@@ -206,30 +172,27 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
   await inTransaction(ctx, async (t) => {
     await assertNoWaitingRequest(t, employeeId, input.date, input.kind); // again inside the transaction: two sends at once
     const now = ctx.clock.now().toISOString();
-    await t.db
-      .insertInto('regularization')
-      .values({
-        id,
-        employee_id: employeeId,
-        date: input.date,
-        kind: input.kind,
-        status: 'AwaitingManager',
-        reason: input.reason,
-        punches: JSON.stringify(punches),
-        supersedes: JSON.stringify(supersedes),
-        requires_hr: policy.settings.hrApprovalKinds.includes(input.kind) ? 1 : 0,
-        manager_decided_by: null,
-        manager_decided_by_name: null,
-        manager_decided_at: null,
-        hr_decided_by: null,
-        hr_decided_by_name: null,
-        hr_decided_at: null,
-        decision_note: null,
-        created_by_name: ctx.caller.name,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await regsRepo.insertRegularization(t.db, {
+      id,
+      employee_id: employeeId,
+      date: input.date,
+      kind: input.kind,
+      status: 'AwaitingManager',
+      reason: input.reason,
+      punches: JSON.stringify(punches),
+      supersedes: JSON.stringify(supersedes),
+      requires_hr: policy.settings.hrApprovalKinds.includes(input.kind) ? 1 : 0,
+      manager_decided_by: null,
+      manager_decided_by_name: null,
+      manager_decided_at: null,
+      hr_decided_by: null,
+      hr_decided_by_name: null,
+      hr_decided_at: null,
+      decision_note: null,
+      created_by_name: ctx.caller.name,
+      created_at: now,
+      updated_at: now,
+    });
     await recordAudit(t, {
       employeeId,
       category: 'Attendance',
@@ -288,7 +251,7 @@ async function dayWithProposal(
 }
 
 async function findRow(ctx: Ctx, id: string): Promise<RegularizationTable> {
-  const row = await ctx.db.selectFrom('regularization').select([...REG_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  const row = await regsRepo.findRegularization(ctx.db, id);
   if (!row) throw notFound('Regularization');
   await assertCanSeeEmployee(ctx, row.employee_id);
   return row;
@@ -301,78 +264,20 @@ export async function getRegularization(ctx: Ctx, id: string): Promise<Regulariz
 }
 
 export async function listRegularizationsOfDay(ctx: Ctx, employeeId: string, date: string): Promise<Regularization[]> {
-  const rows = await ctx.db
-    .selectFrom('regularization')
-    .select([...REG_COLUMNS])
-    .where('employee_id', '=', employeeId)
-    .where('date', '=', date)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = await regsRepo.listRegularizationsOfDay(ctx.db, employeeId, date);
   if (rows.length === 0) return [];
   const [directory, decider] = await Promise.all([directoryOf(ctx.db), deciderOf(ctx)]);
   return rows.map((r) => toRegularization(r, directory.byId.get(r.employee_id), mayDecide(decider, r)));
 }
 
-async function filteredRows(ctx: Ctx, filter: { status?: string | undefined; kind?: string | undefined; employeeId?: string | undefined }) {
-  const visible = await visibleEmployeeIds(ctx);
-  let q = ctx.db.selectFrom('regularization').select([...REG_COLUMNS]);
-  if (visible !== 'all') {
-    if (visible.length === 0) return [];
-    q = q.where('employee_id', 'in', visible);
-  }
-  if (filter.status) q = q.where('status', '=', filter.status);
-  if (filter.kind) q = q.where('kind', '=', filter.kind);
-  if (filter.employeeId) q = q.where('employee_id', '=', filter.employeeId);
-  return q.orderBy('created_at', 'desc').orderBy('id').execute();
-}
-
-/** A condition no row meets (SQLite cannot bind a boolean). */
-const NOTHING = sql<SqlBool>`1 = 0`;
-
-type RegEb = ExpressionBuilder<DB, 'regularization'>;
-
-/** `mayDecide` as a condition: never the decider's own; at the manager stage their reporting line (or HR), at the HR stage HR. */
-function decidableBy(eb: RegEb, d: Decider) {
-  const branches = [];
-  if (d.canHrApprove) branches.push(eb('status', 'in', ['AwaitingManager', 'ManagerApprovedAwaitingHR']));
-  else if (d.canApprove && d.team.size > 0) branches.push(eb.and([eb('status', '=', 'AwaitingManager'), eb('employee_id', 'in', [...d.team])]));
-  if (branches.length === 0) return NOTHING;
-  return eb.and([eb.or(branches), ...(d.employeeId ? [eb('employee_id', '!=', d.employeeId)] : [])]);
-}
-
-/** Requests in scope matching the filter (and, with a decider, only those it may decide now), not yet selected. */
-function scopedQuery(
-  ctx: Ctx,
-  visible: 'all' | readonly string[],
-  filter: { status?: string | undefined; kind?: string | undefined; employeeId?: string | undefined },
-  decider: Decider | null,
-) {
-  return ctx.db.selectFrom('regularization').where((eb) => {
-    const conditions = [];
-    if (visible !== 'all') conditions.push(visible.length ? eb('employee_id', 'in', [...visible]) : NOTHING);
-    if (filter.status) conditions.push(eb('status', '=', filter.status));
-    if (filter.kind) conditions.push(eb('kind', '=', filter.kind));
-    if (filter.employeeId) conditions.push(eb('employee_id', '=', filter.employeeId));
-    if (decider) conditions.push(decidableBy(eb, decider));
-    return eb.and(conditions);
-  });
-}
-
 /** Requests in the caller's scope (paginated in the database), with how many await the caller. */
 export async function listRegularizations(ctx: Ctx, query: RegularizationListQuery): Promise<RegularizationList> {
   const [visible, directory, decider] = await Promise.all([visibleEmployeeIds(ctx), directoryOf(ctx.db), deciderOf(ctx)]);
-  const matching = scopedQuery(ctx, visible, query, query.awaitingMe ? decider : null);
-  const count = (q: typeof matching) => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().then((r) => Number(r?.n ?? 0));
+  const only = query.awaitingMe ? decider : null;
   const [total, rows, pending] = await Promise.all([
-    count(matching),
-    matching
-      .select([...REG_COLUMNS])
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    count(scopedQuery(ctx, visible, {}, decider)),
+    regsRepo.countRegularizations(ctx.db, visible, query, only),
+    regsRepo.listRegularizations(ctx.db, visible, query, only, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    regsRepo.countRegularizations(ctx.db, visible, {}, decider),
   ]);
   return {
     items: rows.map((r) => toRegularization(r, directory.byId.get(r.employee_id), mayDecide(decider, r))),
@@ -383,8 +288,9 @@ export async function listRegularizations(ctx: Ctx, query: RegularizationListQue
   };
 }
 
-export async function regularizationsForExport(ctx: Ctx, filter: { status?: string | undefined; kind?: string | undefined; employeeId?: string | undefined }): Promise<Regularization[]> {
-  const [rows, directory, decider] = await Promise.all([filteredRows(ctx, filter), directoryOf(ctx.db), deciderOf(ctx)]);
+export async function regularizationsForExport(ctx: Ctx, filter: regsRepo.RegularizationFilter): Promise<Regularization[]> {
+  const [visible, directory, decider] = await Promise.all([visibleEmployeeIds(ctx), directoryOf(ctx.db), deciderOf(ctx)]);
+  const rows = await regsRepo.listRegularizations(ctx.db, visible, filter, null);
   return rows.map((r) => toRegularization(r, directory.byId.get(r.employee_id), mayDecide(decider, r)));
 }
 
@@ -420,13 +326,7 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
       Object.assign(patch, { hr_decided_by: ctx.caller.userId, hr_decided_by_name: ctx.caller.name, hr_decided_at: now });
     }
     patch.status = toHr ? 'ManagerApprovedAwaitingHR' : 'Approved';
-    const updated = await t.db
-      .updateTable('regularization')
-      .set(patch)
-      .where('id', '=', id)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict('This request changed meanwhile; reload it.');
+    if (!(await regsRepo.updateRegularizationFrom(t.db, id, row.status, patch))) throw conflict('This request changed meanwhile; reload it.');
     if (toHr) {
       await recordAudit(t, {
         employeeId: row.employee_id,
@@ -461,7 +361,7 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
 
 /** Adds the approved punches as `manual` rows (superseding what they replace) and reconciles the day. */
 async function applyRegularization(ctx: Ctx, row: RegularizationTable): Promise<void> {
-  const day = await repo.findDay(ctx.db, row.employee_id, row.date);
+  const day = await findDay(ctx.db, row.employee_id, row.date);
   if (day?.frozen === 1) throw conflict(`${row.date} was frozen by HR meanwhile: the request cannot be applied.`);
   const punches = JSON.parse(row.punches) as StoredPunch[];
   const supersedes = JSON.parse(row.supersedes) as string[];
@@ -495,13 +395,7 @@ export async function rejectRegularization(ctx: Ctx, id: string, note: string): 
       row.status === 'AwaitingManager'
         ? { manager_decided_by: ctx.caller.userId, manager_decided_by_name: ctx.caller.name, manager_decided_at: now }
         : { hr_decided_by: ctx.caller.userId, hr_decided_by_name: ctx.caller.name, hr_decided_at: now };
-    const updated = await t.db
-      .updateTable('regularization')
-      .set({ ...stage, status: 'Rejected', decision_note: note, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict('This request changed meanwhile; reload it.');
+    if (!(await regsRepo.updateRegularizationFrom(t.db, id, row.status, { ...stage, status: 'Rejected', decision_note: note, updated_at: now }))) throw conflict('This request changed meanwhile; reload it.');
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Attendance',

@@ -57,7 +57,7 @@ import { importPunches } from './import.ts';
 import { getRecomputeJob, startRecompute } from './jobs.ts';
 import * as policy from './policy-service.ts';
 import * as regs from './regularizations.ts';
-import * as repo from './repo.ts';
+import { findPunchPhoto } from './repo/punches.ts';
 import { assertNotFuture, dayDetail, employeeInScope, monthOf, overrideDay, requireAny, selfPunch, todayOf } from './service.ts';
 import { calendar, dayView, live, selfToday } from './views.ts';
 
@@ -317,7 +317,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
     },
     async ({ params, caller, res }) => {
       const c = await ctx(caller);
-      const punch = await repo.findPunch(deps.db, params.id);
+      const punch = await findPunchPhoto(deps.db, params.id);
       if (!punch?.photo_path) throw notFound('Photo');
       if (punch.employee_id) await employeeInScope(c, punch.employee_id);
       else requireAny(c, ['device:manage', 'attendance:manage']);

@@ -24,7 +24,8 @@ import { computeDay, dayOfInstant, loadInputs, reconcileRange, toAttendanceDay, 
 import { type EmployeeInfo, type Policy, directoryOf, employedOn, policyOf } from './policy.ts';
 import { distanceMeters, localParts, recordPunch } from './punches.ts';
 import { listRegularizationsOfDay } from './regularizations.ts';
-import * as repo from './repo.ts';
+import * as daysRepo from './repo/days.ts';
+import { type PunchDetailRow, listPunchDetails } from './repo/punches.ts';
 import { zonedInstant } from './shift-time.ts';
 
 /** 403 unless the caller holds one of the permissions. */
@@ -78,8 +79,8 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
   assertNotFuture(ctx, date);
   assertEmployed(employee, date);
   const after = await inTransaction(ctx, async (t) => {
-    if (!(await repo.findDay(t.db, employeeId, date))) await reconcileRange(t, [employeeId], date, date);
-    const before = await repo.findDay(t.db, employeeId, date);
+    if (!(await daysRepo.findDay(t.db, employeeId, date))) await reconcileRange(t, [employeeId], date, date);
+    const before = await daysRepo.findDay(t.db, employeeId, date);
     if (!before) throw new Error('reconciled day missing');
     const unfreeze = body.frozen === false;
     const worked = body.workedMinutes ?? (unfreeze ? null : before.override_worked_minutes);
@@ -93,7 +94,7 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
     const frozen = body.frozen ?? before.frozen === 1;
     const valuesChanged = unfreeze || worked !== before.override_worked_minutes || ot !== before.override_ot_minutes;
     if (valuesChanged) {
-      await repo.updateDayOverride(t.db, employeeId, date, {
+      await daysRepo.updateDayOverride(t.db, employeeId, date, {
         frozen: 0,
         override_worked_minutes: worked,
         override_ot_minutes: ot,
@@ -101,11 +102,11 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
       });
       await reconcileRange(t, [employeeId], date, date);
     }
-    if (frozen) await repo.updateDayOverride(t.db, employeeId, date, { frozen: 1 });
-    const after = await repo.findDay(t.db, employeeId, date);
+    if (frozen) await daysRepo.updateDayOverride(t.db, employeeId, date, { frozen: 1 });
+    const after = await daysRepo.findDay(t.db, employeeId, date);
     if (!after) throw new Error('overridden day missing');
     const now = ctx.clock.now().toISOString();
-    await repo.insertOverrideEntry(t.db, {
+    await daysRepo.insertOverrideEntry(t.db, {
       id: newId(),
       employee_id: employeeId,
       date,
@@ -142,7 +143,7 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
   return toAttendanceDay(after, await policyOf(ctx.db));
 }
 
-function toOverrideEntry(r: Awaited<ReturnType<typeof repo.listOverrideEntries>>[number]): OverrideEntry {
+function toOverrideEntry(r: daysRepo.OverrideEntryRow): OverrideEntry {
   return {
     id: r.id,
     reason: r.reason,
@@ -156,7 +157,7 @@ function toOverrideEntry(r: Awaited<ReturnType<typeof repo.listOverrideEntries>>
   };
 }
 
-export function toPunchView(r: repo.PunchDetailRow, role: PunchView['role']): PunchView {
+export function toPunchView(r: PunchDetailRow, role: PunchView['role']): PunchView {
   return {
     id: r.id,
     employeeId: r.employee_id,
@@ -190,14 +191,14 @@ export async function dayDetail(ctx: Ctx, employeeId: string, date: string): Pro
   const employed = employedOn(employee, date);
   const inputs = await loadInputs(ctx, [employeeId], date, date);
   const computed = computeDay(inputs, employee, date, ctx.clock.now().getTime());
-  const stored = await repo.findDay(ctx.db, employeeId, date);
+  const stored = await daysRepo.findDay(ctx.db, employeeId, date);
   const dayStart = zonedInstant(date, 0, ctx.timeZone);
   const dayEnd = zonedInstant(addDays(date, 1), 0, ctx.timeZone);
   const lo = new Date(Math.min(computed.window.start, dayStart)).toISOString();
   const hi = new Date(Math.max(computed.window.end, dayEnd)).toISOString();
   const [punchRows, overrideRows, regularizations] = await Promise.all([
-    repo.listPunchDetails(ctx.db, employeeId, lo, hi),
-    repo.listOverrideEntries(ctx.db, employeeId, date),
+    listPunchDetails(ctx.db, employeeId, lo, hi),
+    daysRepo.listOverrideEntries(ctx.db, employeeId, date),
     listRegularizationsOfDay(ctx, employeeId, date),
   ]);
   const inWindow = (at: string) => {
@@ -303,7 +304,7 @@ export function lateMarkPenalty(lateCount: number, policy: Policy): number {
 export async function monthOf(ctx: Ctx, employeeId: string, month: string): Promise<MonthView> {
   const employee = await employeeInScope(ctx, employeeId);
   const { first, last } = monthBounds(`${month}-01`);
-  const [rows, policy] = await Promise.all([repo.listDays(ctx.db, [employeeId], first, last), policyOf(ctx.db)]);
+  const [rows, policy] = await Promise.all([daysRepo.listDays(ctx.db, [employeeId], first, last), policyOf(ctx.db)]);
   const days = rows.map((r) => toAttendanceDay(r, policy));
   return { employee: { id: employee.id, code: employee.code, fullName: employee.fullName }, month, days, totals: totalsOf(days, policy) };
 }
@@ -353,10 +354,10 @@ export async function selfPunch(ctx: Ctx, input: SelfPunchInput) {
     }
     return r;
   });
-  const punchRow = (await repo.listPunchDetails(ctx.db, employeeId, new Date(now).toISOString(), new Date(now + 1).toISOString())).find(
+  const punchRow = (await listPunchDetails(ctx.db, employeeId, new Date(now).toISOString(), new Date(now + 1).toISOString())).find(
     (p) => p.id === recorded.id,
   );
-  const dayRow = recorded.shiftDay ? await repo.findDay(ctx.db, employeeId, recorded.shiftDay) : undefined;
+  const dayRow = recorded.shiftDay ? await daysRepo.findDay(ctx.db, employeeId, recorded.shiftDay) : undefined;
   if (!punchRow) throw new Error('self punch vanished');
   return {
     punch: toPunchView(punchRow, flags.length ? 'flagged' : null),
