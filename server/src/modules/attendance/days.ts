@@ -473,8 +473,6 @@ export function countEmployeeDays(employees: readonly EmployeeInfo[], from: stri
   return n;
 }
 
-export { employedOn, employeesOf };
-
 /** `attendance.inputsChanged` (ModuleLinks): reconciles an employee's days from..to inside the caller's transaction. */
 export async function attendanceInputsChangedHandler(ctx: Ctx, employeeId: string, from: string, to: string): Promise<void> {
   const employee = (await directoryOf(ctx.db)).byId.get(employeeId);

@@ -1,7 +1,7 @@
 /** Attendance: punches, reconciled days, policy (shifts, holidays, weekly offs), regularizations, views and exports. */
 export { attendanceRoutes } from './routes.ts';
 export { attendanceInputsChangedHandler as attendanceInputsChanged, dayOfInstant } from './days.ts';
-export { assignShift } from './policy-service.ts';
+export { assignShift } from './policy/roster.ts';
 export { frozenDates, listDays } from './repo/days.ts';
 export { directoryOf, employeeForTerminalUser, policyOf } from './policy.ts';
 export { reconcileOwners, recordPunches } from './punches.ts';

@@ -55,10 +55,16 @@ import { orgSettings } from '../org/index.ts';
 import { calendarTable, dayTable, liveTable, regularizationTable } from './exports.ts';
 import { importPunches } from './import.ts';
 import { getRecomputeJob, startRecompute } from './jobs.ts';
-import * as policy from './policy-service.ts';
+import * as holidays from './policy/holidays.ts';
+import * as locations from './policy/locations.ts';
+import { listPolicyLog } from './policy/log.ts';
+import { assignEmployeeShift, listAssignments } from './policy/roster.ts';
+import * as settings from './policy/settings.ts';
+import * as shifts from './policy/shifts.ts';
 import * as regs from './regularizations.ts';
 import { findPunchPhoto } from './repo/punches.ts';
-import { assertNotFuture, dayDetail, employeeInScope, monthOf, overrideDay, requireAny, selfPunch, todayOf } from './service.ts';
+import { employeeInScope, requireAny, todayOf } from './scope.ts';
+import { dayDetail, monthOf, overrideDay, selfPunch } from './service.ts';
 import { calendar, dayView, live, selfToday } from './views.ts';
 
 const EXPORT = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download (`Content-Disposition: attachment`).' };
@@ -244,7 +250,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftAssignmentList,
       errors: [404],
     },
-    async ({ params, caller }) => policy.listAssignments(await ctx(caller), params.id),
+    async ({ params, caller }) => listAssignments(await ctx(caller), params.id),
   );
 
   api.op(
@@ -263,11 +269,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftAssignmentList,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => {
-      const c = await ctx(caller);
-      await policy.assignShift(c, params.id, body);
-      return policy.listAssignments(c, params.id);
-    },
+    async ({ params, body, caller }) => assignEmployeeShift(await ctx(caller), params.id, body),
   );
 
   api.op(
@@ -392,7 +394,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
 
   api.op(
     { method: 'get', path: '/api/attendance/shifts', operationId: 'listShiftPolicies', summary: 'Shifts with their rules', tags, auth: 'session', response: ShiftPolicyList },
-    async ({ caller }) => ({ items: await policy.listShiftPolicies(await ctx(caller)) }),
+    async ({ caller }) => ({ items: await shifts.listShiftPolicies(await ctx(caller)) }),
   );
   api.op(
     {
@@ -406,7 +408,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftPolicy,
       errors: [403, 409],
     },
-    async ({ body, caller }) => policy.createShift(await ctx(caller), body),
+    async ({ body, caller }) => shifts.createShift(await ctx(caller), body),
   );
   api.op(
     {
@@ -421,12 +423,12 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftPolicy,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => policy.updateShift(await ctx(caller), params.id, body),
+    async ({ params, body, caller }) => shifts.updateShift(await ctx(caller), params.id, body),
   );
   api.op(
     { ...manage, method: 'delete', path: '/api/attendance/shifts/{id}', operationId: 'deleteShiftPolicy', summary: 'Delete an unused shift', params: IdParams, response: Ok, errors: [403, 404, 409] },
     async ({ params, caller }) => {
-      await policy.deleteShift(await ctx(caller), params.id);
+      await shifts.deleteShift(await ctx(caller), params.id);
       return { ok: true };
     },
   );
@@ -441,7 +443,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       auth: 'session',
       response: z.object({ items: z.array(LocationPolicy) }).meta({ id: 'LocationPolicyList' }),
     },
-    async ({ caller }) => ({ items: await policy.listLocationPolicies(await ctx(caller)) }),
+    async ({ caller }) => ({ items: await locations.listLocationPolicies(await ctx(caller)) }),
   );
   api.op(
     {
@@ -455,7 +457,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: LocationPolicy,
       errors: [403, 404],
     },
-    async ({ params, body, caller }) => policy.setLocationPolicy(await ctx(caller), params.id, body),
+    async ({ params, body, caller }) => locations.setLocationPolicy(await ctx(caller), params.id, body),
   );
 
   api.op(
@@ -469,23 +471,20 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       query: z.object({ year: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Default: this year.' }) }),
       response: z.object({ items: z.array(AttendanceHoliday) }).meta({ id: 'AttendanceHolidayList' }),
     },
-    async ({ query, caller }) => {
-      const c = await ctx(caller);
-      return { items: await policy.listHolidays(c, query.year ?? Number(todayOf(c).slice(0, 4))) };
-    },
+    async ({ query, caller }) => ({ items: await holidays.listHolidays(await ctx(caller), query.year) }),
   );
   api.op(
     { ...manage, method: 'post', path: '/api/attendance/holidays', operationId: 'createHoliday', summary: 'Add a holiday (per location or all, optional or not)', description: 'A past or present date is reconciled again for the employees it concerns. Pending and approved leave over the date is counted again (a holiday costs no leave): an approved request gets a ledger `reversal` for the day it no longer costs; the employee is notified and the change audited (`leave.recounted`).', body: HolidayInput, response: AttendanceHoliday, errors: [403, 409] },
-    async ({ body, caller }) => policy.createHoliday(await ctx(caller), body),
+    async ({ body, caller }) => holidays.createHoliday(await ctx(caller), body),
   );
   api.op(
     { ...manage, method: 'put', path: '/api/attendance/holidays/{id}', operationId: 'updateHoliday', summary: 'Change a holiday', description: 'Leave over the old and the new date is counted again (see createHoliday).', params: IdParams, body: HolidayInput, response: AttendanceHoliday, errors: [403, 404] },
-    async ({ params, body, caller }) => policy.updateHoliday(await ctx(caller), params.id, body),
+    async ({ params, body, caller }) => holidays.updateHoliday(await ctx(caller), params.id, body),
   );
   api.op(
     { ...manage, method: 'delete', path: '/api/attendance/holidays/{id}', operationId: 'deleteHoliday', summary: 'Delete a holiday', description: 'Leave over the date is counted again: an approved request that spans it now costs the day (a ledger `usage` entry).', params: IdParams, response: Ok, errors: [403, 404] },
     async ({ params, caller }) => {
-      await policy.deleteHoliday(await ctx(caller), params.id);
+      await holidays.deleteHoliday(await ctx(caller), params.id);
       return { ok: true };
     },
   );
@@ -503,7 +502,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: AttendanceHoliday,
       errors: [403, 404, 409],
     },
-    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, true),
+    async ({ params, caller }) => holidays.setOptIn(await ctx(caller), params.id, true),
   );
   api.op(
     {
@@ -518,12 +517,12 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: AttendanceHoliday,
       errors: [403, 404, 409],
     },
-    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, false),
+    async ({ params, caller }) => holidays.setOptIn(await ctx(caller), params.id, false),
   );
 
   api.op(
     { method: 'get', path: '/api/attendance/settings', operationId: 'getAttendanceSettings', summary: 'Attendance rules', tags, auth: 'session', response: AttendanceSettings },
-    async ({ caller }) => policy.getSettings(await ctx(caller)),
+    async ({ caller }) => settings.getSettings(await ctx(caller)),
   );
   api.op(
     {
@@ -537,7 +536,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: AttendanceSettings,
       errors: [403],
     },
-    async ({ body, caller }) => policy.updateSettings(await ctx(caller), body),
+    async ({ body, caller }) => settings.updateSettings(await ctx(caller), body),
   );
   api.op(
     {
@@ -549,7 +548,7 @@ function policyRoutes(api: Api, deps: ModuleDeps): void {
       response: z.object({ items: z.array(PolicyLogEntry) }).meta({ id: 'PolicyLog' }),
       errors: [403],
     },
-    async ({ caller }) => ({ items: await policy.listPolicyLog(await ctx(caller)) }),
+    async ({ caller }) => ({ items: await listPolicyLog(await ctx(caller)) }),
   );
 }
 
@@ -685,4 +684,3 @@ function regularizationRoutes(api: Api, deps: ModuleDeps): void {
   );
 }
 
-export { assertNotFuture };

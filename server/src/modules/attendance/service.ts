@@ -12,13 +12,11 @@ import {
   PUNCH_FLAGS,
 } from '../../../../shared/attendance/index.ts';
 import { addDays, monthBounds } from '../../../../shared/dates.ts';
-import type { Permission } from '../../../../shared/permissions.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
-import { assertCanSeeEmployee } from '../employees/index.ts';
 import { notify } from '../notifications/index.ts';
 import { computeDay, dayOfInstant, loadInputs, reconcileRange, toAttendanceDay, toDayRow } from './days.ts';
 import { type EmployeeInfo, type Policy, directoryOf, employedOn, policyOf } from './policy.ts';
@@ -26,41 +24,8 @@ import { distanceMeters, localParts, recordPunch } from './punches.ts';
 import { listRegularizationsOfDay } from './regularizations.ts';
 import * as daysRepo from './repo/days.ts';
 import { type PunchDetailRow, listPunchDetails } from './repo/punches.ts';
+import { assertEmployed, assertNotFuture, employeeInScope, todayOf } from './scope.ts';
 import { zonedInstant } from './shift-time.ts';
-
-/** 403 unless the caller holds one of the permissions. */
-export function requireAny(ctx: Ctx, permissions: readonly Permission[]): void {
-  if (!permissions.some((p) => ctx.caller.permissions.includes(p))) {
-    throw forbidden(`This needs one of the permissions ${permissions.join(', ')}.`);
-  }
-}
-
-export function todayOf(ctx: Ctx): string {
-  return dayOfInstant(ctx.clock.now().getTime(), ctx.timeZone);
-}
-
-/** The employee (in scope) or 404. */
-export async function employeeInScope(ctx: Ctx, employeeId: string): Promise<EmployeeInfo> {
-  await assertCanSeeEmployee(ctx, employeeId);
-  const employee = (await directoryOf(ctx.db)).byId.get(employeeId);
-  if (!employee) throw notFound('Employee');
-  return employee;
-}
-
-/** 400 for a day in the future. */
-export function assertNotFuture(ctx: Ctx, date: string): void {
-  if (date > todayOf(ctx)) {
-    throw badRequest(`${date} is in the future: attendance exists only up to today.`, [{ path: 'params.date', message: 'must not be in the future' }]);
-  }
-}
-
-function assertEmployed(employee: EmployeeInfo, date: string): void {
-  if (!employedOn(employee, date)) {
-    throw badRequest(`${employee.fullName} was not employed on ${date} (joined ${employee.joinedDate}${employee.exitDate ? `, left ${employee.exitDate}` : ''}).`, [
-      { path: 'params.date', message: 'is outside the employment' },
-    ]);
-  }
-}
 
 function snapshot(row: AttendanceDayTable) {
   return { status: row.status, workedMinutes: row.worked_minutes, otMinutes: row.ot_minutes, frozen: row.frozen === 1 };

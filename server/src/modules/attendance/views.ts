@@ -13,7 +13,6 @@ import {
   type SelfToday,
   type Totals,
 } from '../../../../shared/attendance/index.ts';
-import { SKEW_WARNING_SECONDS } from '../../../../shared/terminals.ts';
 import { addDays, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
@@ -26,7 +25,8 @@ import * as directoryRepo from './repo/directory.ts';
 import { listPunchDetails } from './repo/punches.ts';
 import { listLiveTerminals } from './repo/terminals.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
-import { lateMarkPenalty, requireAny, toPunchView, totalsOf } from './service.ts';
+import { requireAny } from './scope.ts';
+import { lateMarkPenalty, toPunchView, totalsOf } from './service.ts';
 
 /** Read views over many employees: calendar, day view, live board. Scope first, then filters. */
 
@@ -348,5 +348,3 @@ export async function selfToday(ctx: Ctx): Promise<SelfToday> {
   };
 }
 
-export { SKEW_WARNING_SECONDS };
-export type { AttendanceDay };
