@@ -1,6 +1,6 @@
 import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
-import { type Ctx, type Db, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';
 import {
   type DayResult,

@@ -1,6 +1,6 @@
 import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance/index.ts';
 import { isKnownTimeZone } from '../../../../shared/org.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy.ts';
@@ -102,6 +102,7 @@ export function parseImport(content: string): Parsed[] {
 
 /** Previews or commits an import; duplicates (already stored, or repeated in the file) are skipped. */
 export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<PunchImportResult> {
+  requirePermission(ctx, 'attendance:manage');
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   const terminal = input.terminalId ? policy.terminals.get(input.terminalId.toLowerCase()) : undefined;
   if (input.terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);

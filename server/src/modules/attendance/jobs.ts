@@ -1,6 +1,6 @@
 import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+import { type Ctx, requirePermission } from '../../context.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { countEmployeeDays, dayOfInstant, reconcileRange } from './days.ts';
@@ -113,6 +113,7 @@ function toJob(r: jobsRepo.JobRow): RecomputeJob {
 }
 
 export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJob> {
+  requirePermission(ctx, 'attendance:manage');
   const row = await jobsRepo.findJob(ctx.db, id);
   if (!row) throw notFound('Recompute job');
   return toJob(row);
@@ -124,6 +125,7 @@ export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJo
  * and the job's `done` counts employee-days as they are written.
  */
 export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<RecomputeJob> {
+  requirePermission(ctx, 'attendance:manage');
   if (ctx.db.isTransaction) throw new Error('startRecompute runs its own transactions');
   const today = dayOfInstant(ctx.clock.now().getTime(), ctx.timeZone);
   if (input.from > input.to) throw badRequest('`from` is after `to`.', [{ path: 'body.from', message: 'must not be after to' }]);

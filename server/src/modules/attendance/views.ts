@@ -1,5 +1,4 @@
 import {
-  type AttendanceDay,
   type AttendanceStatus,
   type CalendarCell,
   type CalendarResponse,
@@ -13,8 +12,8 @@ import {
   type SelfToday,
   type Totals,
 } from '../../../../shared/attendance/index.ts';
-import { addDays, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+import { addDays, daysBetween, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
+import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { forbidden } from '../../http/problem.ts';
 import { visibleEmployeeIds } from '../employees/index.ts';
@@ -24,9 +23,8 @@ import * as daysRepo from './repo/days.ts';
 import * as directoryRepo from './repo/directory.ts';
 import { listPunchDetails } from './repo/punches.ts';
 import { listLiveTerminals } from './repo/terminals.ts';
-import { daysBetween } from '../../../../shared/dates.ts';
 import { requireAny } from './scope.ts';
-import { lateMarkPenalty, toPunchView, totalsOf } from './service.ts';
+import { lateMarkPenalty, toPunchView } from './employee-days.ts';
 
 /** Read views over many employees: calendar, day view, live board. Scope first, then filters. */
 
@@ -331,6 +329,7 @@ export async function live(ctx: Ctx, query: LiveQuery): Promise<LiveView> {
 
 /** The caller's own live state and today's punches, for check-in / check-out. */
 export async function selfToday(ctx: Ctx): Promise<SelfToday> {
+  requirePermission(ctx, 'attendance:self');
   const employeeId = ctx.caller.employeeId;
   if (!employeeId) throw forbidden('Only an employee has attendance.');
   const directory = await directoryOf(ctx.db);
