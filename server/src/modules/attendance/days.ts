@@ -169,6 +169,11 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
   return { policy, directory, roster: new Roster(assignments, policy), punchesByEmployee, leave, existing, syncedUntil, timeZone };
 }
 
+/** Whether HR froze an employee's day (among the loaded inputs' days). */
+export function frozenIn(inputs: Pick<Inputs, 'existing'>, employeeId: string, day: string): boolean {
+  return inputs.existing.get(employeeId)?.get(day)?.frozen === 1;
+}
+
 // Shift objects are rebuilt whenever the policy changes, so a cache keyed by them never serves a stale rule.
 const occurrences = new WeakMap<ShiftInfo, Map<string, Occurrence>>();
 

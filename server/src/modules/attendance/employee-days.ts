@@ -1,6 +1,7 @@
 import {
   type AttendanceDay,
   type DayDetail,
+  type Direction,
   type MonthView,
   type OverrideEntry,
   type PunchFlag,
@@ -10,15 +11,19 @@ import {
 } from '../../../../shared/attendance/index.ts';
 import { addDays, monthBounds } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
-import { computeDay, loadInputs, toAttendanceDay, toDayRow } from './days.ts';
-import { type Policy, employedOn, policyOf } from './policy.ts';
-import { listRegularizationsOfDay } from './regularizations.ts';
+import { type Inputs, computeDay, loadInputs, toAttendanceDay, toDayRow } from './days.ts';
+import { type EmployeeInfo, type Policy, employedOn, policyOf } from './policy.ts';
+import type { EnginePunch } from './reconcile.ts';
 import * as daysRepo from './repo/days.ts';
 import { type PunchDetailRow, listPunchDetails } from './repo/punches.ts';
 import { assertNotFuture, employeeInScope, todayOf } from './scope.ts';
 import { zonedInstant } from './shift-time.ts';
 
-/** One employee's days: a day in detail (punches, pairs, reasons, overrides, regularizations) and a month with totals. */
+/**
+ * One employee's days: a day in detail (punches, pairs, reasons, overrides,
+ * and the regularizations module's requests through `ctx.links`), a month
+ * with totals, and a day as it would be with its punches changed.
+ */
 
 function toOverrideEntry(r: daysRepo.OverrideEntryRow): OverrideEntry {
   return {
@@ -76,7 +81,7 @@ export async function dayDetail(ctx: Ctx, employeeId: string, date: string): Pro
   const [punchRows, overrideRows, regularizations] = await Promise.all([
     listPunchDetails(ctx.db, employeeId, lo, hi),
     daysRepo.listOverrideEntries(ctx.db, employeeId, date),
-    listRegularizationsOfDay(ctx, employeeId, date),
+    ctx.links.regularizations.ofDay(ctx, employeeId, date),
   ]);
   const inWindow = (at: string) => {
     const ms = Date.parse(at);
@@ -111,6 +116,39 @@ export async function dayDetail(ctx: Ctx, employeeId: string, date: string): Pro
       !day?.frozen &&
       date >= addDays(todayOf(ctx), -windowDays),
   };
+}
+
+/**
+ * Every punch of an employee from the calendar day before `date` to the one
+ * after it (each with who superseded it): the punches a correction of the
+ * shift day may name.
+ */
+export async function punchesAround(ctx: Ctx, employeeId: string, date: string): Promise<PunchView[]> {
+  const lo = new Date(zonedInstant(addDays(date, -1), 0, ctx.timeZone)).toISOString();
+  const hi = new Date(zonedInstant(addDays(date, 2), 0, ctx.timeZone)).toISOString();
+  return (await listPunchDetails(ctx.db, employeeId, lo, hi)).map((r) => toPunchView(r, null));
+}
+
+/**
+ * A day as its punches make it now (`before`) and as it would be with some
+ * punches added and others set aside (`after`), from loaded inputs; nothing
+ * is stored.
+ */
+export function dayWithPunchesChanged(
+  ctx: Pick<Ctx, 'clock'>,
+  inputs: Inputs,
+  employee: EmployeeInfo,
+  date: string,
+  change: { add: readonly { at: string; direction: Direction }[]; setAside: readonly string[] },
+): { before: AttendanceDay; after: AttendanceDay } {
+  const now = ctx.clock.now().getTime();
+  const computedAt = new Date(now).toISOString();
+  const before = computeDay(inputs, employee, date, now);
+  const setAside = new Set(change.setAside);
+  const added: EnginePunch[] = change.add.map((p, i) => ({ id: `proposed-${i}`, at: Date.parse(p.at), direction: p.direction, flagged: false, source: 'manual', terminalId: null }));
+  const punches = [...(inputs.punchesByEmployee.get(employee.id) ?? []).filter((p) => !setAside.has(p.id)), ...added].sort((a, b) => a.at - b.at);
+  const after = computeDay({ ...inputs, punchesByEmployee: new Map([[employee.id, punches]]) }, employee, date, now);
+  return { before: toAttendanceDay(toDayRow(before, computedAt), inputs.policy), after: toAttendanceDay(toDayRow(after, computedAt), inputs.policy) };
 }
 
 /** Totals of a list of days, with the late-mark penalty of the policy. */

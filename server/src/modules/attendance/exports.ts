@@ -9,7 +9,6 @@ import {
   type LiveQuery,
   type LiveRow,
   type LiveView,
-  type Regularization,
   ATTENDANCE_STATUSES,
   STATUS_META,
   formatMinutes,
@@ -145,29 +144,6 @@ export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow>
       { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? r.lastPunch.source) : null) },
     ],
     notes: view.terminals.map((t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ?? 'never'}`),
-  };
-}
-
-export function regularizationTable(rows: Regularization[], filter: string, today: string): TableModel<Regularization> {
-  return {
-    title: 'Regularizations',
-    subtitle: filter,
-    filename: `regularizations-${today}`,
-    landscape: true,
-    rows,
-    columns: [
-      { header: 'Requested', width: 16, value: (r) => r.createdAt.replace('T', ' ').slice(0, 16) },
-      { header: 'Code', width: 9, value: (r) => r.employee.code },
-      { header: 'Name', width: 20, value: (r) => r.employee.fullName },
-      { header: 'Day', width: 11, kind: 'date', value: (r) => r.date },
-      { header: 'Kind', width: 15, value: (r) => r.kind },
-      { header: 'Punches', width: 16, value: (r) => r.punches.map((p) => `${p.direction} ${p.time}`).join(', ') },
-      { header: 'Reason', width: 30, value: (r) => r.reason },
-      { header: 'Status', width: 22, value: (r) => r.status },
-      { header: 'Manager', width: 16, value: (r) => r.managerDecisionBy },
-      { header: 'HR', width: 16, value: (r) => r.hrDecisionBy },
-      { header: 'Note', width: 24, value: (r) => r.decisionNote },
-    ],
   };
 }
 

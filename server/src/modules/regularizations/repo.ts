@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../../context.ts';
-import type { DB, RegularizationTable } from '../../../db/schema.ts';
+import type { Db } from '../../context.ts';
+import type { DB, RegularizationTable } from '../../db/schema.ts';
 
 /** Regularization requests (`regularization`). */
 
