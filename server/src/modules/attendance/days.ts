@@ -2,16 +2,7 @@ import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../sha
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';
-import {
-  type DayResult,
-  type EnginePunch,
-  type LeaveInput,
-  type Occurrence,
-  occurrenceOf,
-  ownerDay,
-  reconcile,
-  trimmedWindow,
-} from './reconcile.ts';
+import { type DayResult, type EnginePunch, type LeaveInput, reconcile } from './reconcile.ts';
 import {
   type Directory,
   type EmployeeInfo,
@@ -24,7 +15,7 @@ import {
   policyOf,
   weeklyOffOn,
 } from './policy.ts';
-import { zonedInstant } from './shift-time.ts';
+import { type Occurrence, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from './shift-time.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
 import * as daysRepo from './repo/days.ts';
 import { listEmployeePunches } from './repo/punches.ts';

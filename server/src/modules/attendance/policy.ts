@@ -11,7 +11,7 @@ import { WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { findOrganisationRow } from '../org/index.ts';
-import type { ShiftRule } from './reconcile.ts';
+import type { ShiftRule } from './shift-time.ts';
 import * as directoryRepo from './repo/directory.ts';
 import * as holidaysRepo from './repo/holidays.ts';
 import * as settingsRepo from './repo/settings.ts';
