@@ -9,7 +9,7 @@ import {
   pairPunches,
   reconcile,
 } from '../../server/src/modules/attendance/reconcile.ts';
-import { directionFromTerminal } from '../../server/src/modules/attendance/policy.ts';
+import { directionFromTerminal } from '../../server/src/modules/attendance/policy-cache.ts';
 import { type Occurrence, type ShiftRule, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
 import { isWeeklyOff } from '../../shared/org.ts';
 

@@ -14,7 +14,7 @@ import {
   holidayOn,
   policyOf,
   weeklyOffOn,
-} from './policy.ts';
+} from './policy-cache.ts';
 import { type Occurrence, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from './shift-time.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
 import * as daysRepo from './repo/days.ts';

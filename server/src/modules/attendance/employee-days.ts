@@ -12,7 +12,7 @@ import {
 import { addDays, monthBounds } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
 import { type Inputs, computeDay, loadInputs, toAttendanceDay, toDayRow } from './days.ts';
-import { type EmployeeInfo, type Policy, employedOn, policyOf } from './policy.ts';
+import { type EmployeeInfo, type Policy, employedOn, policyOf } from './policy-cache.ts';
 import type { EnginePunch } from './reconcile.ts';
 import * as daysRepo from './repo/days.ts';
 import { type PunchDetailRow, listPunchDetails } from './repo/punches.ts';

@@ -3,7 +3,7 @@ import { isKnownTimeZone } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
-import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy.ts';
+import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy-cache.ts';
 import { type NewPunch, recordPunches } from './punches.ts';
 import { listPunchKeys } from './repo/punches.ts';
 import { zonedInstant } from './shift-time.ts';

@@ -3,7 +3,7 @@ export { attendanceRoutes } from './routes.ts';
 export { attendanceInputsChangedHandler as attendanceInputsChanged, dayOfInstant } from './days.ts';
 export { assignShift } from './policy/roster.ts';
 export { frozenDates, listDays } from './repo/days.ts';
-export { directoryOf, employeeForTerminalUser, policyOf } from './policy.ts';
+export { directoryOf, employeeForTerminalUser, policyOf } from './policy-cache.ts';
 export { reconcileOwners, recordPunches } from './punches.ts';
 export { DEMO_TERMINALS, seedDemoAttendance } from './demo.ts';
 export { zonedInstant } from './shift-time.ts';
@@ -13,6 +13,6 @@ export { closeDays, sweepDays } from './jobs.ts';
 // inputs, find its shift window, see it with punches added or set aside.
 export { type Inputs, frozenIn, loadInputs, windowOf } from './days.ts';
 export { dayWithPunchesChanged, punchesAround } from './employee-days.ts';
-export { type EmployeeInfo, employedOn } from './policy.ts';
+export { type EmployeeInfo, employedOn } from './policy-cache.ts';
 export { localParts } from './punches.ts';
 export { todayOf } from './scope.ts';

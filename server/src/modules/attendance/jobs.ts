@@ -4,7 +4,7 @@ import { type Ctx, requirePermission } from '../../context.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { countEmployeeDays, dayOfInstant, reconcileRange } from './days.ts';
-import { directoryOf, employedOn } from './policy.ts';
+import { directoryOf, employedOn } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
 import * as jobsRepo from './repo/jobs.ts';
 import { terminalSync } from './repo/terminals.ts';

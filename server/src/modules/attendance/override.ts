@@ -6,7 +6,7 @@ import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
 import { reconcileRange, toAttendanceDay } from './days.ts';
-import { policyOf } from './policy.ts';
+import { policyOf } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
 import { assertEmployed, assertNotFuture, employeeInScope } from './scope.ts';
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../http/problem.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
 import { dayOfInstant } from './days.ts';
-import { type EmployeeInfo, directoryOf, employedOn } from './policy.ts';
+import { type EmployeeInfo, directoryOf, employedOn } from './policy-cache.ts';
 
 /** The checks attendance's use cases share: permissions, scope, and which days exist for whom. */
 

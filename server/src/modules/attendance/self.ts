@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { dayOfInstant, toAttendanceDay } from './days.ts';
 import { toPunchView } from './employee-days.ts';
-import { type EmployeeInfo, type Policy, directoryOf, employedOn, policyOf } from './policy.ts';
+import { type EmployeeInfo, type Policy, directoryOf, employedOn, policyOf } from './policy-cache.ts';
 import { distanceMeters, localParts, recordPunch } from './punches.ts';
 import { findDay } from './repo/days.ts';
 import { listPunchDetails } from './repo/punches.ts';

@@ -18,7 +18,7 @@ import { defineCache } from '../../db/cache.ts';
 import { forbidden } from '../../http/problem.ts';
 import { visibleEmployeeIds } from '../employees/index.ts';
 import { type ComputedDay, computeDay, dayOfInstant, loadInputs, toAttendanceDay } from './days.ts';
-import { type Directory, type EmployeeInfo, type Policy, employedOn, holidayOn, policyOf, publicHolidayOn, directoryOf, weeklyOffOn } from './policy.ts';
+import { type Directory, type EmployeeInfo, type Policy, employedOn, holidayOn, policyOf, publicHolidayOn, directoryOf, weeklyOffOn } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
 import * as directoryRepo from './repo/directory.ts';
 import { listPunchDetails } from './repo/punches.ts';

@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../http/problem
 import { newId } from '../../../ids.ts';
 import { diffFields, recordAudit } from '../../audit/index.ts';
 import { reconcileRange } from '../days.ts';
-import { directoryOf, employedOn, policyOf } from '../policy.ts';
+import { directoryOf, employedOn, policyOf } from '../policy-cache.ts';
 import { locationExists } from '../repo/directory.ts';
 import * as holidaysRepo from '../repo/holidays.ts';
 import { todayOf } from '../scope.ts';

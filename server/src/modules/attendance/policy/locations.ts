@@ -5,7 +5,7 @@ import { WeeklyOffRule } from '../../../../../shared/org.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../../context.ts';
 import { notFound } from '../../../http/problem.ts';
 import { diffFields } from '../../audit/index.ts';
-import { directoryOf, policyOf } from '../policy.ts';
+import { directoryOf, policyOf } from '../policy-cache.ts';
 import { listLocationNames } from '../repo/directory.ts';
 import * as settingsRepo from '../repo/settings.ts';
 import { todayOf } from '../scope.ts';

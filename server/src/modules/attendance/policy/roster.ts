@@ -6,7 +6,7 @@ import { newId } from '../../../ids.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { updateEmployeeRow } from '../../employees/index.ts';
 import { reconcileRange } from '../days.ts';
-import { policyOf } from '../policy.ts';
+import { policyOf } from '../policy-cache.ts';
 import * as shiftsRepo from '../repo/shifts.ts';
 import { employeeInScope, todayOf } from '../scope.ts';
 

@@ -1,7 +1,7 @@
 import type { AttendanceSettings, AttendanceSettingsUpdate } from '../../../../../shared/attendance/index.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../../context.ts';
 import { diffFields } from '../../audit/index.ts';
-import { policyOf } from '../policy.ts';
+import { policyOf } from '../policy-cache.ts';
 import * as settingsRepo from '../repo/settings.ts';
 import { logPolicy, redoToday } from './log.ts';
 

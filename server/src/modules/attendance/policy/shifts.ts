@@ -3,7 +3,7 @@ import { type Ctx, inTransaction, requirePermission } from '../../../context.ts'
 import { conflict, notFound } from '../../../http/problem.ts';
 import { newId } from '../../../ids.ts';
 import { diffFields } from '../../audit/index.ts';
-import { directoryOf, employedOn, toShiftRule } from '../policy.ts';
+import { directoryOf, employedOn, toShiftRule } from '../policy-cache.ts';
 import { anyDayOnShift } from '../repo/days.ts';
 import { anyEmployeeOnShift } from '../repo/directory.ts';
 import * as shiftsRepo from '../repo/shifts.ts';

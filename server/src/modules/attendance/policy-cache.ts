@@ -23,7 +23,8 @@ import * as terminalsRepo from './repo/terminals.ts';
  * terminals' direction policies, enrolments) and the employees the engine
  * needs, kept in memory: every reconciliation reads them and they change
  * rarely: both are cached until a table they are read from is written
- * (`db/cache.ts`).
+ * (`db/cache.ts`). Pure lookups on them follow. Changing the policy is
+ * `policy/`.
  */
 
 const WeeklyOffs = z.array(WeeklyOffRule);
