@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdName, Instant, Uuid } from './common.ts';
-import { DirectionPolicy, EmployeeRef } from './attendance.ts';
+import { DirectionPolicy, EmployeeRef } from './attendance/index.ts';
 import { RawTerminalUserId, TerminalProtocol } from './ingest.ts';
 
 /** Above this clock difference (seconds) the console warns. */

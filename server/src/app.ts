@@ -20,6 +20,7 @@ import { leaveRoutes } from './modules/leave/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { orgRoutes } from './modules/org/index.ts';
 import { publicV1Routes } from './modules/public-v1/index.ts';
+import { regularizationRoutes } from './modules/regularizations/index.ts';
 import { setupRoutes } from './modules/setup/index.ts';
 import { terminalRoutes } from './modules/terminals/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -90,6 +91,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   apiKeyRoutes(api, deps);
   publicV1Routes(api, deps);
   attendanceRoutes(api, deps);
+  regularizationRoutes(api, deps);
   terminalRoutes(api, deps);
   leaveRoutes(api, deps);
 

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Regularization } from '../../shared/attendance/index.ts';
 import type { AuditSource } from '../../shared/audit.ts';
 import { type Permission, type Role, type Scope, scopeOf } from '../../shared/permissions.ts';
 import type { Clock } from './clock.ts';
@@ -74,7 +75,8 @@ export interface LeaveDay {
 
 /**
  * Where two modules need each other and a direct import would close a circle
- * (leave ↔ attendance; the directory ↔ attendance and terminals), the lower
+ * (leave ↔ attendance; the directory ↔ attendance and terminals; attendance's
+ * day detail ↔ regularizations, which build on attendance's day engine), the lower
  * one calls the other through these typed links. `wiring.ts` builds the one
  * implementation from the modules' public surfaces: a missing member is a type
  * error, and a Ctx cannot be made without them.
@@ -98,6 +100,10 @@ export interface ModuleLinks {
     frozenDays(db: Db, employeeId: string, from: string, to: string): Promise<string[]>;
     /** Puts an employee on a shift from a day on, through the roster (the past is never rewritten). */
     assignShift(ctx: Ctx, employeeId: string, shiftId: string, effectiveFrom: string): Promise<void>;
+  };
+  regularizations: {
+    /** An employee's regularization requests of one day, newest first, as the caller sees them (with whether they may decide each). */
+    ofDay(ctx: Ctx, employeeId: string, date: string): Promise<Regularization[]>;
   };
   terminals: {
     /** An employee was given a biometric (terminal user) id: punches already received under it become theirs. */

@@ -3,6 +3,7 @@ import { type AppDeps, type Ctx, type ModuleDeps, type ModuleLinks, systemCaller
 import * as attendance from './modules/attendance/index.ts';
 import * as leave from './modules/leave/index.ts';
 import { orgSettings } from './modules/org/index.ts';
+import * as regularizations from './modules/regularizations/index.ts';
 import * as terminals from './modules/terminals/index.ts';
 
 /**
@@ -25,6 +26,9 @@ export const moduleLinks: ModuleLinks = {
     assignShift: async (ctx, employeeId, shiftId, effectiveFrom) => {
       await attendance.assignShift(ctx, employeeId, { shiftId, effectiveFrom });
     },
+  },
+  regularizations: {
+    ofDay: regularizations.regularizationsOfDay,
   },
   terminals: {
     attachPunchesOfBiometricId: async (ctx, employeeId, terminalUserId) => {

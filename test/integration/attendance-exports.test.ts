@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_STATUSES, STATUS_META } from '../../shared/attendance.ts';
+import { ATTENDANCE_STATUSES, STATUS_META } from '../../shared/attendance/index.ts';
 import { renderFirstPage } from '../support/pdf.ts';
 import { type World, ist, punch, startWorld } from '../support/attendance.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarResponse, type DayView, type LiveView } from '../../shared/attendance.ts';
+import { CalendarResponse, type DayView, type LiveView } from '../../shared/attendance/index.ts';
 import { type World, startWorld } from '../support/attendance.ts';
 
 /**

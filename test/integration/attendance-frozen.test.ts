@@ -5,7 +5,7 @@ import type { AttendanceDayTable } from '../../server/src/db/schema.ts';
 import { attendanceInputsChanged } from '../../server/src/modules/attendance/index.ts';
 import { computeDay, loadInputs, reconcileInstants, reconcileRange, toDayRow } from '../../server/src/modules/attendance/days.ts';
 import { closeDays, sweepDays } from '../../server/src/modules/attendance/jobs.ts';
-import * as repo from '../../server/src/modules/attendance/repo.ts';
+import * as repo from '../../server/src/modules/attendance/repo/days.ts';
 import { type World, NOW, TZ, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleLinks } from '../../server/src/wiring.ts';
-import { ShiftPolicy, type ShiftPolicyInput } from '../../shared/attendance.ts';
+import { ShiftPolicy, type ShiftPolicyInput } from '../../shared/attendance/index.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { sweepDays } from '../../server/src/modules/attendance/jobs.ts';
 import type { Client } from '../support/client.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleLinks } from '../../server/src/wiring.ts';
-import { AttendanceDay, CalendarResponse, DayDetail, DayView, LiveView, MonthView } from '../../shared/attendance.ts';
+import { AttendanceDay, CalendarResponse, DayDetail, DayView, LiveView, MonthView } from '../../shared/attendance/index.ts';
 import { PublicAttendanceList } from '../../shared/public-v1.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { attendanceInputsChanged } from '../../server/src/modules/attendance/index.ts';

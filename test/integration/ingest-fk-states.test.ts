@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayDetail } from '../../shared/attendance.ts';
-import { directionFromTerminal } from '../../server/src/modules/attendance/policy.ts';
+import type { DayDetail } from '../../shared/attendance/index.ts';
+import { directionFromTerminal } from '../../server/src/modules/attendance/policy-cache.ts';
 import { CONNECTOR, type World, ist, startWorld } from '../support/attendance.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Regularization, RegularizationList, RegularizationPreview, type SelfPunchResult } from '../../shared/attendance.ts';
+import { Regularization, RegularizationList, RegularizationPreview, type SelfPunchResult } from '../../shared/attendance/index.ts';
 import { reportingLineIds } from '../../server/src/modules/employees/scope.ts';
 import type { Client } from '../support/client.ts';
 import { type World, ist, istInstant, punch, startWorld } from '../support/attendance.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayDetail } from '../../shared/attendance.ts';
+import type { DayDetail } from '../../shared/attendance/index.ts';
 import type { Terminal } from '../../shared/terminals.ts';
 import { newId } from '../../server/src/ids.ts';
 import { CONNECTOR, type World, ist, startWorld } from '../support/attendance.ts';

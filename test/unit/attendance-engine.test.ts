@@ -4,18 +4,13 @@ import {
   type DayResult,
   type EnginePunch,
   type LeaveInput,
-  type Occurrence,
   type ReconcileInput,
-  type ShiftRule,
-  occurrenceOf,
   overtimeOf,
-  ownerDay,
   pairPunches,
   reconcile,
-  trimmedWindow,
 } from '../../server/src/modules/attendance/reconcile.ts';
-import { directionFromTerminal } from '../../server/src/modules/attendance/policy.ts';
-import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
+import { directionFromTerminal } from '../../server/src/modules/attendance/policy-cache.ts';
+import { type Occurrence, type ShiftRule, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
 import { isWeeklyOff } from '../../shared/org.ts';
 
 /**

@@ -1,17 +1,8 @@
-import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../shared/attendance.ts';
+import type { AttendanceDay, AttendanceStatus, DayReason } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
-import { type Ctx, type Db, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction } from '../../context.ts';
 import type { AttendanceDayTable } from '../../db/schema.ts';
-import {
-  type DayResult,
-  type EnginePunch,
-  type LeaveInput,
-  type Occurrence,
-  occurrenceOf,
-  ownerDay,
-  reconcile,
-  trimmedWindow,
-} from './reconcile.ts';
+import { type DayResult, type EnginePunch, type LeaveInput, reconcile } from './reconcile.ts';
 import {
   type Directory,
   type EmployeeInfo,
@@ -23,10 +14,13 @@ import {
   holidayOn,
   policyOf,
   weeklyOffOn,
-} from './policy.ts';
-import { zonedInstant } from './shift-time.ts';
+} from './policy-cache.ts';
+import { type Occurrence, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from './shift-time.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
-import * as repo from './repo.ts';
+import * as daysRepo from './repo/days.ts';
+import { listEmployeePunches } from './repo/punches.ts';
+import { listAssignments } from './repo/shifts.ts';
+import { terminalSync } from './repo/terminals.ts';
 
 /**
  * Runs the engine over stored inputs: loads everything a range of days
@@ -89,7 +83,7 @@ export interface ComputedDay {
   window: { start: number; end: number };
   punches: EnginePunch[];
   result: DayResult;
-  existing: repo.ExistingDay | undefined;
+  existing: daysRepo.ExistingDay | undefined;
 }
 
 /** Everything reconciliation of a range needs, loaded in bulk. */
@@ -101,7 +95,7 @@ export interface Inputs {
   /** employee id → day → approved leave. */
   leave: Map<string, Map<string, LeaveInput[]>>;
   /** employee id → day → a stored row that constrains reconciliation (frozen or overridden). */
-  existing: Map<string, Map<string, repo.ExistingDay>>;
+  existing: Map<string, Map<string, daysRepo.ExistingDay>>;
   syncedUntil: Map<string, { at: number; terminal: string }>;
   timeZone: string;
 }
@@ -124,11 +118,11 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
   const lo = new Date(zonedInstant(addDays(from, -1), 0, timeZone)).toISOString();
   const hi = new Date(zonedInstant(addDays(to, 2), 0, timeZone)).toISOString();
   const [assignments, punches, leaveDays, existingRows, sync] = await Promise.all([
-    repo.listAssignments(db, ids, addDays(from, -1), addDays(to, 1)),
-    repo.listEmployeePunches(db, ids, lo, hi),
+    listAssignments(db, ids, addDays(from, -1), addDays(to, 1)),
+    listEmployeePunches(db, ids, lo, hi),
     ctx.links.leave.approvedDays(db, ids, from, to),
-    repo.listExistingDays(db, ids, from, to),
-    repo.terminalSync(db),
+    daysRepo.listExistingDays(db, ids, from, to),
+    terminalSync(db),
   ]);
   const punchesByEmployee = new Map<string, EnginePunch[]>();
   for (const p of punches) {
@@ -148,7 +142,7 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
     list.push({ portion: l.portion, code: l.leaveTypeCode, name: l.leaveTypeName, paid: l.paid });
     byDay.set(l.date, list);
   }
-  const existing = new Map<string, Map<string, repo.ExistingDay>>();
+  const existing = new Map<string, Map<string, daysRepo.ExistingDay>>();
   for (const r of existingRows) {
     let byDay = existing.get(r.employee_id);
     if (!byDay) existing.set(r.employee_id, (byDay = new Map()));
@@ -164,6 +158,11 @@ export async function loadInputs(ctx: Pick<Ctx, 'db' | 'timeZone' | 'links'>, id
     if (!known || at < known.at) syncedUntil.set(t.location_id, { at, terminal: t.name });
   }
   return { policy, directory, roster: new Roster(assignments, policy), punchesByEmployee, leave, existing, syncedUntil, timeZone };
+}
+
+/** Whether HR froze an employee's day (among the loaded inputs' days). */
+export function frozenIn(inputs: Pick<Inputs, 'existing'>, employeeId: string, day: string): boolean {
+  return inputs.existing.get(employeeId)?.get(day)?.frozen === 1;
 }
 
 // Shift objects are rebuilt whenever the policy changes, so a cache keyed by them never serves a stale rule.
@@ -352,7 +351,7 @@ export async function reconcileRange(ctx: Ctx, ids: readonly string[] | 'all', f
         rows.push(toDayRow(computeDay(inputs, e, day, now.getTime()), computedAt));
       }
     }
-    await repo.upsertDays(t.db, rows);
+    await daysRepo.upsertDays(t.db, rows);
     return { written: rows.length, frozenKept };
   });
 }
@@ -407,7 +406,7 @@ export async function reconcileInstants(ctx: Ctx, items: readonly { employeeId: 
       seen.add(key);
       rows.push(toDayRow(computeDay(inputs, employee, day, now), computedAt));
     });
-    await repo.upsertDays(t.db, rows);
+    await daysRepo.upsertDays(t.db, rows);
     return owners;
   });
 }
@@ -469,8 +468,6 @@ export function countEmployeeDays(employees: readonly EmployeeInfo[], from: stri
   }
   return n;
 }
-
-export { employedOn, employeesOf };
 
 /** `attendance.inputsChanged` (ModuleLinks): reconciles an employee's days from..to inside the caller's transaction. */
 export async function attendanceInputsChangedHandler(ctx: Ctx, employeeId: string, from: string, to: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import type { PunchTable, RegularizationTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { Roster, dayOfInstant, reconcileRange } from './days.ts';
-import { directoryOf, holidayOn, policyOf, weeklyOffOn } from './policy.ts';
+import { directoryOf, holidayOn, policyOf, weeklyOffOn } from './policy-cache.ts';
 import { localParts } from './punches.ts';
 import { updateEmployeeRow } from '../employees/index.ts';
 import { zonedInstant } from './shift-time.ts';

@@ -1,19 +1,28 @@
 import {
   type AttendanceStatus,
+  type CalendarExportQuery,
   type CalendarResponse,
   type CalendarRow,
+  type DayExportQuery,
   type DayRow,
   type DayView,
+  type LiveQuery,
   type LiveRow,
   type LiveView,
-  type Regularization,
   ATTENDANCE_STATUSES,
   STATUS_META,
   formatMinutes,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
+import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
+import { orgSettings } from '../org/index.ts';
+import { calendar, dayView, live } from './views.ts';
 
-/** One table model per attendance export; the same model renders to CSV, XLSX and PDF. */
+/**
+ * The attendance exports: each use case reads its view (with the view's scope
+ * and filters) and lays it out as one table model, which the route renders to
+ * CSV, XLSX or PDF.
+ */
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 const clock = (iso: string | null, timeZone: string) =>
@@ -138,25 +147,18 @@ export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow>
   };
 }
 
-export function regularizationTable(rows: Regularization[], filter: string, today: string): TableModel<Regularization> {
-  return {
-    title: 'Regularizations',
-    subtitle: filter,
-    filename: `regularizations-${today}`,
-    landscape: true,
-    rows,
-    columns: [
-      { header: 'Requested', width: 16, value: (r) => r.createdAt.replace('T', ' ').slice(0, 16) },
-      { header: 'Code', width: 9, value: (r) => r.employee.code },
-      { header: 'Name', width: 20, value: (r) => r.employee.fullName },
-      { header: 'Day', width: 11, kind: 'date', value: (r) => r.date },
-      { header: 'Kind', width: 15, value: (r) => r.kind },
-      { header: 'Punches', width: 16, value: (r) => r.punches.map((p) => `${p.direction} ${p.time}`).join(', ') },
-      { header: 'Reason', width: 30, value: (r) => r.reason },
-      { header: 'Status', width: 22, value: (r) => r.status },
-      { header: 'Manager', width: 16, value: (r) => r.managerDecisionBy },
-      { header: 'HR', width: 16, value: (r) => r.hrDecisionBy },
-      { header: 'Note', width: 24, value: (r) => r.decisionNote },
-    ],
-  };
+/** The live board as a table. */
+export async function exportLive(ctx: Ctx, query: LiveQuery): Promise<TableModel<LiveRow>> {
+  return liveTable(await live(ctx, query), ctx.timeZone);
+}
+
+/** Every matching employee's month (not paginated) as a grid. */
+export async function exportCalendar(ctx: Ctx, month: string, query: CalendarExportQuery): Promise<TableModel<CalendarLine>> {
+  const [cal, org] = await Promise.all([calendar(ctx, month, query), orgSettings(ctx.db)]);
+  return calendarTable(cal, org.name);
+}
+
+/** Every matching employee's record of one day. */
+export async function exportDay(ctx: Ctx, date: string, query: DayExportQuery): Promise<TableModel<DayRow>> {
+  return dayTable(await dayView(ctx, date, query), ctx.timeZone);
 }

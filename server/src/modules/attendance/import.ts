@@ -1,10 +1,11 @@
-import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance.ts';
+import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance/index.ts';
 import { isKnownTimeZone } from '../../../../shared/org.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
-import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy.ts';
+import { type EmployeeInfo, directoryOf, employeeForTerminalUser, employedOn, policyOf } from './policy-cache.ts';
 import { type NewPunch, recordPunches } from './punches.ts';
+import { listPunchKeys } from './repo/punches.ts';
 import { zonedInstant } from './shift-time.ts';
 
 /**
@@ -101,6 +102,7 @@ export function parseImport(content: string): Parsed[] {
 
 /** Previews or commits an import; duplicates (already stored, or repeated in the file) are skipped. */
 export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<PunchImportResult> {
+  requirePermission(ctx, 'attendance:manage');
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   const terminal = input.terminalId ? policy.terminals.get(input.terminalId.toLowerCase()) : undefined;
   if (input.terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);
@@ -175,12 +177,7 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
     }
     const lo = new Date(min).toISOString();
     const hi = new Date(max + 1).toISOString();
-    const stored = await ctx.db
-      .selectFrom('punch')
-      .select(['employee_id', 'at', 'terminal_serial', 'terminal_user_id', 'attend_stat'])
-      .where('at', '>=', lo)
-      .where('at', '<', hi)
-      .execute();
+    const stored = await listPunchKeys(ctx.db, lo, hi);
     const seen = new Set<string>();
     for (const s of stored) {
       if (s.employee_id) seen.add(`e|${s.employee_id}|${s.at}`);

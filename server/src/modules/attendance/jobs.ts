@@ -1,11 +1,13 @@
-import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance.ts';
+import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+import { type Ctx, requirePermission } from '../../context.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { countEmployeeDays, dayOfInstant, reconcileRange } from './days.ts';
-import { directoryOf, employedOn } from './policy.ts';
-import * as repo from './repo.ts';
+import { directoryOf, employedOn } from './policy-cache.ts';
+import * as daysRepo from './repo/days.ts';
+import * as jobsRepo from './repo/jobs.ts';
+import { terminalSync } from './repo/terminals.ts';
 
 /**
  * Scheduled and long-running reconciliation: closing yesterday, sweeping
@@ -27,12 +29,7 @@ export async function closeDays(ctx: Ctx, days = 7): Promise<number> {
   const to = addDays(today, -1);
   const from = addDays(today, -days);
   const directory = await directoryOf(ctx.db);
-  const rows = await ctx.db
-    .selectFrom('attendance_day')
-    .select(['employee_id', 'date', 'provisional', 'dirty', 'frozen'])
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .execute();
+  const rows = await daysRepo.listDayStates(ctx.db, from, to);
   const done = new Set(rows.filter((r) => r.frozen === 1 || (r.provisional === 0 && r.dirty === 0)).map((r) => `${r.employee_id}|${r.date}`));
   const todo = new Map<string, { from: string; to: string }>();
   for (const e of directory.list) {
@@ -68,7 +65,7 @@ function yieldToRequests(): Promise<void> {
 /** Reconciles provisional days whose window has ended (and whose terminals have reported) and dirty days. */
 export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
   const nowIso = ctx.clock.now().toISOString();
-  const [candidates, directory, sync] = await Promise.all([repo.daysToSweep(ctx.db, nowIso, limit), directoryOf(ctx.db), repo.terminalSync(ctx.db)]);
+  const [candidates, directory, sync] = await Promise.all([daysRepo.daysToSweep(ctx.db, nowIso, limit), directoryOf(ctx.db), terminalSync(ctx.db)]);
   // The slowest terminal of each location (synced: reached with nothing left to deliver); '' (before any instant) for one never synced.
   const slowest = new Map<string, string>();
   for (const t of sync) {
@@ -77,12 +74,7 @@ export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
     const known = slowest.get(t.location_id);
     if (known === undefined || contact < known) slowest.set(t.location_id, contact);
   }
-  const windows = await ctx.db
-    .selectFrom('attendance_day')
-    .select(['employee_id', 'date', 'window_end', 'dirty'])
-    .where('date', '>=', candidates[0]?.date ?? '9999-12-31')
-    .where((eb) => eb.or([eb('provisional', '=', 1), eb('dirty', '=', 1)]))
-    .execute();
+  const windows = await daysRepo.listOpenDayWindows(ctx.db, candidates[0]?.date ?? '9999-12-31');
   const windowEnd = new Map(windows.map((w) => [`${w.employee_id}|${w.date}`, w]));
   // One bulk reconciliation per day, in chunks, rather than one per employee-day.
   const byDate = new Map<string, string[]>();
@@ -104,8 +96,7 @@ export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
   return n;
 }
 
-function toJob(r: Awaited<ReturnType<typeof findJobRow>>): RecomputeJob {
-  if (!r) throw notFound('Recompute job');
+function toJob(r: jobsRepo.JobRow): RecomputeJob {
   return {
     id: r.id,
     from: r.from_date,
@@ -121,16 +112,11 @@ function toJob(r: Awaited<ReturnType<typeof findJobRow>>): RecomputeJob {
   };
 }
 
-async function findJobRow(ctx: Ctx, id: string) {
-  return ctx.db
-    .selectFrom('attendance_job')
-    .select(['id', 'from_date', 'to_date', 'employee_id', 'total', 'done', 'status', 'error', 'created_by_name', 'started_at', 'finished_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJob> {
-  return toJob(await findJobRow(ctx, id));
+  requirePermission(ctx, 'attendance:manage');
+  const row = await jobsRepo.findJob(ctx.db, id);
+  if (!row) throw notFound('Recompute job');
+  return toJob(row);
 }
 
 /**
@@ -139,6 +125,7 @@ export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJo
  * and the job's `done` counts employee-days as they are written.
  */
 export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<RecomputeJob> {
+  requirePermission(ctx, 'attendance:manage');
   if (ctx.db.isTransaction) throw new Error('startRecompute runs its own transactions');
   const today = dayOfInstant(ctx.clock.now().getTime(), ctx.timeZone);
   if (input.from > input.to) throw badRequest('`from` is after `to`.', [{ path: 'body.from', message: 'must not be after to' }]);
@@ -153,22 +140,19 @@ export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<R
   if (employeeId && employees.length === 0) throw badRequest('No such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
   const id = newId();
   const total = countEmployeeDays(employees, input.from, to);
-  await ctx.db
-    .insertInto('attendance_job')
-    .values({
-      id,
-      from_date: input.from,
-      to_date: to,
-      employee_id: employeeId,
-      total,
-      done: 0,
-      status: 'running',
-      error: null,
-      created_by_name: ctx.caller.name,
-      started_at: ctx.clock.now().toISOString(),
-      finished_at: null,
-    })
-    .execute();
+  await jobsRepo.insertJob(ctx.db, {
+    id,
+    from_date: input.from,
+    to_date: to,
+    employee_id: employeeId,
+    total,
+    done: 0,
+    status: 'running',
+    error: null,
+    created_by_name: ctx.caller.name,
+    started_at: ctx.clock.now().toISOString(),
+    finished_at: null,
+  });
   const run = async () => {
     let done = 0;
     try {
@@ -178,16 +162,13 @@ export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<R
         const chunk = employees.slice(i, i + perChunk);
         const r = await reconcileRange(ctx, chunk.map((e) => e.id), input.from, to);
         done += r.written + r.frozenKept;
-        await ctx.db.updateTable('attendance_job').set({ done }).where('id', '=', id).execute();
+        await jobsRepo.updateJob(ctx.db, id, { done });
         await yieldToRequests();
       }
-      await ctx.db.updateTable('attendance_job').set({ done, status: 'done', finished_at: ctx.clock.now().toISOString() }).where('id', '=', id).execute();
+      await jobsRepo.updateJob(ctx.db, id, { done, status: 'done', finished_at: ctx.clock.now().toISOString() });
     } catch (err) {
-      await ctx.db
-        .updateTable('attendance_job')
-        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: ctx.clock.now().toISOString() })
-        .where('id', '=', id)
-        .execute()
+      await jobsRepo
+        .updateJob(ctx.db, id, { status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: ctx.clock.now().toISOString() })
         .catch(() => undefined);
     }
   };

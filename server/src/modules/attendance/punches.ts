@@ -1,9 +1,9 @@
-import type { Direction, PunchFlag, PunchSource } from '../../../../shared/attendance.ts';
+import type { Direction, PunchFlag, PunchSource } from '../../../../shared/attendance/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { reconcileInstants } from './days.ts';
-import * as repo from './repo.ts';
+import * as punchesRepo from './repo/punches.ts';
 
 /**
  * `recordPunch`: the one way a punch enters Muster (terminal ingest, self
@@ -84,10 +84,10 @@ export async function recordPunches(ctx: Ctx, inputs: readonly NewPunch[]): Prom
     const fresh: { employeeId: string; at: number; index: number }[] = [];
     for (const input of inputs) {
       const row = toRow(t, input);
-      const inserted = await repo.insertPunch(t.db, row);
+      const inserted = await punchesRepo.insertPunch(t.db, row);
       if (!inserted) {
         const existing = row.terminal_serial
-          ? await repo.findDuplicatePunch(t.db, {
+          ? await punchesRepo.findDuplicatePunch(t.db, {
               serial: row.terminal_serial,
               transId: row.trans_id,
               terminalUserId: row.terminal_user_id,

@@ -1,44 +1,15 @@
-import { addDays } from '../../../../shared/dates.ts';
-import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance.ts';
+import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance/index.ts';
 import type { LeavePortion } from '../../context.ts';
-import { zonedInstant } from './shift-time.ts';
+import type { Occurrence, ShiftRule } from './shift-time.ts';
 
 /**
  * The reconciliation engine: a pure function from a shift day's inputs and
  * the clock to the day's record, with the reasons that explain it. No I/O:
  * the service loads inputs in bulk, calls `reconcile`, stores the result.
+ * Where a shift day lies in time (occurrences, windows) is `shift-time.ts`.
  */
 
 const MINUTE = 60_000;
-
-export interface ShiftRule {
-  id: string;
-  name: string;
-  /** Minutes after local midnight. */
-  start: number;
-  end: number;
-  breakMinutes: number;
-  lateGrace: number;
-  earlyGrace: number;
-  halfDay: number;
-  fullDay: number;
-  ot: { eligible: boolean; after: number; block: number; max: number | null; beforeStart: boolean };
-  windowBefore: number;
-  windowAfter: number;
-  flexible: { coreStart: number; coreEnd: number; required: number } | null;
-  hoursMode: 'pairs' | 'firstLast';
-}
-
-/** One occurrence of a shift: the day it starts and its instants (epoch ms). */
-export interface Occurrence {
-  day: string;
-  shift: ShiftRule;
-  start: number;
-  end: number;
-  /** The punch window before trimming against the neighbouring occurrences. */
-  windowStart: number;
-  windowEnd: number;
-}
 
 export interface EnginePunch {
   id: string;
@@ -105,45 +76,6 @@ export interface DayResult {
   reasons: DayReason[];
   pairs: Pair[];
   roles: Map<string, PunchRole>;
-}
-
-/** The occurrence of a shift on a day, in a time zone. */
-export function occurrenceOf(day: string, shift: ShiftRule, timeZone: string): Occurrence {
-  const start = zonedInstant(day, shift.start, timeZone);
-  const end = zonedInstant(day, shift.end > shift.start ? shift.end : shift.end + 1440, timeZone);
-  return { day, shift, start, end, windowStart: start - shift.windowBefore * MINUTE, windowEnd: end + shift.windowAfter * MINUTE };
-}
-
-/**
- * Where two consecutive occurrences meet, so that every instant belongs to
- * exactly one shift day: when their punch windows overlap, the midpoint
- * between the end of the first shift and the start of the second (kept
- * inside the overlap); when a gap separates the windows, its midpoint. The
- * configured windows thus decide where the cut falls, and no punch is left
- * without a day (an early check-in at 05:45 for a 09:30 shift counts).
- */
-function boundary(a: Occurrence, b: Occurrence): number {
-  if (b.windowStart >= a.windowEnd) return Math.round((a.windowEnd + b.windowStart) / 2);
-  const mid = Math.round((a.end + b.start) / 2);
-  return Math.min(Math.max(mid, b.windowStart), a.windowEnd);
-}
-
-/** The trimmed window of `cur` between its neighbours (either may be absent). */
-export function trimmedWindow(prev: Occurrence | null, cur: Occurrence, next: Occurrence | null): { start: number; end: number } {
-  const start = prev ? boundary(prev, cur) : cur.windowStart;
-  const end = next ? boundary(cur, next) : cur.windowEnd;
-  return { start, end: Math.max(start, end) };
-}
-
-/** The shift day a punch belongs to among three consecutive occurrences, or null (outside every window). */
-export function ownerDay(at: number, prev: Occurrence, cur: Occurrence, next: Occurrence): string | null {
-  const prevWindow = trimmedWindow(null, prev, cur);
-  const curWindow = trimmedWindow(prev, cur, next);
-  const nextWindow = trimmedWindow(cur, next, null);
-  if (at >= curWindow.start && at < curWindow.end) return cur.day;
-  if (at >= prevWindow.start && at < prevWindow.end) return prev.day;
-  if (at >= nextWindow.start && at < nextWindow.end) return next.day;
-  return null;
 }
 
 const shiftTexts = new WeakMap<ShiftRule, string>();
@@ -527,9 +459,4 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   }
   say(reasons, 'present', `present: ${formatMinutes(worked)} worked ≥ full day ${formatMinutes(fullDay)}`);
   return finish(common, { status: 'Present', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 1, leaveDays: 0, lopDays: 0 });
-}
-
-/** The days whose occurrence might own an instant: its local date and the day before and after. */
-export function candidateDays(localDate: string): [string, string, string] {
-  return [addDays(localDate, -1), localDate, addDays(localDate, 1)];
 }

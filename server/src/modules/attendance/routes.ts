@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import {
   AttendanceDay,
-  AttendanceHoliday,
-  AttendanceSettings,
-  AttendanceSettingsUpdate,
   CalendarExportQuery,
   CalendarQuery,
   CalendarResponse,
@@ -16,49 +11,33 @@ import {
   DayViewQuery,
   EmployeeDayParams,
   EmployeeMonthParams,
-  HolidayInput,
   LiveExportQuery,
   LiveQuery,
   LiveView,
-  LocationPolicy,
-  LocationPolicyInput,
   MonthView,
-  PolicyLogEntry,
   PunchImportInput,
   PunchImportResult,
   RecomputeInput,
   RecomputeJob,
-  Regularization,
-  RegularizationCreate,
-  RegularizationPreview,
-  RegularizationPreviewRequest,
-  RegularizationDecision,
-  RegularizationExportQuery,
-  RegularizationList,
-  RegularizationListQuery,
-  RegularizationRejection,
   SelfPunchInput,
   SelfPunchResult,
   SelfToday,
   ShiftAssignmentInput,
   ShiftAssignmentList,
-  ShiftPolicy,
-  ShiftPolicyInput,
-  ShiftPolicyList,
-} from '../../../../shared/attendance.ts';
-import { IsoDate, IsoMonth, Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
+} from '../../../../shared/attendance/index.ts';
+import { IsoDate, IsoMonth, UuidInput } from '../../../../shared/common.ts';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
-import { notFound } from '../../http/problem.ts';
-import { orgSettings } from '../org/index.ts';
-import { calendarTable, dayTable, liveTable, regularizationTable } from './exports.ts';
+import { dayDetail, monthOf } from './employee-days.ts';
+import { exportCalendar, exportDay, exportLive } from './exports.ts';
 import { importPunches } from './import.ts';
 import { getRecomputeJob, startRecompute } from './jobs.ts';
-import * as policy from './policy-service.ts';
-import * as regs from './regularizations.ts';
-import * as repo from './repo.ts';
-import { assertNotFuture, dayDetail, employeeInScope, monthOf, overrideDay, requireAny, selfPunch, todayOf } from './service.ts';
+import { overrideDay } from './override.ts';
+import { assignEmployeeShift, listAssignments } from './policy/roster.ts';
+import { policyRoutes } from './policy-routes.ts';
+import { punchPhoto } from './punch-photo.ts';
+import { selfPunch } from './self.ts';
 import { calendar, dayView, live, selfToday } from './views.ts';
 
 const EXPORT = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download (`Content-Disposition: attachment`).' };
@@ -100,10 +79,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ query, caller, res }) => {
-      const c = await ctx(caller);
-      await sendTable(res, liveTable(await live(c, query), c.timeZone), query.format, deps.clock.now());
-    },
+    async ({ query, caller, res }) => sendTable(res, await exportLive(await ctx(caller), query), query.format, deps.clock.now()),
   );
 
   api.op(
@@ -137,11 +113,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ params, query, caller, res }) => {
-      const c = await ctx(caller);
-      const cal = await calendar(c, params.month, query);
-      await sendTable(res, calendarTable(cal, (await orgSettings(deps.db)).name), query.format, deps.clock.now());
-    },
+    async ({ params, query, caller, res }) => sendTable(res, await exportCalendar(await ctx(caller), params.month, query), query.format, deps.clock.now()),
   );
 
   api.op(
@@ -175,10 +147,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ params, query, caller, res }) => {
-      const c = await ctx(caller);
-      await sendTable(res, dayTable(await dayView(c, params.date, query), c.timeZone), query.format, deps.clock.now());
-    },
+    async ({ params, query, caller, res }) => sendTable(res, await exportDay(await ctx(caller), params.date, query), query.format, deps.clock.now()),
   );
 
   api.op(
@@ -244,7 +213,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftAssignmentList,
       errors: [404],
     },
-    async ({ params, caller }) => policy.listAssignments(await ctx(caller), params.id),
+    async ({ params, caller }) => listAssignments(await ctx(caller), params.id),
   );
 
   api.op(
@@ -263,11 +232,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: ShiftAssignmentList,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => {
-      const c = await ctx(caller);
-      await policy.assignShift(c, params.id, body);
-      return policy.listAssignments(c, params.id);
-    },
+    async ({ params, body, caller }) => assignEmployeeShift(await ctx(caller), params.id, body),
   );
 
   api.op(
@@ -316,16 +281,10 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       errors: [404],
     },
     async ({ params, caller, res }) => {
-      const c = await ctx(caller);
-      const punch = await repo.findPunch(deps.db, params.id);
-      if (!punch?.photo_path) throw notFound('Photo');
-      if (punch.employee_id) await employeeInScope(c, punch.employee_id);
-      else requireAny(c, ['device:manage', 'attendance:manage']);
-      const file = path.join(deps.config.dataDir, punch.photo_path);
-      if (!fs.existsSync(file)) throw notFound('Photo');
-      res.type(file.endsWith('.png') ? 'image/png' : 'image/jpeg');
+      const photo = await punchPhoto(await ctx(caller), { punchId: params.id, dataDir: deps.config.dataDir });
+      res.type(photo.contentType);
       res.setHeader('Cache-Control', 'private, max-age=86400');
-      res.send(fs.readFileSync(file));
+      res.send(photo.bytes);
     },
   );
 
@@ -382,307 +341,4 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
   );
 
   policyRoutes(api, deps);
-  regularizationRoutes(api, deps);
 }
-
-function policyRoutes(api: Api, deps: ModuleDeps): void {
-  const tags = ['Attendance policy'];
-  const ctx = (caller: Caller) => deps.ctxFor(caller);
-  const manage = { auth: 'session' as const, permission: 'attendance:manage' as const, tags };
-
-  api.op(
-    { method: 'get', path: '/api/attendance/shifts', operationId: 'listShiftPolicies', summary: 'Shifts with their rules', tags, auth: 'session', response: ShiftPolicyList },
-    async ({ caller }) => ({ items: await policy.listShiftPolicies(await ctx(caller)) }),
-  );
-  api.op(
-    {
-      ...manage,
-      method: 'post',
-      path: '/api/attendance/shifts',
-      operationId: 'createShiftPolicy',
-      summary: 'Create a shift',
-      description: 'Start and end (an end before the start crosses midnight), unpaid break, grace, half/full-day minutes, overtime rule, punch window, flexible hours. Logged in the policy log.',
-      body: ShiftPolicyInput,
-      response: ShiftPolicy,
-      errors: [403, 409],
-    },
-    async ({ body, caller }) => policy.createShift(await ctx(caller), body),
-  );
-  api.op(
-    {
-      ...manage,
-      method: 'put',
-      path: '/api/attendance/shifts/{id}',
-      operationId: 'updateShiftPolicy',
-      summary: 'Change a shift',
-      description: 'Applies to days reconciled from now on; recompute a range to apply it to past days.',
-      params: IdParams,
-      body: ShiftPolicyInput,
-      response: ShiftPolicy,
-      errors: [403, 404, 409],
-    },
-    async ({ params, body, caller }) => policy.updateShift(await ctx(caller), params.id, body),
-  );
-  api.op(
-    { ...manage, method: 'delete', path: '/api/attendance/shifts/{id}', operationId: 'deleteShiftPolicy', summary: 'Delete an unused shift', params: IdParams, response: Ok, errors: [403, 404, 409] },
-    async ({ params, caller }) => {
-      await policy.deleteShift(await ctx(caller), params.id);
-      return { ok: true };
-    },
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/attendance/locations',
-      operationId: 'listLocationPolicies',
-      summary: 'Weekly offs and geo-fence of every location',
-      tags,
-      auth: 'session',
-      response: z.object({ items: z.array(LocationPolicy) }).meta({ id: 'LocationPolicyList' }),
-    },
-    async ({ caller }) => ({ items: await policy.listLocationPolicies(await ctx(caller)) }),
-  );
-  api.op(
-    {
-      ...manage,
-      method: 'put',
-      path: '/api/attendance/locations/{id}',
-      operationId: 'setLocationPolicy',
-      summary: "Set a location's weekly offs (null = the organisation's) and geo-fence (centre + radius)",
-      params: IdParams,
-      body: LocationPolicyInput,
-      response: LocationPolicy,
-      errors: [403, 404],
-    },
-    async ({ params, body, caller }) => policy.setLocationPolicy(await ctx(caller), params.id, body),
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/attendance/holidays',
-      operationId: 'listAttendanceHolidays',
-      summary: 'Holidays of a year, with optional-holiday opt-ins',
-      tags,
-      auth: 'session',
-      query: z.object({ year: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Default: this year.' }) }),
-      response: z.object({ items: z.array(AttendanceHoliday) }).meta({ id: 'AttendanceHolidayList' }),
-    },
-    async ({ query, caller }) => {
-      const c = await ctx(caller);
-      return { items: await policy.listHolidays(c, query.year ?? Number(todayOf(c).slice(0, 4))) };
-    },
-  );
-  api.op(
-    { ...manage, method: 'post', path: '/api/attendance/holidays', operationId: 'createHoliday', summary: 'Add a holiday (per location or all, optional or not)', description: 'A past or present date is reconciled again for the employees it concerns. Pending and approved leave over the date is counted again (a holiday costs no leave): an approved request gets a ledger `reversal` for the day it no longer costs; the employee is notified and the change audited (`leave.recounted`).', body: HolidayInput, response: AttendanceHoliday, errors: [403, 409] },
-    async ({ body, caller }) => policy.createHoliday(await ctx(caller), body),
-  );
-  api.op(
-    { ...manage, method: 'put', path: '/api/attendance/holidays/{id}', operationId: 'updateHoliday', summary: 'Change a holiday', description: 'Leave over the old and the new date is counted again (see createHoliday).', params: IdParams, body: HolidayInput, response: AttendanceHoliday, errors: [403, 404] },
-    async ({ params, body, caller }) => policy.updateHoliday(await ctx(caller), params.id, body),
-  );
-  api.op(
-    { ...manage, method: 'delete', path: '/api/attendance/holidays/{id}', operationId: 'deleteHoliday', summary: 'Delete a holiday', description: 'Leave over the date is counted again: an approved request that spans it now costs the day (a ledger `usage` entry).', params: IdParams, response: Ok, errors: [403, 404] },
-    async ({ params, caller }) => {
-      await policy.deleteHoliday(await ctx(caller), params.id);
-      return { ok: true };
-    },
-  );
-  api.op(
-    {
-      method: 'post',
-      path: '/api/attendance/holidays/{id}/opt-in',
-      operationId: 'optIntoHoliday',
-      summary: 'Opt into an optional (restricted) holiday',
-      description: 'At most `optionalHolidaysPerYear` a year (409 beyond). Audited on the caller; the day is reconciled again.',
-      tags,
-      auth: 'session',
-      permission: 'attendance:self',
-      params: IdParams,
-      response: AttendanceHoliday,
-      errors: [403, 404, 409],
-    },
-    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, true),
-  );
-  api.op(
-    {
-      method: 'delete',
-      path: '/api/attendance/holidays/{id}/opt-in',
-      operationId: 'optOutOfHoliday',
-      summary: 'Opt out of an optional holiday',
-      tags,
-      auth: 'session',
-      permission: 'attendance:self',
-      params: IdParams,
-      response: AttendanceHoliday,
-      errors: [403, 404, 409],
-    },
-    async ({ params, caller }) => policy.setOptIn(await ctx(caller), params.id, false),
-  );
-
-  api.op(
-    { method: 'get', path: '/api/attendance/settings', operationId: 'getAttendanceSettings', summary: 'Attendance rules', tags, auth: 'session', response: AttendanceSettings },
-    async ({ caller }) => policy.getSettings(await ctx(caller)),
-  );
-  api.op(
-    {
-      ...manage,
-      method: 'patch',
-      path: '/api/attendance/settings',
-      operationId: 'updateAttendanceSettings',
-      summary: 'Change attendance rules',
-      description: 'Debounce, regularization window, which regularization kinds need HR, the late-mark rule (off by default), optional holidays a year.',
-      body: AttendanceSettingsUpdate,
-      response: AttendanceSettings,
-      errors: [403],
-    },
-    async ({ body, caller }) => policy.updateSettings(await ctx(caller), body),
-  );
-  api.op(
-    {
-      ...manage,
-      method: 'get',
-      path: '/api/attendance/policy-log',
-      operationId: 'attendancePolicyLog',
-      summary: 'Who changed which attendance policy, newest first',
-      response: z.object({ items: z.array(PolicyLogEntry) }).meta({ id: 'PolicyLog' }),
-      errors: [403],
-    },
-    async ({ caller }) => ({ items: await policy.listPolicyLog(await ctx(caller)) }),
-  );
-}
-
-function regularizationRoutes(api: Api, deps: ModuleDeps): void {
-  const tags = ['Regularizations'];
-  const ctx = (caller: Caller) => deps.ctxFor(caller);
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/regularizations',
-      operationId: 'listRegularizations',
-      summary: 'Regularization requests (paginated)',
-      description: `Filters \`status\` and \`kind\` (spec §2.5 sets), \`employeeId\`, \`awaitingMe\`. Newest first. \`pending\` beside \`items\` counts the requests the caller may decide now. ${SCOPE_NOTE}`,
-      tags,
-      auth: 'session',
-      query: RegularizationListQuery,
-      response: RegularizationList,
-    },
-    async ({ query, caller }) => regs.listRegularizations(await ctx(caller), query),
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/regularizations/export',
-      operationId: 'exportRegularizations',
-      summary: 'Export regularizations (CSV, XLSX, PDF)',
-      description: 'Query `status` and `kind` (spec §2.5), `employeeId` (the one uuid filter of spec §4.7) and `format` (`csv` default, `xlsx`, `pdf`).',
-      tags,
-      auth: 'session',
-      query: RegularizationExportQuery,
-      response: EXPORT,
-    },
-    async ({ query, caller, res }) => {
-      const c = await ctx(caller);
-      const rows = await regs.regularizationsForExport(c, query);
-      const filter = `Status: ${query.status ?? 'all'} · kind: ${query.kind ?? 'all'}${query.employeeId ? ` · employee ${query.employeeId}` : ''}`;
-      await sendTable(res, regularizationTable(rows, filter, todayOf(c)), query.format, deps.clock.now());
-    },
-  );
-
-  api.op(
-    {
-      method: 'post',
-      path: '/api/regularizations',
-      operationId: 'requestRegularization',
-      summary: 'Ask to fix one of my days',
-      description:
-        'Kinds (spec §2.5): `MissingPunchIn` / `MissingPunchOut` carry exactly one punch of that direction; `ManualEntry` one or more; `OffZone` / `WrongLocation` name the flagged punch(es) in `supersedes` (the punches default to the same times). Times are local `HH:MM` and must fall in the shift window of `date` (a night shift\'s times after midnight are the next calendar day). Future days, days older than the regularization window (400) and frozen days (409) cannot be regularized. Starts at `AwaitingManager`; the manager (or HR) is notified.',
-      tags,
-      auth: 'session',
-      permission: 'regularization:apply',
-      body: RegularizationCreate,
-      response: Regularization,
-      errors: [403, 409],
-    },
-    async ({ body, caller }) => regs.createRegularization(await ctx(caller), body),
-  );
-
-  api.op(
-    {
-      method: 'post',
-      path: '/api/regularizations/preview',
-      operationId: 'previewRegularization',
-      summary: 'What a regularization would make of my day, before I send it',
-      description:
-        'The same body and the same checks as `POST /api/regularizations` (400 / 409 alike, including a waiting request of the same kind for the day), `reason` optional. Answers the day as its punches make it now (`before`) and as it would be once approved (`after`: the proposed punches added, the superseded ones set aside), with the reasons in words. Nothing is stored.',
-      tags,
-      auth: 'session',
-      permission: 'regularization:apply',
-      body: RegularizationPreviewRequest,
-      response: RegularizationPreview,
-      errors: [403, 409],
-    },
-    async ({ body, caller }) => regs.previewRegularization(await ctx(caller), body),
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/regularizations/{id}/preview',
-      operationId: 'previewRegularizationRequest',
-      summary: 'The effect of a waiting request on its day',
-      description: `The day now and once the request is approved, for anyone who can see the request (its author, the approval line, HR). 409 when the request is no longer waiting or the day was frozen meanwhile. ${SCOPE_NOTE}`,
-      tags,
-      auth: 'session',
-      params: IdParams,
-      response: RegularizationPreview,
-      errors: [404, 409],
-    },
-    async ({ params, caller }) => regs.previewOfRequest(await ctx(caller), params.id),
-  );
-
-  api.op(
-    { method: 'get', path: '/api/regularizations/{id}', operationId: 'getRegularization', summary: 'One regularization request', tags, auth: 'session', params: IdParams, response: Regularization, errors: [404] },
-    async ({ params, caller }) => regs.getRegularization(await ctx(caller), params.id),
-  );
-
-  api.op(
-    {
-      method: 'post',
-      path: '/api/regularizations/{id}/approve',
-      operationId: 'approveRegularization',
-      summary: 'Approve at the current stage',
-      description:
-        '`AwaitingManager` → `ManagerApprovedAwaitingHR` when the kind needs HR (settings `hrApprovalKinds`), else → `Approved`; `ManagerApprovedAwaitingHR` → `Approved` (HR). HR may act at the manager stage. On `Approved` the punches are added as `manual` punches and the day is reconciled, in one transaction. 409 from `Approved` or `Rejected`, or when the day was frozen meanwhile; 403 for the requester or someone outside the approval line.',
-      tags,
-      auth: 'session',
-      params: IdParams,
-      body: RegularizationDecision,
-      response: Regularization,
-      errors: [403, 404, 409],
-    },
-    async ({ params, body, caller }) => regs.approveRegularization(await ctx(caller), params.id, body.note),
-  );
-
-  api.op(
-    {
-      method: 'post',
-      path: '/api/regularizations/{id}/reject',
-      operationId: 'rejectRegularization',
-      summary: 'Reject from either waiting state, with a note',
-      description: '`note` is required. 409 from `Approved` or `Rejected`.',
-      tags,
-      auth: 'session',
-      params: IdParams,
-      body: RegularizationRejection,
-      response: Regularization,
-      errors: [403, 404, 409],
-    },
-    async ({ params, body, caller }) => regs.rejectRegularization(await ctx(caller), params.id, body.note),
-  );
-}
-
-export { assertNotFuture };

@@ -1,5 +1,4 @@
 import {
-  type AttendanceDay,
   type AttendanceStatus,
   type CalendarCell,
   type CalendarResponse,
@@ -12,18 +11,20 @@ import {
   type LiveView,
   type SelfToday,
   type Totals,
-} from '../../../../shared/attendance.ts';
-import { SKEW_WARNING_SECONDS } from '../../../../shared/terminals.ts';
-import { addDays, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+} from '../../../../shared/attendance/index.ts';
+import { addDays, daysBetween, monthBounds, weekdayOf } from '../../../../shared/dates.ts';
+import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { forbidden } from '../../http/problem.ts';
 import { visibleEmployeeIds } from '../employees/index.ts';
 import { type ComputedDay, computeDay, dayOfInstant, loadInputs, toAttendanceDay } from './days.ts';
-import { type Directory, type EmployeeInfo, type Policy, employedOn, holidayOn, policyOf, publicHolidayOn, directoryOf, weeklyOffOn } from './policy.ts';
-import * as repo from './repo.ts';
-import { daysBetween } from '../../../../shared/dates.ts';
-import { lateMarkPenalty, requireAny, toPunchView, totalsOf } from './service.ts';
+import { type Directory, type EmployeeInfo, type Policy, employedOn, holidayOn, policyOf, publicHolidayOn, directoryOf, weeklyOffOn } from './policy-cache.ts';
+import * as daysRepo from './repo/days.ts';
+import * as directoryRepo from './repo/directory.ts';
+import { listPunchDetails } from './repo/punches.ts';
+import { listLiveTerminals } from './repo/terminals.ts';
+import { requireAny } from './scope.ts';
+import { lateMarkPenalty, toPunchView } from './employee-days.ts';
 
 /** Read views over many employees: calendar, day view, live board. Scope first, then filters. */
 
@@ -60,10 +61,7 @@ const catalogueCache = defineCache<{ departments: Map<string, string>; locations
 /** Department and location names. */
 async function catalogueNames(ctx: Ctx) {
   return catalogueCache.get(ctx.db, 'names', async () => {
-    const [departments, locations] = await Promise.all([
-      ctx.db.selectFrom('department').select(['id', 'name']).execute(),
-      ctx.db.selectFrom('location').select(['id', 'name']).execute(),
-    ]);
+    const [departments, locations] = await Promise.all([directoryRepo.listDepartmentNames(ctx.db), directoryRepo.listLocationNames(ctx.db)]);
     return { departments: new Map(departments.map((d) => [d.id, d.name])), locations: new Map(locations.map((l) => [l.id, l.name])) };
   });
 }
@@ -76,27 +74,7 @@ const WORKING: ReadonlySet<string> = new Set(['Present', 'HalfDay', 'Absent', 'M
 
 /** Per-employee totals of a month straight from an aggregate query. */
 async function monthTotals(ctx: Ctx, ids: readonly string[] | 'all', first: string, last: string, policy: Policy) {
-  let q = ctx.db
-    .selectFrom('attendance_day')
-    .select((eb) => [
-      'employee_id',
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('worked_minutes').as('worked'),
-      eb.fn.sum<number>('ot_minutes').as('ot'),
-      eb.fn.sum<number>('lop_days').as('lop'),
-      eb.fn.sum<number>('leave_days').as('leave'),
-      eb.fn.sum<number>('present_days').as('present'),
-      eb.fn.sum<number>(eb.case().when('late_minutes', '>', 0).then(1).else(0).end()).as('late'),
-    ])
-    .where('date', '>=', first)
-    .where('date', '<=', last)
-    .groupBy(['employee_id', 'status']);
-  if (ids !== 'all') {
-    if (ids.length === 0) return { byEmployee: new Map<string, Totals>(), presentDays: 0, workingDays: 0 };
-    q = q.where('employee_id', 'in', ids);
-  }
-  const rows = await q.execute();
+  const rows = await daysRepo.sumDaysByStatus(ctx.db, ids, first, last);
   const byEmployee = new Map<string, Totals>();
   let presentDays = 0;
   let workingDays = 0;
@@ -164,7 +142,7 @@ export async function calendar(ctx: Ctx, month: string, query: Filter & { page?:
   const allIds = employees.length === (await directoryOf(ctx.db)).list.length ? ('all' as const) : employees.map((e) => e.id);
   const futureFrom = today >= last ? null : today < first ? first : addDays(today, 1);
   const [byEmployee, totals, names, futureLeave] = await Promise.all([
-    repo.listCalendarCells(ctx.db, ids, first, last),
+    daysRepo.listCalendarCells(ctx.db, ids, first, last),
     cachedMonthTotals(ctx, allIds, first, last, policy),
     catalogueNames(ctx),
     futureFrom ? ctx.links.leave.approvedDays(ctx.db, ids, futureFrom, last) : Promise.resolve([]),
@@ -230,7 +208,7 @@ export async function dayView(
   const { employees: all } = await scopedEmployees(ctx, query);
   const employees = all.filter((e) => employedOn(e, date));
   const [rows, policy, names] = await Promise.all([
-    repo.listDays(ctx.db, employees.length === all.length && !query.departmentId && !query.locationId && !query.q ? 'all' : employees.map((e) => e.id), date, date),
+    daysRepo.listDays(ctx.db, employees.length === all.length && !query.departmentId && !query.locationId && !query.q ? 'all' : employees.map((e) => e.id), date, date),
     policyOf(ctx.db),
     catalogueNames(ctx),
   ]);
@@ -328,12 +306,7 @@ export async function live(ctx: Ctx, query: LiveQuery): Promise<LiveView> {
   const [{ computed, policy }, names, terminals] = await Promise.all([
     currentDays(ctx, employees),
     catalogueNames(ctx),
-    ctx.db
-      .selectFrom('terminal')
-      .select(['id', 'name', 'location_id', 'last_contact_at', 'clock_skew_seconds', 'offline_after_minutes', 'enabled'])
-      .where('enabled', '=', 1)
-      .orderBy('name')
-      .execute(),
+    listLiveTerminals(ctx.db),
   ]);
   const rows = computed.map((c) => liveRowOf(c, now.getTime(), names, policy));
   const counts = { In: 0, Out: 0, NotYetIn: 0, Late: 0, OnLeave: 0, Off: 0, total: rows.length };
@@ -356,6 +329,7 @@ export async function live(ctx: Ctx, query: LiveQuery): Promise<LiveView> {
 
 /** The caller's own live state and today's punches, for check-in / check-out. */
 export async function selfToday(ctx: Ctx): Promise<SelfToday> {
+  requirePermission(ctx, 'attendance:self');
   const employeeId = ctx.caller.employeeId;
   if (!employeeId) throw forbidden('Only an employee has attendance.');
   const directory = await directoryOf(ctx.db);
@@ -364,7 +338,7 @@ export async function selfToday(ctx: Ctx): Promise<SelfToday> {
   const [{ computed, policy }, names] = await Promise.all([currentDays(ctx, [employee]), catalogueNames(ctx)]);
   const c = computed[0];
   if (!c) throw forbidden('You are not employed today.');
-  const punches = await repo.listPunchDetails(ctx.db, employeeId, new Date(c.window.start).toISOString(), new Date(c.window.end).toISOString());
+  const punches = await listPunchDetails(ctx.db, employeeId, new Date(c.window.start).toISOString(), new Date(c.window.end).toISOString());
   return {
     employee: { id: employee.id, code: employee.code, fullName: employee.fullName },
     live: liveRowOf(c, ctx.clock.now().getTime(), names, policy),
@@ -373,5 +347,3 @@ export async function selfToday(ctx: Ctx): Promise<SelfToday> {
   };
 }
 
-export { SKEW_WARNING_SECONDS };
-export type { AttendanceDay };

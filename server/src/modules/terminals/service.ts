@@ -1,4 +1,4 @@
-import type { DirectionPolicy } from '../../../../shared/attendance.ts';
+import type { DirectionPolicy } from '../../../../shared/attendance/index.ts';
 import type { TerminalProtocol } from '../../../../shared/ingest.ts';
 import { isKnownTimeZone } from '../../../../shared/org.ts';
 import {

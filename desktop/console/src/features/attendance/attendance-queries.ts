@@ -28,7 +28,7 @@ import type {
   ShiftAssignmentList,
   ShiftPolicy,
   ShiftPolicyInput,
-} from '../../../../../shared/attendance.ts';
+} from '../../../../../shared/attendance/index.ts';
 import { api, send, type QueryParams } from '../../lib/api.ts';
 
 /** PUT with a JSON body (the shared client has no PUT shorthand). */

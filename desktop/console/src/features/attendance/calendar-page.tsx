@@ -3,7 +3,7 @@ import { Anchor, Group, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Table,
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarStats, IconClockExclamation, IconUserCheck, IconUserX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type CalendarCell, type CalendarRow, STATUS_META, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type CalendarCell, type CalendarRow, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { KpiCard } from '../../components/kpi-card.tsx';

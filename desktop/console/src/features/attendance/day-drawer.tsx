@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Drawer, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera, IconPencil, IconSend } from '@tabler/icons-react';
-import { type DayDetail, type PunchView, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type DayDetail, type PunchView, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { useEmployeeDay } from './attendance-queries.ts';

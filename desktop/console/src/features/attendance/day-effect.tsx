@@ -1,6 +1,6 @@
 import { Alert, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { type AttendanceDay, type RegularizationPreview, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type AttendanceDay, type RegularizationPreview, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AttendanceStatusBadge, useOrgClock } from './status.tsx';
 

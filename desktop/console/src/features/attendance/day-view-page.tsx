@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

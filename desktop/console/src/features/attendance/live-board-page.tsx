@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDeviceDesktopAnalytics, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type AttendanceDay, STATUS_META, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type AttendanceDay, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { useEmployeeMonth } from './attendance-queries.ts';
 import { statusFill, todayLocal } from './status.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconLogin, IconLogout, IconMapPin, IconSend } from '@tabler/icons-react';
-import { formatMinutes } from '../../../../../shared/attendance.ts';
+import { formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, humanize } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type AttendanceDay, DayOverride, formatMinutes } from '../../../../../shared/attendance.ts';
+import { type AttendanceDay, DayOverride, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useOverrideDay } from './attendance-queries.ts';

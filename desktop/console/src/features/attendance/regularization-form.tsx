@@ -9,7 +9,7 @@ import {
   type RegularizationKind,
   REGULARIZATION_KINDS,
   REGULARIZATION_REASON_MAX,
-} from '../../../../../shared/attendance.ts';
+} from '../../../../../shared/attendance/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';

@@ -7,7 +7,7 @@ import {
   REGULARIZATION_KINDS,
   REGULARIZATION_REASON_MAX,
   REGULARIZATION_STATUSES,
-} from '../../../../../shared/attendance.ts';
+} from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconSnowflake } from '@tabler/icons-react';
-import { type AttendanceStatus, type LiveState, ATTENDANCE_STATUSES, STATUS_META } from '../../../../../shared/attendance.ts';
+import { type AttendanceStatus, type LiveState, ATTENDANCE_STATUSES, STATUS_META } from '../../../../../shared/attendance/index.ts';
 import { useOrganisation } from '../settings/org-queries.ts';
 
 /** A day's status as a coloured pill, with the frozen badge when HR froze it. */

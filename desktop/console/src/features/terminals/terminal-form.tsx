@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DIRECTION_POLICIES } from '../../../../../shared/attendance.ts';
+import { DIRECTION_POLICIES } from '../../../../../shared/attendance/index.ts';
 import { TERMINAL_PROTOCOLS } from '../../../../../shared/ingest.ts';
 import { type Terminal, TerminalInput, isPushProtocol } from '../../../../../shared/terminals.ts';
 import { applyServerErrors, blankToNull, zodFormErrors } from '../../lib/form-errors.ts';

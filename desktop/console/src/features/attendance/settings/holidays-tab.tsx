@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { AttendanceHoliday } from '../../../../../../shared/attendance.ts';
+import type { AttendanceHoliday } from '../../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../../components/query-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import type { GeoFence, LocationPolicy } from '../../../../../../shared/attendance.ts';
+import type { GeoFence, LocationPolicy } from '../../../../../../shared/attendance/index.ts';
 import type { WeeklyOffRule } from '../../../../../../shared/org.ts';
 import { QueryError } from '../../../components/query-error.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { type AttendanceSettings, type RegularizationKind, REGULARIZATION_KINDS } from '../../../../../../shared/attendance.ts';
+import { type AttendanceSettings, type RegularizationKind, REGULARIZATION_KINDS } from '../../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../../components/query-error.tsx';
 import { formatInstant, humanize } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Modal, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ShiftPolicy, ShiftPolicyInput, formatMinutes } from '../../../../../../shared/attendance.ts';
+import { type ShiftPolicy, ShiftPolicyInput, formatMinutes } from '../../../../../../shared/attendance/index.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';

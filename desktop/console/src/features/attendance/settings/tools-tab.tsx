@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconFileUpload, IconRefresh } from '@tabler/icons-react';
-import type { PunchImportResult } from '../../../../../../shared/attendance.ts';
+import type { PunchImportResult } from '../../../../../../shared/attendance/index.ts';
 import { EmployeePicker } from '../../../components/employee-picker.tsx';
 import { api } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -6,19 +6,25 @@ import {
   type RegularizationKind,
   RegularizationKind as KindSchema,
   minutesOf,
-} from '../../../../shared/attendance.ts';
+} from '../../../../shared/attendance/index.ts';
 import { WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
-import type { ShiftTable } from '../../db/schema.ts';
-import type { ShiftRule } from './reconcile.ts';
+import { findOrganisationRow } from '../org/index.ts';
+import type { ShiftRule } from './shift-time.ts';
+import * as directoryRepo from './repo/directory.ts';
+import * as holidaysRepo from './repo/holidays.ts';
+import * as settingsRepo from './repo/settings.ts';
+import * as shiftsRepo from './repo/shifts.ts';
+import * as terminalsRepo from './repo/terminals.ts';
 
 /**
  * Attendance policy (shifts, holidays, weekly offs, fences, settings, the
  * terminals' direction policies, enrolments) and the employees the engine
  * needs, kept in memory: every reconciliation reads them and they change
  * rarely: both are cached until a table they are read from is written
- * (`db/cache.ts`).
+ * (`db/cache.ts`). Pure lookups on them follow. Changing the policy is
+ * `policy/`.
  */
 
 const WeeklyOffs = z.array(WeeklyOffRule);
@@ -52,7 +58,6 @@ export interface Policy {
   defaultShiftId: string | null;
   settings: AttendanceSettings;
   orgWeeklyOffs: WeeklyOffRule[];
-  orgWeeklyOffsText: string;
   locationWeeklyOffs: Map<string, WeeklyOffRule[]>;
   fences: Map<string, GeoFence>;
   holidaysByDate: Map<string, HolidayInfo[]>;
@@ -91,26 +96,7 @@ const policyCache = defineCache<Policy>({
 });
 const directoryCache = defineCache<Directory>({ name: 'attendance.directory', reads: ['employee'], maxEntries: 1 });
 
-export function toShiftRule(r: Pick<ShiftTable, 'id' | 'name' | 'start_time' | 'end_time'> & {
-  break_minutes: number;
-  late_grace_minutes: number;
-  early_grace_minutes: number;
-  half_day_minutes: number;
-  full_day_minutes: number;
-  ot_eligible: number;
-  ot_after_minutes: number;
-  ot_block_minutes: number;
-  ot_max_minutes: number | null;
-  ot_before_start: number;
-  window_before_minutes: number;
-  window_after_minutes: number;
-  flexible: number;
-  core_start: string | null;
-  core_end: string | null;
-  required_minutes: number | null;
-  hours_mode: string;
-  is_default: number;
-}): ShiftInfo {
+export function toShiftRule(r: shiftsRepo.ShiftRow): ShiftInfo {
   return {
     id: r.id,
     name: r.name,
@@ -141,44 +127,16 @@ export function toShiftRule(r: Pick<ShiftTable, 'id' | 'name' | 'start_time' | '
   };
 }
 
-export const SHIFT_COLUMNS = [
-  'id',
-  'name',
-  'start_time',
-  'end_time',
-  'is_default',
-  'break_minutes',
-  'late_grace_minutes',
-  'early_grace_minutes',
-  'half_day_minutes',
-  'full_day_minutes',
-  'ot_eligible',
-  'ot_after_minutes',
-  'ot_block_minutes',
-  'ot_max_minutes',
-  'ot_before_start',
-  'window_before_minutes',
-  'window_after_minutes',
-  'flexible',
-  'core_start',
-  'core_end',
-  'required_minutes',
-  'hours_mode',
-] as const;
-
-async function loadPolicy(db: Db, orgWeeklyOffsText: string): Promise<Policy> {
-  const [shiftRows, settingsRow, locationRows, holidayRows, optInRows, terminalRows, enrolmentRows] = await Promise.all([
-    db.selectFrom('shift').select([...SHIFT_COLUMNS]).execute(),
-    db
-      .selectFrom('attendance_settings')
-      .select(['debounce_seconds', 'regularization_window_days', 'hr_approval_kinds', 'late_mark_every', 'late_mark_days', 'optional_holidays_per_year'])
-      .where('id', '=', 'org')
-      .executeTakeFirst(),
-    db.selectFrom('location_policy').select(['location_id', 'weekly_offs', 'fence_lat', 'fence_lng', 'fence_radius_m']).execute(),
-    db.selectFrom('holiday').select(['id', 'date', 'name', 'location_id', 'optional']).execute(),
-    db.selectFrom('holiday_opt_in').select(['employee_id', 'holiday_id']).execute(),
-    db.selectFrom('terminal').select(['id', 'name', 'serial', 'location_id', 'direction_policy', 'enabled', 'time_zone']).execute(),
-    db.selectFrom('terminal_enrolment').select(['scope_key', 'terminal_user_id', 'employee_id']).execute(),
+async function loadPolicy(db: Db): Promise<Policy> {
+  const [shiftRows, settingsRow, locationRows, holidayRows, optInRows, terminalRows, enrolmentRows, organisation] = await Promise.all([
+    shiftsRepo.listShifts(db, 'stored'),
+    settingsRepo.findSettings(db),
+    settingsRepo.listLocationPolicies(db),
+    holidaysRepo.listAllHolidays(db),
+    holidaysRepo.listAllOptIns(db),
+    terminalsRepo.listTerminalPolicies(db),
+    terminalsRepo.listEnrolments(db),
+    findOrganisationRow(db),
   ]);
   const shifts = new Map(shiftRows.map((r) => [r.id, toShiftRule(r)]));
   const defaultShift = shiftRows.find((r) => r.is_default === 1) ?? shiftRows[0];
@@ -222,8 +180,7 @@ async function loadPolicy(db: Db, orgWeeklyOffsText: string): Promise<Policy> {
     shifts,
     defaultShiftId: defaultShift?.id ?? null,
     settings,
-    orgWeeklyOffs: WeeklyOffs.parse(JSON.parse(orgWeeklyOffsText)),
-    orgWeeklyOffsText,
+    orgWeeklyOffs: WeeklyOffs.parse(JSON.parse(organisation?.weekly_offs ?? '[]')),
     locationWeeklyOffs,
     fences,
     holidaysByDate,
@@ -236,10 +193,7 @@ async function loadPolicy(db: Db, orgWeeklyOffsText: string): Promise<Policy> {
 
 /** The attendance policy, from memory unless a table it is read from changed. */
 export async function policyOf(db: Db): Promise<Policy> {
-  return policyCache.get(db, 'policy', async () => {
-    const row = await db.selectFrom('organisation').select('weekly_offs').where('id', '=', 'org').executeTakeFirst();
-    return loadPolicy(db, row?.weekly_offs ?? '[]');
-  });
+  return policyCache.get(db, 'policy', () => loadPolicy(db));
 }
 
 /** Every employee with what attendance needs, from memory unless the directory changed. */
@@ -248,24 +202,7 @@ export async function directoryOf(db: Db): Promise<Directory> {
 }
 
 async function loadDirectory(db: Db): Promise<Directory> {
-  const rows = await db
-    .selectFrom('employee')
-    .select([
-      'id',
-      'code',
-      'full_name',
-      'email',
-      'joined_date',
-      'exit_date',
-      'location_id',
-      'department_id',
-      'manager_id',
-      'shift_id',
-      'terminal_user_id',
-      'search_text',
-    ])
-    .orderBy('code')
-    .execute();
+  const rows = await directoryRepo.listDirectoryRows(db);
   const list: EmployeeInfo[] = rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -280,12 +217,11 @@ async function loadDirectory(db: Db): Promise<Directory> {
     terminalUserId: r.terminal_user_id,
     searchText: r.search_text,
   }));
-  const directory: Directory = {
+  return {
     list,
     byId: new Map(list.map((e) => [e.id, e])),
     byTerminalUserId: new Map(list.filter((e) => e.terminalUserId !== null).map((e) => [e.terminalUserId as number, e])),
   };
-  return directory;
 }
 
 /** Whether an employee is on the books on a day. */

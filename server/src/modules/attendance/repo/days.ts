@@ -1,49 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../../context.ts';
-import { reusableQuery, reusableSelect } from '../../db/reusable-query.ts';
-import type { AttendanceDayTable, PunchTable } from '../../db/schema.ts';
+import type { Db } from '../../../context.ts';
+import { reusableQuery, reusableSelect } from '../../../db/reusable-query.ts';
+import type { AttendanceDayTable, AttendanceOverrideTable } from '../../../db/schema.ts';
 
-/** Plain kysely queries of the attendance tables, one per function. */
+/** Reconciled days (`attendance_day`) and HR's overrides of them (`attendance_override`). */
 
-type Ids = readonly string[] | 'all';
-
-function assignmentsBetween(db: Db, from: string, to: string) {
-  return db
-    .selectFrom('shift_assignment')
-    .select(['employee_id', 'shift_id', 'effective_from', 'effective_to'])
-    .where('effective_from', '<=', to)
-    .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>=', from)]));
-}
-
-// Reconciling a punch's day reads these for one employee: compiled once (see reusableQuery).
-const assignmentsOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
-  assignmentsBetween(db, a.from, a.to).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('effective_from'),
-);
-
-export async function listAssignments(db: Db, ids: Ids, from: string, to: string) {
-  if (ids === 'all') return assignmentsBetween(db, from, to).orderBy('employee_id').orderBy('effective_from').execute();
-  return ids.length === 0 ? [] : assignmentsOf(db, { ids, from, to });
-}
-
-/** Punches in [lo, hi) that no later row supersedes. */
-function punchesBetween(db: Db, lo: string, hi: string) {
-  return db
-    .selectFrom('punch')
-    .select(['id', 'employee_id', 'at', 'direction', 'flags', 'source', 'terminal_id', 'attend_stat'])
-    .where('at', '>=', lo)
-    .where('at', '<', hi)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('punch as later').select('later.id').whereRef('later.supersedes_id', '=', 'punch.id'))));
-}
-
-const punchesOf = reusableSelect((db, a: { ids: readonly string[]; lo: string; hi: string }) =>
-  punchesBetween(db, a.lo, a.hi).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('at'),
-);
-
-/** Punches of employees in [lo, hi) that no later row supersedes, by employee then time. */
-export async function listEmployeePunches(db: Db, ids: Ids, lo: string, hi: string) {
-  if (ids === 'all') return punchesBetween(db, lo, hi).where('employee_id', 'is not', null).orderBy('employee_id').orderBy('at').execute();
-  return ids.length === 0 ? [] : punchesOf(db, { ids, lo, hi });
-}
+/** Some employees by id, or every employee. */
+export type Ids = readonly string[] | 'all';
 
 export type ExistingDay = Pick<
   AttendanceDayTable,
@@ -60,6 +23,7 @@ function constrainingDays(db: Db, from: string, to: string) {
     .where((eb) => eb.or([eb('frozen', '=', 1), eb('override_worked_minutes', 'is not', null), eb('override_ot_minutes', 'is not', null)]));
 }
 
+// Reconciling a punch's day reads these for one employee: compiled once (see reusableQuery).
 const constrainingDaysOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
   constrainingDays(db, a.from, a.to).where('employee_id', 'in', a.ids),
 );
@@ -81,14 +45,6 @@ export async function frozenDates(db: Db, employeeId: string, from: string, to: 
     .orderBy('date')
     .execute();
   return rows.map((r) => r.date);
-}
-
-const enabledTerminals = reusableSelect((db, _: Record<string, never>) =>
-  db.selectFrom('terminal').select(['name', 'location_id', 'synced_until']).where('enabled', '=', 1),
-);
-
-export async function terminalSync(db: Db) {
-  return enabledTerminals(db, {});
 }
 
 const DAY_COLUMNS = [
@@ -167,6 +123,11 @@ export async function listDays(db: Db, ids: Ids, from: string, to: string): Prom
   return q.orderBy('employee_id').orderBy('date').execute();
 }
 
+/** Whether any reconciled day names a shift (it then cannot be deleted). */
+export async function anyDayOnShift(db: Db, shiftId: string): Promise<boolean> {
+  return (await db.selectFrom('attendance_day').select('employee_id').where('shift_id', '=', shiftId).executeTakeFirst()) !== undefined;
+}
+
 export async function updateDayOverride(
   db: Db,
   employeeId: string,
@@ -176,7 +137,7 @@ export async function updateDayOverride(
   await db.updateTable('attendance_day').set(patch).where('employee_id', '=', employeeId).where('date', '=', date).execute();
 }
 
-export async function insertOverrideEntry(db: Db, row: import('../../db/schema.ts').AttendanceOverrideTable): Promise<void> {
+export async function insertOverrideEntry(db: Db, row: AttendanceOverrideTable): Promise<void> {
   await db.insertInto('attendance_override').values(row).execute();
 }
 
@@ -190,122 +151,7 @@ export async function listOverrideEntries(db: Db, employeeId: string, date: stri
     .execute();
 }
 
-export const PUNCH_COLUMNS = [
-  'id',
-  'employee_id',
-  'source',
-  'terminal_id',
-  'terminal_serial',
-  'terminal_user_id',
-  'trans_id',
-  'at',
-  'utc_offset_minutes',
-  'local_date',
-  'local_time',
-  'attend_stat',
-  'verify_mode',
-  'direction',
-  'photo_path',
-  'geo_lat',
-  'geo_lng',
-  'geo_accuracy',
-  'flags',
-  'supersedes_id',
-  'regularization_id',
-  'note',
-  'created_by_name',
-  'created_at',
-] as const;
-
-const insertPunchRow = reusableQuery((db, row: PunchTable) => db.insertInto('punch').values(row).onConflict((oc) => oc.doNothing()));
-
-/** Inserts a punch unless an equal one (same terminal record or same natural punch) exists. Returns whether it was new. */
-export async function insertPunch(db: Db, row: PunchTable): Promise<boolean> {
-  const result = await insertPunchRow(db, row);
-  return Number(result.numAffectedRows ?? 0n) > 0;
-}
-
-/** The stored punch a duplicate repeats: same (serial, transId) or same (serial, user, instant, state). */
-export async function findDuplicatePunch(
-  db: Db,
-  key: { serial: string; transId: number | null; terminalUserId: number | null; at: string; attendStat: string },
-) {
-  const row = await db
-    .selectFrom('punch')
-    .select(['id', 'employee_id'])
-    .where('terminal_serial', '=', key.serial)
-    .where((eb) =>
-      eb.or([
-        ...(key.transId !== null ? [eb('trans_id', '=', key.transId)] : []),
-        eb.and([
-          key.terminalUserId === null ? eb('terminal_user_id', 'is', null) : eb('terminal_user_id', '=', key.terminalUserId),
-          eb('at', '=', key.at),
-          eb('attend_stat', '=', key.attendStat),
-        ]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row;
-}
-
-export async function findPunch(db: Db, id: string) {
-  return db.selectFrom('punch').select([...PUNCH_COLUMNS]).where('id', '=', id).executeTakeFirst();
-}
-
-/** Every punch of an employee in [lo, hi), with who superseded it. */
-export async function listPunchDetails(db: Db, employeeId: string, lo: string, hi: string) {
-  return db
-    .selectFrom('punch')
-    .leftJoin('terminal', 'terminal.id', 'punch.terminal_id')
-    .select([
-      ...PUNCH_COLUMNS.map((c) => `punch.${c}` as const),
-      'terminal.name as terminal_name',
-      (eb) =>
-        eb
-          .selectFrom('punch as later')
-          .select('later.id')
-          .whereRef('later.supersedes_id', '=', 'punch.id')
-          .limit(1)
-          .as('superseded_by'),
-    ])
-    .where('punch.employee_id', '=', employeeId)
-    .where('punch.at', '>=', lo)
-    .where('punch.at', '<', hi)
-    .orderBy('punch.at')
-    .execute();
-}
-
-export type PunchDetailRow = Awaited<ReturnType<typeof listPunchDetails>>[number];
-
-/** The last punch of each employee since an instant (for the live board). */
-export async function punchesSince(db: Db, lo: string) {
-  return db
-    .selectFrom('punch')
-    .select(['id', 'employee_id', 'at', 'direction', 'flags', 'source', 'terminal_id', 'attend_stat'])
-    .where('at', '>=', lo)
-    .where('employee_id', 'is not', null)
-    .orderBy('employee_id')
-    .orderBy('at')
-    .execute();
-}
-
-export async function listAssignmentRows(db: Db, employeeId: string) {
-  return db
-    .selectFrom('shift_assignment')
-    .innerJoin('shift', 'shift.id', 'shift_assignment.shift_id')
-    .select([
-      'shift_assignment.id',
-      'shift_assignment.shift_id',
-      'shift.name as shift_name',
-      'shift_assignment.effective_from',
-      'shift_assignment.effective_to',
-      'shift_assignment.created_by_name',
-      'shift_assignment.created_at',
-    ])
-    .where('shift_assignment.employee_id', '=', employeeId)
-    .orderBy('shift_assignment.effective_from', 'desc')
-    .execute();
-}
+export type OverrideEntryRow = Awaited<ReturnType<typeof listOverrideEntries>>[number];
 
 /** Days still waiting to become final whose window has ended, and days marked dirty. */
 export async function daysToSweep(db: Db, nowIso: string, limit: number) {
@@ -316,6 +162,26 @@ export async function daysToSweep(db: Db, nowIso: string, limit: number) {
     .where((eb) => eb.or([eb.and([eb('provisional', '=', 1), eb('window_end', '<=', nowIso)]), eb('dirty', '=', 1)]))
     .orderBy('date')
     .limit(limit)
+    .execute();
+}
+
+/** The window end of every day from a date on that is provisional or dirty (what the sweep weighs against the terminals). */
+export async function listOpenDayWindows(db: Db, from: string) {
+  return db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'window_end', 'dirty'])
+    .where('date', '>=', from)
+    .where((eb) => eb.or([eb('provisional', '=', 1), eb('dirty', '=', 1)]))
+    .execute();
+}
+
+/** Whether each stored day of a range is final, frozen or dirty (what closing days skips). */
+export async function listDayStates(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'provisional', 'dirty', 'frozen'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
     .execute();
 }
 
@@ -342,6 +208,7 @@ export async function listCalendarCells(db: Db, ids: readonly string[], from: st
     .select([
       'employee_id',
       // Every column is NOT NULL and none can hold ',' or ';' (dates, status codes, integers).
+      // SQLite-only: group_concat (PostgreSQL: string_agg).
       sql<string>`group_concat(date || ',' || status || ',' || worked_minutes || ',' || ot_minutes || ',' || late_minutes || ',' || frozen || ',' || provisional, ';')`.as('cells'),
     ])
     .where('employee_id', 'in', ids)
@@ -358,6 +225,31 @@ export async function listCalendarCells(db: Db, ids: readonly string[], from: st
     out.set(r.employee_id, days);
   }
   return out;
+}
+
+/** Per employee and status, the count and sums of a range of days (the month totals of the calendar). */
+export async function sumDaysByStatus(db: Db, ids: Ids, from: string, to: string) {
+  let q = db
+    .selectFrom('attendance_day')
+    .select((eb) => [
+      'employee_id',
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('worked_minutes').as('worked'),
+      eb.fn.sum<number>('ot_minutes').as('ot'),
+      eb.fn.sum<number>('lop_days').as('lop'),
+      eb.fn.sum<number>('leave_days').as('leave'),
+      eb.fn.sum<number>('present_days').as('present'),
+      eb.fn.sum<number>(eb.case().when('late_minutes', '>', 0).then(1).else(0).end()).as('late'),
+    ])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .groupBy(['employee_id', 'status']);
+  if (ids !== 'all') {
+    if (ids.length === 0) return [];
+    q = q.where('employee_id', 'in', ids);
+  }
+  return q.execute();
 }
 
 export async function markDirty(db: Db, ids: Ids, from: string, to: string): Promise<void> {
