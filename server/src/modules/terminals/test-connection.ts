@@ -6,7 +6,14 @@ import { findTerminalRow } from './registry.ts';
 import { countPunchesOfTerminal } from './repo/punches.ts';
 import * as repo from './repo/terminals.ts';
 import { shownOnline } from './state.ts';
-import type { TerminalDriver } from '../../../../connector/src/drivers/types.ts';
+// The connector's drivers, by the named path package.json "imports" maps (`#terminal-drivers/*`).
+// Why the server dials a terminal itself instead of asking the connector: "test connection" is an
+// immediate probe from the PC the console's server runs on (in the desktop app the same PC runs the
+// connector), while the connector's minute-by-minute keep-alives already tell the server whether
+// each terminal is reachable from the connector's side. One driver implementation serves both
+// processes; the named path keeps the server from reaching into the connector's folders, and
+// `dist/package.json` (desktop/scripts/write-dist-package.ts) maps it to the compiled drivers.
+import type { TerminalDriver } from '#terminal-drivers/types';
 
 /** How long a probe waits for the terminal to answer. */
 const PROBE_TIMEOUT_MS = 4000;
@@ -14,15 +21,15 @@ const PROBE_TIMEOUT_MS = 4000;
 /** A driver for a terminal the server can dial, or null (a push terminal, or no address yet). Loaded on first use. */
 async function driverFor(row: TerminalTable): Promise<TerminalDriver | null> {
   if ((row.protocol === 'zk-tcp' || row.protocol === 'zk-udp') && row.host && row.port) {
-    const { ZkDriver } = await import('../../../../connector/src/drivers/zk.ts');
+    const { ZkDriver } = await import('#terminal-drivers/zk');
     return new ZkDriver({ host: row.host, port: row.port, transport: row.protocol === 'zk-udp' ? 'udp' : 'tcp', commKey: row.comm_key, timeoutMs: PROBE_TIMEOUT_MS });
   }
   if (row.protocol === 'anviz-tcp' && row.host && row.port) {
-    const { AnvizDriver } = await import('../../../../connector/src/drivers/anviz.ts');
+    const { AnvizDriver } = await import('#terminal-drivers/anviz');
     return new AnvizDriver({ link: { kind: 'tcp', host: row.host, port: row.port }, deviceId: row.machine_number, timeoutMs: PROBE_TIMEOUT_MS });
   }
   if (row.protocol === 'anviz-serial' && row.serial_path && row.baud_rate) {
-    const { AnvizDriver } = await import('../../../../connector/src/drivers/anviz.ts');
+    const { AnvizDriver } = await import('#terminal-drivers/anviz');
     return new AnvizDriver({ link: { kind: 'serial', path: row.serial_path, baudRate: row.baud_rate }, deviceId: row.machine_number, timeoutMs: PROBE_TIMEOUT_MS });
   }
   return null;
