@@ -110,7 +110,6 @@ const SQL_ALLOWED: Record<string, string> = {
 const PENDING: readonly string[] = [
   'modules/attendance/',
   'modules/leave/',
-  'modules/ingest/',
 ];
 const pending = (file: string) => PENDING.some((p) => file.startsWith(p));
 
