@@ -168,6 +168,7 @@ export const EnrolmentResult = z
     daysReconciled: z.number().int(),
   })
   .meta({ id: 'EnrolmentResult' });
+export type EnrolmentResult = z.infer<typeof EnrolmentResult>;
 
 export const EnrolmentList = z.object({ items: z.array(Enrolment) }).meta({ id: 'EnrolmentList' });
 export type EnrolmentList = z.infer<typeof EnrolmentList>;

@@ -3,7 +3,7 @@ import { moduleLinks } from '../../server/src/wiring.ts';
 import { type Terminal, TerminalList } from '../../shared/terminals.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { sweepDays } from '../../server/src/modules/attendance/jobs.ts';
-import { notifyOfflineTerminals } from '../../server/src/modules/terminals/service.ts';
+import { notifyOfflineTerminals } from '../../server/src/modules/terminals/index.ts';
 import { CONNECTOR, NOW, type World, ist, startWorld } from '../support/attendance.ts';
 
 /**

@@ -6,7 +6,7 @@ import { ConnectorConfig, IngestAccepted, KeepAliveAccepted, PHOTO_MAX_BYTES } f
 import { type Terminal, TerminalList } from '../../shared/terminals.ts';
 import { systemCaller } from '../../server/src/context.ts';
 import { sweepDays } from '../../server/src/modules/attendance/jobs.ts';
-import { notifyOfflineTerminals } from '../../server/src/modules/terminals/service.ts';
+import { notifyOfflineTerminals } from '../../server/src/modules/terminals/index.ts';
 import { ZkEmulator } from '../../connector/src/emulator/zk-emulator.ts';
 import type { Client } from '../support/client.ts';
 import { CONNECTOR, NOW, type World, ist, punch, startWorld } from '../support/attendance.ts';

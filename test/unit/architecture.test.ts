@@ -109,8 +109,6 @@ const SQL_ALLOWED: Record<string, string> = {
  */
 const PENDING: readonly string[] = [
   'modules/leave/',
-  'modules/terminals/',
-  'modules/ingest/',
 ];
 const pending = (file: string) => PENDING.some((p) => file.startsWith(p));
 

@@ -13,7 +13,8 @@ import {
 import type { Response } from 'express';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import { TimeLogBatcher, connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
+import { connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
+import { TimeLogBatcher } from './time-logs.ts';
 
 /**
  * The busiest answers are written directly: Express's res.json would also

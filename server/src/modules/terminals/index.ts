@@ -1,4 +1,5 @@
 /** Attendance terminals: the registry, their state as the connector reports it, enrolments and raw user ids. */
 export { terminalRoutes } from './routes.ts';
-export { type Contact, type Heard, attachPunchesOfBiometricId, connectorConfigTerminals, notifyOfflineTerminals, terminalForContact, touchTerminal } from './service.ts';
+export { type Contact, type Heard, connectorConfigTerminals, connectorStateOf, notifyOfflineTerminals, terminalForContact, touchTerminal } from './contact.ts';
+export { attachPunchesOfBiometricId } from './enrolment.ts';
 export { recordUnmappedReport } from './raw-users.ts';

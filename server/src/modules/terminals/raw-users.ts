@@ -1,11 +1,14 @@
 import type { UnmappedUserId } from '../../../../shared/ingest.ts';
 import { ASSIGNED_USER_ID_BASE, type RawUser, type RawUserMapInput } from '../../../../shared/terminals.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { directoryOf, employeeForTerminalUser, policyOf } from '../attendance/index.ts';
-import { createEnrolment } from './service.ts';
+import { createEnrolment } from './enrolment.ts';
+import { maxEnrolledUserId } from './repo/enrolments.ts';
+import * as repo from './repo/raw-users.ts';
+import { findTerminalName } from './repo/terminals.ts';
 
 /**
  * Terminal user ids that are not plain numbers ("A12", "007"). The ingest
@@ -18,24 +21,7 @@ import { createEnrolment } from './service.ts';
 
 const PLAIN = /^(0|[1-9]\d*)$/;
 
-const COLUMNS = [
-  'terminal_raw_user.id',
-  'terminal_raw_user.terminal_id',
-  'terminal.name as terminal_name',
-  'terminal_raw_user.raw_user_id',
-  'terminal_raw_user.records',
-  'terminal_raw_user.first_reported_at',
-  'terminal_raw_user.last_reported_at',
-  'terminal_raw_user.terminal_user_id',
-  'terminal_raw_user.mapped_by_name',
-  'terminal_raw_user.mapped_at',
-] as const;
-
-function query(ctx: Ctx) {
-  return ctx.db.selectFrom('terminal_raw_user').innerJoin('terminal', 'terminal.id', 'terminal_raw_user.terminal_id').select([...COLUMNS]);
-}
-
-async function toRawUsers(ctx: Ctx, rows: Awaited<ReturnType<ReturnType<typeof query>['execute']>>): Promise<RawUser[]> {
+async function toRawUsers(ctx: Ctx, rows: readonly repo.RawUserRow[]): Promise<RawUser[]> {
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   return rows.map((r) => {
     const employee = r.terminal_user_id !== null ? employeeForTerminalUser(policy, directory, r.terminal_id, r.terminal_user_id) : null;
@@ -56,31 +42,20 @@ async function toRawUsers(ctx: Ctx, rows: Awaited<ReturnType<ReturnType<typeof q
 
 /** Raw ids waiting for a mapping first, then the mapped ones. */
 export async function listRawUsers(ctx: Ctx): Promise<RawUser[]> {
-  const rows = await query(ctx).orderBy('terminal.name').orderBy('terminal_raw_user.raw_user_id').execute();
-  const items = await toRawUsers(ctx, rows);
+  requirePermission(ctx, 'device:manage');
+  const items = await toRawUsers(ctx, await repo.listRawUserRows(ctx.db));
   return [...items.filter((i) => i.terminalUserId === null), ...items.filter((i) => i.terminalUserId !== null)];
-}
-
-/** Raw ids waiting for a mapping, per terminal (for the terminals list). */
-export async function unmappedCounts(ctx: Ctx): Promise<Map<string, number>> {
-  const rows = await ctx.db
-    .selectFrom('terminal_raw_user')
-    .select((eb) => ['terminal_id', eb.fn.countAll<number>().as('n')])
-    .where('terminal_user_id', 'is', null)
-    .where('records', '>', 0)
-    .groupBy('terminal_id')
-    .execute();
-  return new Map(rows.map((r) => [r.terminal_id, Number(r.n)]));
 }
 
 /**
  * A keep-alive's list of unmapped ids: the whole current list for that
  * terminal. Listed ids are added or updated; ids no longer listed (sent after
- * a mapping, or given up by an operator) are kept with 0 records.
+ * a mapping, or given up by an operator) are kept with 0 records. The
+ * connector's message: its secret is the permission.
  */
 export async function recordUnmappedReport(ctx: Ctx, terminalId: string, report: readonly UnmappedUserId[]): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  const existing = await ctx.db.selectFrom('terminal_raw_user').select(['id', 'raw_user_id', 'records']).where('terminal_id', '=', terminalId).execute();
+  const existing = await repo.listReportedOfTerminal(ctx.db, terminalId);
   const byRaw = new Map(existing.map((r) => [r.raw_user_id, r]));
   const listed = new Set<string>();
   for (const item of report) {
@@ -88,61 +63,29 @@ export async function recordUnmappedReport(ctx: Ctx, terminalId: string, report:
     listed.add(item.userId);
     const row = byRaw.get(item.userId);
     if (row) {
-      await ctx.db.updateTable('terminal_raw_user').set({ records: item.records, last_reported_at: now }).where('id', '=', row.id).execute();
+      await repo.updateRawUser(ctx.db, row.id, { records: item.records, last_reported_at: now });
     } else {
-      await ctx.db
-        .insertInto('terminal_raw_user')
-        .values({
-          id: newId(),
-          terminal_id: terminalId,
-          raw_user_id: item.userId,
-          records: item.records,
-          first_reported_at: now,
-          last_reported_at: now,
-          terminal_user_id: null,
-          mapped_by_name: null,
-          mapped_at: null,
-        })
-        .execute();
+      await repo.insertRawUser(ctx.db, {
+        id: newId(),
+        terminal_id: terminalId,
+        raw_user_id: item.userId,
+        records: item.records,
+        first_reported_at: now,
+        last_reported_at: now,
+        terminal_user_id: null,
+        mapped_by_name: null,
+        mapped_at: null,
+      });
     }
   }
   const gone = existing.filter((r) => !listed.has(r.raw_user_id) && r.records !== 0).map((r) => r.id);
-  if (gone.length) await ctx.db.updateTable('terminal_raw_user').set({ records: 0 }).where('id', 'in', gone).execute();
-}
-
-/** Per terminal, raw id → integer, for the connector's configuration. */
-export async function userIdMaps(ctx: Ctx): Promise<Map<string, Record<string, number>>> {
-  const rows = await ctx.db
-    .selectFrom('terminal_raw_user')
-    .select(['terminal_id', 'raw_user_id', 'terminal_user_id'])
-    .where('terminal_user_id', 'is not', null)
-    .execute();
-  const maps = new Map<string, Record<string, number>>();
-  for (const r of rows) {
-    const map = maps.get(r.terminal_id) ?? {};
-    map[r.raw_user_id] = r.terminal_user_id as number;
-    maps.set(r.terminal_id, map);
-  }
-  return maps;
+  if (gone.length) await repo.clearRecords(ctx.db, gone);
 }
 
 /** The next number Muster assigns on a terminal (above every assigned one there). */
 async function nextAssignedNumber(ctx: Ctx, terminalId: string): Promise<number> {
-  const [enrolled, mapped] = await Promise.all([
-    ctx.db
-      .selectFrom('terminal_enrolment')
-      .select((eb) => eb.fn.max('terminal_user_id').as('n'))
-      .where('terminal_id', '=', terminalId)
-      .where('terminal_user_id', '>=', ASSIGNED_USER_ID_BASE)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('terminal_raw_user')
-      .select((eb) => eb.fn.max('terminal_user_id').as('n'))
-      .where('terminal_id', '=', terminalId)
-      .where('terminal_user_id', '>=', ASSIGNED_USER_ID_BASE)
-      .executeTakeFirst(),
-  ]);
-  return Math.max(ASSIGNED_USER_ID_BASE - 1, Number(enrolled?.n ?? 0), Number(mapped?.n ?? 0)) + 1;
+  const [enrolled, mapped] = await Promise.all([maxEnrolledUserId(ctx.db, terminalId, ASSIGNED_USER_ID_BASE), repo.maxMappedUserId(ctx.db, terminalId, ASSIGNED_USER_ID_BASE)]);
+  return Math.max(ASSIGNED_USER_ID_BASE - 1, enrolled, mapped) + 1;
 }
 
 /**
@@ -154,6 +97,7 @@ async function nextAssignedNumber(ctx: Ctx, terminalId: string): Promise<number>
  * number means, when it means someone.
  */
 export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawUser> {
+  requirePermission(ctx, 'device:manage');
   const terminalId = input.terminalId.toLowerCase();
   const rawUserId = input.rawUserId;
   if (PLAIN.test(rawUserId) && Number.isSafeInteger(Number(rawUserId))) {
@@ -161,7 +105,7 @@ export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawU
       { path: 'body.rawUserId', message: 'is a plain number; only ids with letters or a leading zero are mapped' },
     ]);
   }
-  const terminal = await ctx.db.selectFrom('terminal').select(['id', 'name']).where('id', '=', terminalId).executeTakeFirst();
+  const terminal = await findTerminalName(ctx.db, terminalId);
   if (!terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);
   const employeeId = input.employeeId?.toLowerCase();
   const directory = await directoryOf(ctx.db);
@@ -169,12 +113,7 @@ export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawU
   if (employeeId && !employee) throw badRequest('No such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
 
   const id = await inTransaction(ctx, async (t) => {
-    const row = await t.db
-      .selectFrom('terminal_raw_user')
-      .select(['id', 'terminal_user_id'])
-      .where('terminal_id', '=', terminalId)
-      .where('raw_user_id', '=', rawUserId)
-      .executeTakeFirst();
+    const row = await repo.findRawUserOfTerminal(t.db, terminalId, rawUserId);
     if (row?.terminal_user_id != null) {
       throw conflict(`"${rawUserId}" on ${terminal.name} is already mapped to ${row.terminal_user_id}; remove that mapping first.`, [
         { path: 'body.rawUserId', message: 'already mapped' },
@@ -193,29 +132,21 @@ export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawU
         await createEnrolment(t, { terminalId, terminalUserId: number, employeeId: employeeId as string });
       }
     }
-    const clash = await t.db
-      .selectFrom('terminal_raw_user')
-      .select('raw_user_id')
-      .where('terminal_id', '=', terminalId)
-      .where('terminal_user_id', '=', number)
-      .executeTakeFirst();
-    if (clash) {
-      throw conflict(`"${clash.raw_user_id}" on ${terminal.name} is already mapped to ${number}: two ids of one terminal cannot share a number.`, [
-        { path: input.terminalUserId !== undefined ? 'body.terminalUserId' : 'body.employeeId', message: `already used by "${clash.raw_user_id}"` },
+    const clash = await repo.findRawUserMappedTo(t.db, terminalId, number);
+    if (clash !== undefined) {
+      throw conflict(`"${clash}" on ${terminal.name} is already mapped to ${number}: two ids of one terminal cannot share a number.`, [
+        { path: input.terminalUserId !== undefined ? 'body.terminalUserId' : 'body.employeeId', message: `already used by "${clash}"` },
       ]);
     }
     const now = ctx.clock.now().toISOString();
     const mapped = { terminal_user_id: number, mapped_by_name: ctx.caller.name, mapped_at: now };
     let rowId = row?.id;
     if (rowId) {
-      await t.db.updateTable('terminal_raw_user').set(mapped).where('id', '=', rowId).execute();
+      await repo.updateRawUser(t.db, rowId, mapped);
     } else {
       // Mapped before the connector reported it: kept the same way.
       rowId = newId();
-      await t.db
-        .insertInto('terminal_raw_user')
-        .values({ id: rowId, terminal_id: terminalId, raw_user_id: rawUserId, records: 0, first_reported_at: null, last_reported_at: null, ...mapped })
-        .execute();
+      await repo.insertRawUser(t.db, { id: rowId, terminal_id: terminalId, raw_user_id: rawUserId, records: 0, first_reported_at: null, last_reported_at: null, ...mapped });
     }
     const who = employeeForTerminalUser(await policyOf(t.db), directory, terminalId, number);
     if (who) {
@@ -232,14 +163,15 @@ export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawU
   return rawUserById(ctx, id);
 }
 
-/** Removes a mapping: records of that raw id are held back again from now on (those already sent stay). */
+/** Removes a mapping: records of that raw id are held back again from now on (those already sent stay). 409 when it is not mapped. */
 export async function unmapRawUser(ctx: Ctx, id: string): Promise<void> {
-  const row = await query(ctx).where('terminal_raw_user.id', '=', id).executeTakeFirst();
+  requirePermission(ctx, 'device:manage');
+  const row = await repo.findRawUserRow(ctx.db, id);
   if (!row) throw notFound('Terminal user id');
   if (row.terminal_user_id === null) throw conflict(`"${row.raw_user_id}" is not mapped.`);
   await inTransaction(ctx, async (t) => {
     const who = employeeForTerminalUser(await policyOf(t.db), await directoryOf(t.db), row.terminal_id, row.terminal_user_id as number);
-    await t.db.updateTable('terminal_raw_user').set({ terminal_user_id: null, mapped_by_name: null, mapped_at: null }).where('id', '=', id).execute();
+    await repo.updateRawUser(t.db, id, { terminal_user_id: null, mapped_by_name: null, mapped_at: null });
     if (who) {
       await recordAudit(t, {
         employeeId: who.id,
@@ -253,8 +185,8 @@ export async function unmapRawUser(ctx: Ctx, id: string): Promise<void> {
 }
 
 async function rawUserById(ctx: Ctx, id: string): Promise<RawUser> {
-  const rows = await query(ctx).where('terminal_raw_user.id', '=', id).execute();
-  const [item] = await toRawUsers(ctx, rows);
+  const row = await repo.findRawUserRow(ctx.db, id);
+  const [item] = row ? await toRawUsers(ctx, [row]) : [];
   if (!item) throw notFound('Terminal user id');
   return item;
 }

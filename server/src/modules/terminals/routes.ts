@@ -16,8 +16,10 @@ import {
 } from '../../../../shared/terminals.ts';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import * as enrolment from './enrolment.ts';
 import * as rawUsers from './raw-users.ts';
-import * as service from './service.ts';
+import * as registry from './registry.ts';
+import { testTerminal } from './test-connection.ts';
 
 const IdParams = z.object({ id: UuidInput });
 
@@ -37,7 +39,7 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: TerminalList,
       errors: [403],
     },
-    async ({ caller }) => ({ items: await service.listTerminals(await ctx(caller)) }),
+    async ({ caller }) => ({ items: await registry.listTerminals(await ctx(caller)) }),
   );
   api.op(
     {
@@ -52,7 +54,7 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: Terminal,
       errors: [403, 409],
     },
-    async ({ body, caller }) => service.createTerminal(await ctx(caller), body),
+    async ({ body, caller }) => registry.createTerminal(await ctx(caller), body),
   );
   api.op(
     {
@@ -67,12 +69,12 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: Terminal,
       errors: [403, 404, 409],
     },
-    async ({ params, body, caller }) => service.updateTerminal(await ctx(caller), params.id, body),
+    async ({ params, body, caller }) => registry.updateTerminal(await ctx(caller), params.id, body),
   );
   api.op(
     { ...base, method: 'delete', path: '/api/terminals/{id}', operationId: 'deleteTerminal', summary: 'Delete a terminal without punches (disable one that has them)', params: IdParams, response: Ok, errors: [403, 404, 409] },
     async ({ params, caller }) => {
-      await service.deleteTerminal(await ctx(caller), params.id);
+      await registry.deleteTerminal(await ctx(caller), params.id);
       return { ok: true };
     },
   );
@@ -88,7 +90,7 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: TerminalTestResult,
       errors: [403, 404],
     },
-    async ({ params, caller }) => service.testTerminal(await ctx(caller), params.id),
+    async ({ params, caller }) => testTerminal(await ctx(caller), params.id),
   );
   api.op(
     {
@@ -100,11 +102,11 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: UnmatchedList,
       errors: [403],
     },
-    async ({ caller }) => service.listUnmatched(await ctx(caller)),
+    async ({ caller }) => enrolment.listUnmatched(await ctx(caller)),
   );
   api.op(
     { ...base, method: 'get', path: '/api/terminals/enrolments', operationId: 'listEnrolments', summary: 'Mappings of terminal user ids to employees', response: EnrolmentList, errors: [403] },
-    async ({ caller }) => ({ items: await service.listEnrolments(await ctx(caller)) }),
+    async ({ caller }) => ({ items: await enrolment.listEnrolments(await ctx(caller)) }),
   );
   api.op(
     {
@@ -119,12 +121,12 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: EnrolmentResult,
       errors: [403, 409],
     },
-    async ({ body, caller }) => service.createEnrolment(await ctx(caller), body),
+    async ({ body, caller }) => enrolment.createEnrolment(await ctx(caller), body),
   );
   api.op(
     { ...base, method: 'delete', path: '/api/terminals/enrolments/{id}', operationId: 'deleteEnrolment', summary: 'Remove a mapping (punches already attached stay)', params: IdParams, response: Ok, errors: [403, 404] },
     async ({ params, caller }) => {
-      await service.deleteEnrolment(await ctx(caller), params.id);
+      await enrolment.deleteEnrolment(await ctx(caller), params.id);
       return { ok: true };
     },
   );
@@ -184,6 +186,6 @@ export function terminalRoutes(api: Api, deps: ModuleDeps): void {
       response: AdminLogList,
       errors: [403],
     },
-    async ({ query, caller }) => ({ items: await service.listAdminLogs(await ctx(caller), query.terminalId) }),
+    async ({ query, caller }) => ({ items: await registry.listAdminLogs(await ctx(caller), query.terminalId) }),
   );
 }
