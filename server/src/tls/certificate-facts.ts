@@ -5,7 +5,8 @@ import type { AuthorityCertificate, CertificateFacts } from './types.ts';
 
 /** The first certificate of a PEM file (a chain file starts with the server's own). */
 export function firstCertificate(pem: string | Buffer): X509Certificate {
-  return new X509Certificate(pem);
+  const first = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/.exec(pem.toString());
+  return new X509Certificate(first ? first[0] : pem);
 }
 
 /** The DNS names and IP addresses of a certificate's subjectAltName, normalised. */

@@ -78,7 +78,7 @@ export async function createCertificateAuthority(options: {
       nameConstraints(options.permitted),
     ],
   });
-  return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
+  return { certPem: `${cert.toString('pem')}\n`, keyPem: await keyPem(keys.privateKey) };
 }
 
 /**
@@ -118,7 +118,7 @@ export async function issueServerCertificate(options: {
       await x509.AuthorityKeyIdentifierExtension.create(caCert, false),
     ],
   });
-  return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
+  return { certPem: `${cert.toString('pem')}\n`, keyPem: await keyPem(keys.privateKey) };
 }
 
 /** The name constraints of a CA certificate made by `createCertificateAuthority`, or undefined when it has none. */
