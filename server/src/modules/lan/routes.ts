@@ -3,9 +3,29 @@ import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { limiter } from '../../http/rate-limit.ts';
 import { ipKeyGenerator } from 'express-rate-limit';
+import type { AuthorityCertificate } from '../../tls/types.ts';
 import * as service from './service.ts';
 
 const tags = ['LAN'];
+
+const CA_DOWNLOADS = [
+  {
+    file: 'muster-ca.crt',
+    operationId: 'lanCaCertificate',
+    type: 'application/x-x509-ca-cert',
+    summary: "This PC's certificate authority, to install on a device (DER)",
+    description: 'The format Android, iOS/iPadOS, Windows and macOS install from a download.',
+    body: (a: AuthorityCertificate) => a.der,
+  },
+  {
+    file: 'muster-ca.pem',
+    operationId: 'lanCaCertificatePem',
+    type: 'application/x-pem-file',
+    summary: "This PC's certificate authority (PEM)",
+    description: 'For Linux browsers, Firefox, `update-ca-certificates` and a connector given the file by path.',
+    body: (a: AuthorityCertificate) => a.pem,
+  },
+] as const;
 
 /** Pairing tries per client address: enough for typos, far too few to guess. */
 const PAIRING_WINDOW_MS = 10 * 60_000;
@@ -26,43 +46,27 @@ export function lanRoutes(api: Api, deps: ModuleDeps, state: service.LanState): 
     () => service.trustStatus(state),
   );
 
-  api.op(
-    {
-      method: 'get',
-      path: '/api/lan/ca.crt',
-      operationId: 'lanCaCertificate',
-      summary: 'This PC\'s certificate authority, to install on a device (DER)',
-      description: 'The format Android, iOS/iPadOS, Windows and macOS install from a download. 404 when LAN access is off or the office uses its own certificate.',
-      tags,
-      auth: 'none',
-      response: { contentTypes: ['application/x-x509-ca-cert'], description: 'The CA certificate, DER, as `muster-ca.crt`.' },
-      errors: [404],
-    },
-    ({ res }) => {
-      const authority = service.authorityCertificate(state);
-      res.type('application/x-x509-ca-cert').attachment('muster-ca.crt').setHeader('Cache-Control', 'no-cache');
-      res.send(authority.der);
-    },
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/api/lan/ca.pem',
-      operationId: 'lanCaCertificatePem',
-      summary: 'This PC\'s certificate authority (PEM)',
-      description: 'For Linux browsers, Firefox, `update-ca-certificates` and a connector given the file by path.',
-      tags,
-      auth: 'none',
-      response: { contentTypes: ['application/x-pem-file'], description: 'The CA certificate, PEM, as `muster-ca.pem`.' },
-      errors: [404],
-    },
-    ({ res }) => {
-      const authority = service.authorityCertificate(state);
-      res.type('application/x-pem-file').attachment('muster-ca.pem').setHeader('Cache-Control', 'no-cache');
-      res.send(authority.pem);
-    },
-  );
+  // The CA certificate as the devices that install it want it.
+  for (const format of CA_DOWNLOADS) {
+    api.op(
+      {
+        method: 'get',
+        path: `/api/lan/${format.file.replace('muster-', '')}`,
+        operationId: format.operationId,
+        summary: format.summary,
+        description: `${format.description} 404 when LAN access is off or the office uses its own certificate.`,
+        tags,
+        auth: 'none',
+        response: { contentTypes: [format.type], description: `The CA certificate as \`${format.file}\`.` },
+        errors: [404],
+      },
+      ({ res }) => {
+        const authority = service.authorityCertificate(state);
+        res.type(format.type).attachment(format.file).setHeader('Cache-Control', 'no-cache');
+        res.send(format.body(authority));
+      },
+    );
+  }
 
   api.op(
     {
