@@ -9,15 +9,17 @@
  *   tsx connector/src/cli.ts adms-command <serial> <INFO | CHECK | LOG | DATA QUERY …>
  *   tsx connector/src/cli.ts adms-commands <serial>
  *   tsx connector/src/cli.ts decode --protocol zk|anviz|fk|adms FILE
+ *   tsx connector/src/cli.ts pair --server https://<Muster PC>:<port> --code ABCDE-FGHJK
  */
 import fs from 'node:fs';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, loadConnectorConfig } from './config.ts';
 import { decodeCommand } from './decode/index.ts';
+import { pairCommand } from './pairing.ts';
 import type { ConnectorStatus } from './connector.ts';
 import { statusFilePath, type StatusFile } from './status-server.ts';
 
-const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters | adms-command <serial> <command> | adms-commands <serial> | decode --protocol zk|anviz|fk|adms FILE';
+const USAGE = 'usage: connector status [--json] | set-clock <terminal id or serial> | retry-dead-letters | dead-letters | adms-command <serial> <command> | adms-commands <serial> | decode --protocol zk|anviz|fk|adms FILE | pair --server URL --code CODE';
 
 function ago(iso: string | null, now: number): string {
   if (!iso) return 'never';
@@ -69,15 +71,18 @@ export function formatStatus(s: ConnectorStatus, now = Date.now()): string {
 async function main(argv: string[]): Promise<number> {
   // Reads a capture file; needs no running connector.
   if (argv[0] === 'decode') return decodeCommand(argv.slice(1));
-  let dataDir: string;
+  let config: ReturnType<typeof loadConnectorConfig>;
   try {
-    dataDir = loadConnectorConfig(process.env).dataDir;
+    config = loadConnectorConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     return EXIT_CONFIG_ERROR;
   }
+  const dataDir = config.dataDir;
   const [command = 'status', ...args] = argv;
+  // Talks to the server, not to a running connector.
+  if (command === 'pair') return pairCommand(args, config);
   let file: StatusFile;
   try {
     file = JSON.parse(fs.readFileSync(statusFilePath(dataDir), 'utf8')) as StatusFile;

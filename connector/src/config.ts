@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { caFileFor } from './tls-trust.ts';
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -15,6 +16,8 @@ const EnvSchema = z.object({
     blankIsUnset,
     z.string().min(24, 'must be at least 24 characters').max(256, 'must be at most 256 characters').optional(),
   ),
+  // HTTPS: the only CA to trust; default <connector data dir>/server-ca.pem once paired, else the system's CAs.
+  MUSTER_SERVER_CA_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   MUSTER_DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
   MUSTER_CONNECTOR_DATA_DIR: z.preprocess(blankIsUnset, z.string().optional()),
   MUSTER_LOG_LEVEL: z.preprocess(
@@ -34,6 +37,8 @@ export interface ConnectorConfig {
   /** Without a trailing slash. */
   readonly serverUrl: string;
   readonly connectorSecret: string | undefined;
+  /** HTTPS: the CA certificate file to trust (given, or paired), absolute; undefined: the system's CAs. */
+  readonly serverCaFile: string | undefined;
   /** Absolute; holds the spool. */
   readonly dataDir: string;
   readonly logLevel: string;
@@ -57,11 +62,12 @@ export function loadConnectorConfig(env: NodeJS.ProcessEnv, cwd = process.cwd())
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  const dataDir = e.MUSTER_CONNECTOR_DATA_DIR ?? path.join(e.MUSTER_DATA_DIR, 'connector');
+  const dataDir = path.resolve(cwd, e.MUSTER_CONNECTOR_DATA_DIR ?? path.join(e.MUSTER_DATA_DIR, 'connector'));
   return Object.freeze({
     serverUrl: e.MUSTER_SERVER_URL.replace(/\/+$/, ''),
     connectorSecret: e.MUSTER_CONNECTOR_SECRET,
-    dataDir: path.resolve(cwd, dataDir),
+    serverCaFile: caFileFor(e.MUSTER_SERVER_CA_FILE === undefined ? undefined : path.resolve(cwd, e.MUSTER_SERVER_CA_FILE), dataDir),
+    dataDir,
     logLevel: e.MUSTER_LOG_LEVEL,
     statusPort: e.MUSTER_CONNECTOR_STATUS_PORT,
     sendConcurrency: e.MUSTER_CONNECTOR_SEND_CONCURRENCY,
@@ -81,6 +87,7 @@ export function describeConfig(config: ConnectorConfig): Record<string, string> 
   return {
     serverUrl: config.serverUrl,
     connectorSecret: maskSecret(config.connectorSecret),
+    serverCaFile: config.serverCaFile ?? (config.serverUrl.startsWith('https:') ? "(the system's CAs)" : '(plain HTTP)'),
     dataDir: config.dataDir,
     logLevel: config.logLevel,
   };

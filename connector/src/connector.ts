@@ -12,7 +12,7 @@ import { DEFAULT_BACKOFF, Sender, type BackoffPolicy, type SenderState } from '.
 import { startAdmsReceiver } from './receivers/adms.ts';
 import { startFkReceiver } from './receivers/fk.ts';
 import type { PushTerminal, Receiver, ReceiverContext } from './receivers/types.ts';
-import { ServerClient, Unauthorized } from './server-client.ts';
+import { ServerClient, type ServerTrust, Unauthorized } from './server-client.ts';
 import { SPOOL_FILE, Spool, type Alert } from './spool.ts';
 import { DEFAULT_WORKER_OPTIONS, REALTIME_ANOMALY, TerminalWorker, UNDECODABLE_BLOCK, type TerminalStatus, type WorkerDeps, type WorkerOptions } from './worker.ts';
 
@@ -25,6 +25,8 @@ const DEFAULT_ZONE = 'Asia/Kolkata';
 export interface ConnectorOptions {
   serverUrl: string;
   secret: string | undefined;
+  /** HTTPS: the only CA to trust (PEM) and its file (for messages); without it the system's CAs. */
+  serverTrust?: ServerTrust;
   dataDir: string;
   logger: Logger;
   configRefreshMs?: number;
@@ -115,7 +117,7 @@ export class Connector {
     this.#startedAtMs = this.#now().getTime();
     this.#workerOptions = { ...DEFAULT_WORKER_OPTIONS, ...options.worker };
     this.spool = new Spool(path.join(options.dataDir, SPOOL_FILE), this.#now);
-    this.client = new ServerClient(options.serverUrl, options.secret);
+    this.client = new ServerClient(options.serverUrl, options.secret, undefined, options.serverTrust);
     this.sender = new Sender(this.spool, this.client, {
       concurrency: options.sendConcurrency ?? 8,
       backoff: options.sendBackoff ?? DEFAULT_BACKOFF,

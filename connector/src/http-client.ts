@@ -26,6 +26,8 @@ export interface HttpClientOptions {
   /** Sockets kept per server (the sender's concurrency plus keep-alives and the config). */
   maxSockets?: number;
   timeoutMs?: number;
+  /** HTTPS: the only CA to trust (PEM). Without it, the system's CAs. Verification is always on. */
+  ca?: string;
 }
 
 export class HttpClient {
@@ -38,7 +40,7 @@ export class HttpClient {
     this.#base = new URL(baseUrl);
     const secure = this.#base.protocol === 'https:';
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16, keepAliveMsecs: 10_000 };
-    this.#agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    this.#agent = secure ? new https.Agent({ ...agentOptions, ...(options.ca ? { ca: options.ca } : {}) }) : new http.Agent(agentOptions);
     this.#request = secure ? https.request : http.request;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
   }

@@ -4,6 +4,9 @@ import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ConfigError, describeConfig, loadConnectorConfig, type ConnectorConfig } from './config.ts';
 import { Connector } from './connector.ts';
 import { decodeCommand } from './decode/index.ts';
+import { pairCommand } from './pairing.ts';
+import type { ServerTrust } from './server-client.ts';
+import { readCaFile, TrustFileError } from './tls-trust.ts';
 import { startStatusServer } from './status-server.ts';
 
 /** A running part of the connector (spool, poster, one per terminal driver); stopped in reverse start order. */
@@ -22,6 +25,18 @@ function readConfigOrExit(): ConnectorConfig {
   }
 }
 
+/** The CA to trust over HTTPS (a file given or paired); a file that cannot be used stops the connector as a configuration error. */
+function readTrustOrExit(config: ConnectorConfig): ServerTrust {
+  if (!config.serverCaFile) return {};
+  try {
+    return { ca: readCaFile(config.serverCaFile), caFile: config.serverCaFile };
+  } catch (error) {
+    if (!(error instanceof TrustFileError)) throw error;
+    console.error(`MUSTER_SERVER_CA_FILE: ${error.message}`);
+    process.exit(EXIT_CONFIG_ERROR);
+  }
+}
+
 function createLogger(level: string): Logger {
   // Synchronous: few lines, and none lost when process.exit follows a log call.
   return pino(
@@ -31,11 +46,12 @@ function createLogger(level: string): Logger {
 }
 
 /** Starts the connector's services in dependency order; `started` receives each as it runs. */
-async function startServices(config: ConnectorConfig, logger: Logger, started: (service: Service) => void): Promise<Connector> {
+async function startServices(config: ConnectorConfig, serverTrust: ServerTrust, logger: Logger, started: (service: Service) => void): Promise<Connector> {
   const retryMaxMs = config.retryMaxSeconds * 1000;
   const connector = new Connector({
     serverUrl: config.serverUrl,
     secret: config.connectorSecret,
+    serverTrust,
     dataDir: config.dataDir,
     logger,
     sendConcurrency: config.sendConcurrency,
@@ -78,6 +94,9 @@ function onShutdown(handler: (reason: string) => Promise<void>): void {
 if (process.argv[2] === 'decode') process.exit(decodeCommand(process.argv.slice(3)));
 
 const config = readConfigOrExit();
+// `npm run connector -- pair --server https://… --code …`: fetch the server's CA once, then exit.
+if (process.argv[2] === 'pair') process.exit(await pairCommand(process.argv.slice(3), config));
+const serverTrust = readTrustOrExit(config);
 const logger = createLogger(config.logLevel);
 const services: Service[] = [];
 // Before anything starts, so a signal at any point still ends in a clean exit.
@@ -89,8 +108,11 @@ onShutdown(async (reason) => {
 });
 
 logger.info({ config: describeConfig(config) }, 'connector starting');
+if (config.serverUrl.startsWith('http:') && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(`${config.serverUrl}/`)) {
+  logger.warn('MUSTER_SERVER_URL is plain HTTP to another PC: the server answers other PCs over HTTPS only (https://… and connector pair)');
+}
 if (!config.connectorSecret) {
   logger.warn('MUSTER_CONNECTOR_SECRET is not set: the server will refuse what this connector sends');
 }
-const connector = await startServices(config, logger, (service) => services.push(service));
+const connector = await startServices(config, serverTrust, logger, (service) => services.push(service));
 logger.info({ terminals: connector.terminalCount, terminalList: connector.configState.source }, 'connector ready');

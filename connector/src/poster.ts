@@ -23,7 +23,8 @@ export function backoffDelay(failures: number, policy: BackoffPolicy, random: ()
   return Math.round(policy.initialMs / 2 + random() * (ceiling - policy.initialMs / 2));
 }
 
-export type SenderStatus = 'idle' | 'sending' | 'backing-off' | 'bad-secret' | 'stopped';
+/** `server-not-trusted`: the server's certificate did not pass (retried with back-off; nothing is sent meanwhile). */
+export type SenderStatus = 'idle' | 'sending' | 'backing-off' | 'bad-secret' | 'server-not-trusted' | 'stopped';
 
 export interface SenderState {
   status: SenderStatus;
@@ -54,6 +55,16 @@ const LONE_RECORD_BYTES = 64 * 1024;
 const BATCH_REPROBE_MS = 10 * 60_000;
 
 type Unit = { kind: 'one'; row: OutboxRow } | { kind: 'batch'; rows: OutboxRow[] };
+
+interface Retry {
+  reason: string;
+  retryAfterMs?: number;
+  untrusted?: boolean;
+}
+
+function retryOf(outcome: Extract<PostOutcome, { kind: 'retry' }>): Retry {
+  return { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}), ...(outcome.untrusted ? { untrusted: true } : {}) };
+}
 
 const PATHS = { timelog: '/api/ingest/biometric/timelog', adminlog: '/api/ingest/biometric/adminlog' } as const;
 
@@ -157,7 +168,11 @@ export class Sender {
       if (retry) {
         this.#failures++;
         const delay = Math.max(retry.retryAfterMs ?? 0, backoffDelay(this.#failures, this.#backoff));
-        this.state.status = 'backing-off';
+        if (retry.untrusted && this.state.lastError !== retry.reason) {
+          this.#logger?.error({ reason: retry.reason }, 'the server is not trusted: sending stopped until its certificate passes');
+          this.#spool.addAlert(null, 'server-not-trusted', `Not sending to the server: ${retry.reason}`);
+        }
+        this.state.status = retry.untrusted ? 'server-not-trusted' : 'backing-off';
         this.state.lastError = retry.reason;
         this.state.nextAttemptAt = new Date(Date.now() + delay).toISOString();
         this.#logger?.warn({ reason: retry.reason, failures: this.#failures, delayMs: delay }, 'sending failed; retrying later');
@@ -198,9 +213,9 @@ export class Sender {
     return units;
   }
 
-  async #sendRound(rows: OutboxRow[]): Promise<{ retry?: { reason: string; retryAfterMs?: number }; unauthorized?: string }> {
+  async #sendRound(rows: OutboxRow[]): Promise<{ retry?: Retry; unauthorized?: string }> {
     const settlements: Settlement[] = [];
-    let retry: { reason: string; retryAfterMs?: number } | undefined;
+    let retry: Retry | undefined;
     let unauthorized: string | undefined;
     const settle = (row: OutboxRow, outcome: PostOutcome) => {
       switch (outcome.kind) {
@@ -229,7 +244,7 @@ export class Sender {
           unauthorized = outcome.reason;
           break;
         case 'retry':
-          retry ??= { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
+          retry ??= retryOf(outcome);
           break;
       }
     };
@@ -249,7 +264,7 @@ export class Sender {
         return;
       }
       if (outcome.kind === 'unauthorized') unauthorized = outcome.reason;
-      else retry ??= { reason: outcome.reason, ...(outcome.retryAfterMs ? { retryAfterMs: outcome.retryAfterMs } : {}) };
+      else retry ??= retryOf(outcome);
     };
     const units = this.#units(rows);
     const batches = units.filter((u) => u.kind === 'batch').length;

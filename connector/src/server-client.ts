@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ConnectorConfig, IngestAccepted, type KeepAlive } from '../../shared/ingest.ts';
 import { HttpClient, HttpError, type HttpAnswer } from './http-client.ts';
+import { httpsRedirectReason, untrustedServerReason } from './tls-trust.ts';
 
 export type PostOutcome =
   | { kind: 'ok'; id?: string; duplicate: boolean }
@@ -12,8 +13,8 @@ export type PostOutcome =
   | { kind: 'rejected'; status: number; reason: string }
   /** 401/403: the connector secret is wrong; nothing will get through. */
   | { kind: 'unauthorized'; status: number; reason: string }
-  /** Server down, busy or failing: try again later. */
-  | { kind: 'retry'; status?: number; reason: string; retryAfterMs?: number };
+  /** Server down, busy or failing, or its certificate not trusted (`untrusted`): try again later. */
+  | { kind: 'retry'; status?: number; reason: string; retryAfterMs?: number; untrusted?: boolean };
 
 /** The 200 answer, read leniently: delivery counts even if the server's body changes shape. */
 const Accepted = IngestAccepted.partial();
@@ -37,15 +38,31 @@ export type BatchOutcome =
 /** Errors of a socket the server closed while idle: the request never reached it, ask again at once. */
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 
+/** What the connector trusts over HTTPS: the CA certificate (PEM) and the file it came from, for messages. */
+export interface ServerTrust {
+  ca?: string;
+  caFile?: string;
+}
+
 export class ServerClient {
   readonly #http: HttpClient;
+  readonly #trust: ServerTrust;
 
   constructor(
     readonly baseUrl: string,
     readonly secret: string | undefined,
     readonly requestTimeoutMs = 15_000,
+    trust: ServerTrust = {},
   ) {
-    this.#http = new HttpClient(baseUrl, { timeoutMs: requestTimeoutMs, maxSockets: 32 });
+    this.#trust = trust;
+    this.#http = new HttpClient(baseUrl, { timeoutMs: requestTimeoutMs, maxSockets: 32, ...(trust.ca ? { ca: trust.ca } : {}) });
+  }
+
+  /** Why a request failed, in words; `untrusted` when the server's certificate did not pass. */
+  #failure(error: unknown): { reason: string; untrusted?: true } {
+    const code = error instanceof HttpError ? error.code : '';
+    const untrusted = untrustedServerReason(code, this.baseUrl, this.#trust.caFile);
+    return untrusted ? { reason: untrusted, untrusted: true } : { reason: `cannot reach the server: ${describeError(error)}` };
   }
 
   #headers(): Record<string, string> {
@@ -67,9 +84,12 @@ export class ServerClient {
     try {
       res = await this.#send('GET', '/api/ingest/biometric/config');
     } catch (error) {
-      throw new ServerUnavailable(`cannot reach ${this.baseUrl}: ${describeError(error)}`);
+      const failure = this.#failure(error);
+      throw new ServerUnavailable(failure.untrusted ? failure.reason : `cannot reach ${this.baseUrl}: ${describeError(error)}`);
     }
     if (res.status === 401 || res.status === 403) throw new Unauthorized(`the server refused the connector secret (${res.status})`);
+    const redirect = httpsRedirectReason(res.status, headerText(res.headers.location));
+    if (redirect) throw new ServerUnavailable(redirect);
     if (res.status !== 200) throw new ServerUnavailable(`the terminal list answered ${res.status}`);
     return ConnectorConfig.parse(safeJson(res.text));
   }
@@ -80,7 +100,7 @@ export class ServerClient {
     try {
       res = await this.#send('POST', path, typeof body === 'string' ? body : JSON.stringify(body));
     } catch (error) {
-      return { kind: 'retry', reason: `cannot reach the server: ${describeError(error)}` };
+      return { kind: 'retry', ...this.#failure(error) };
     }
     if (res.status === 200) {
       const parsed = Accepted.safeParse(safeJson(res.text));
@@ -98,7 +118,7 @@ export class ServerClient {
     try {
       res = await this.#send('POST', '/api/ingest/biometric/timelogs', `{"records":[${bodies.join(',')}]}`);
     } catch (error) {
-      return { kind: 'retry', reason: `cannot reach the server: ${describeError(error)}` };
+      return { kind: 'retry', ...this.#failure(error) };
     }
     // An older server: no such route (404), or a catch-all that does not take POST (405).
     if (res.status === 404 || res.status === 405) return { kind: 'unsupported' };
@@ -128,11 +148,17 @@ export class ServerClient {
 }
 
 function classifyFailure(res: HttpAnswer): Extract<PostOutcome, { kind: 'unauthorized' | 'retry' | 'rejected' }> {
+  const redirect = httpsRedirectReason(res.status, headerText(res.headers.location));
+  if (redirect) return { kind: 'retry', status: res.status, reason: redirect };
   const reason = problemReason(res.status, res.text);
   if (res.status === 401 || res.status === 403) return { kind: 'unauthorized', status: res.status, reason };
   if (REJECTING.has(res.status)) return { kind: 'rejected', status: res.status, reason };
   const retryAfter = Number(res.headers['retry-after']);
   return { kind: 'retry', status: res.status, reason, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 export class ServerUnavailable extends Error {}

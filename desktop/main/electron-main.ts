@@ -19,7 +19,7 @@ import { connectorSpec, localServerUrl, serverSpec, type StackPlan } from './chi
 import { resolveConnectorSecret } from './connector-secret.ts';
 import { desktopPlan } from './desktop-plan.ts';
 import { IpcChannels, NotificationRequest, type AppInfo, type IpcChannel } from './ipc-channels.ts';
-import { lanUrls } from './lan-access.ts';
+import { LAN_PAGE_PATH, lanUrls } from './lan-access.ts';
 import { openLogFile, type LogFile } from './log-file.ts';
 import { readSettings, SETTINGS_FILE, updateSettings, type DesktopSettings } from './settings.ts';
 import { MusterStack } from './stack.ts';
@@ -243,11 +243,18 @@ function refreshTray(state: DesktopState): void {
       openWindow: () => showWindow(state),
       openInBrowser: () => openExternal(state.consoleUrl),
       setLanAccess: (enabled) => void setLanAccess(state, enabled),
+      openLanPage: () => openLanPage(state),
       openDataFolder: () => void openDataFolder(state).catch((error: Error) => notify('Muster', error.message)),
       quit: () => app.quit(),
     },
   );
   state.tray.setContextMenu(Menu.buildFromTemplate(template));
+}
+
+/** Shows the console's LAN page (QR code, certificate, pairing) in the window, once the console is up. */
+function openLanPage(state: DesktopState): void {
+  showWindow(state);
+  if (state.page === 'console' && state.window) load(state, state.window, `${state.consoleUrl}${LAN_PAGE_PATH}`);
 }
 
 /** Restarts the server on the new HOST; the connector keeps using loopback and needs no restart. */
@@ -265,7 +272,7 @@ async function setLanAccess(state: DesktopState, enabled: boolean): Promise<void
   notify(
     'Muster',
     enabled
-      ? `Other PCs can now open ${urls.join(' or ') || `port ${state.plan.port} of this PC`}`
+      ? `Other devices can now open ${urls.join(' or ') || `port ${state.plan.port} of this PC`} over HTTPS. Install this PC's certificate on each one first: Devices on the LAN (in the tray menu) shows how.`
       : 'Only this PC can open Muster now.',
   );
 }

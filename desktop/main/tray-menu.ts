@@ -4,6 +4,8 @@ export interface TrayActions {
   openWindow(): void;
   openInBrowser(): void;
   setLanAccess(enabled: boolean): void;
+  /** The console's "Devices on the LAN" page: addresses, QR code, the certificate to install. */
+  openLanPage(): void;
   openDataFolder(): void;
   quit(): void;
 }
@@ -27,6 +29,7 @@ export function trayMenuTemplate(state: TrayState, actions: TrayActions): MenuIt
       checked: state.lanAccess,
       click: (item) => actions.setLanAccess(item.checked),
     },
+    { label: 'Devices on the LAN…', click: () => actions.openLanPage() },
     { label: 'Open data folder', click: () => actions.openDataFolder() },
     { type: 'separator' },
     { label: 'Quit Muster', click: () => actions.quit() },

@@ -16,6 +16,7 @@ import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
+import { createLanState, hstsHeader, lanRoutes } from './modules/lan/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { orgRoutes } from './modules/org/index.ts';
@@ -62,7 +63,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
         'upgrade-insecure-requests': null,
       },
     },
-    // The console is served over plain HTTP on a LAN; HSTS would lock browsers out.
+    // Only once an administrator says every device trusts the certificate (hstsHeader, below).
     strictTransportSecurity: false,
   });
   const cookies = cookieParser(deps.secrets.sessionSecret);
@@ -70,7 +71,9 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // headers to set, no cookies to read.
   const forBrowsers = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path.startsWith(INGEST_PREFIX) ? next() : handler(req, res, next);
+  const lan = createLanState(deps);
   app.use(forBrowsers(browserHeaders));
+  app.use(forBrowsers(hstsHeader(lan)));
   app.use(forBrowsers(cookies));
 
   const api = new Api({
@@ -94,6 +97,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   regularizationRoutes(api, deps);
   terminalRoutes(api, deps);
   leaveRoutes(api, deps);
+  lanRoutes(api, deps, lan);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

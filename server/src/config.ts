@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Password } from '../../shared/auth.ts';
 import { isKnownTimeZone } from '../../shared/org.ts';
+import { dnsName, ipAddress, isLoopbackHost } from './tls/names.ts';
+
+const isHostOrAddress = (name: string) => ipAddress(name) !== undefined || dnsName(name) !== undefined;
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -30,6 +33,20 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MUSTER_JOBS: z.preprocess(blankIsUnset, flag.default(true)),
+  MUSTER_PUBLIC_URL: z.preprocess(
+    blankIsUnset,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  MUSTER_TLS_CERT_FILE: z.preprocess(blankIsUnset, z.string().optional()),
+  MUSTER_TLS_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
+  MUSTER_LAN_NAMES: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((v) => v.split(',').map((n) => n.trim()).filter(Boolean))
+      .refine((names) => names.every(isHostOrAddress), 'must be host names or IP addresses separated by commas')
+      .default([]),
+  ),
 });
 
 export interface Config {
@@ -45,6 +62,15 @@ export interface Config {
   readonly timeZone: string;
   readonly logLevel: string;
   readonly jobs: boolean;
+  /** True when HOST is not loopback: other devices reach the server, over HTTPS only. */
+  readonly lanAccess: boolean;
+  /** The console's address for links sent out (MUSTER_PUBLIC_URL), without a trailing slash. */
+  readonly publicUrl: string | undefined;
+  /** An office's own certificate (PEM, chain after it) and key, instead of the local CA. */
+  readonly tlsCertFile: string | undefined;
+  readonly tlsKeyFile: string | undefined;
+  /** Extra names and addresses for the local CA's server certificate. */
+  readonly lanNames: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration: MUSTER_ADMIN_EMAIL and MUSTER_ADMIN_PASSWORD must be set together',
     );
   }
+  if ((e.MUSTER_TLS_CERT_FILE === undefined) !== (e.MUSTER_TLS_KEY_FILE === undefined)) {
+    throw new ConfigError('Invalid configuration: MUSTER_TLS_CERT_FILE and MUSTER_TLS_KEY_FILE must be set together');
+  }
   const dataDir = path.resolve(e.MUSTER_DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -79,5 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     timeZone: e.MUSTER_TIMEZONE,
     logLevel: e.MUSTER_LOG_LEVEL,
     jobs: e.MUSTER_JOBS,
+    lanAccess: !isLoopbackHost(e.HOST),
+    publicUrl: e.MUSTER_PUBLIC_URL?.replace(/\/+$/, ''),
+    tlsCertFile: e.MUSTER_TLS_CERT_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_CERT_FILE),
+    tlsKeyFile: e.MUSTER_TLS_KEY_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_KEY_FILE),
+    lanNames: Object.freeze([...e.MUSTER_LAN_NAMES]),
   });
 }

@@ -10,6 +10,7 @@ import { whileLive } from './db/reusable-query.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { Secrets } from './secrets.ts';
+import type { LanHttps } from './tls/types.ts';
 
 /** Everything the app is built from; `main.ts` and tests make one. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   secrets: Secrets;
+  /** HTTPS on the LAN; absent while only this PC may connect. */
+  lan?: LanHttps;
 }
 
 /** Who is asking: a signed-in user, an API key, the connector, or the system itself. */

@@ -1,21 +1,23 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { initialiseDatabase, type FirstRun } from './bootstrap.ts';
-import { systemClock } from './clock.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { startScheduler } from './jobs/scheduler.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { loadOrCreateSecrets, SECRETS_FILE, type Secrets } from './secrets.ts';
+import { publicBaseUrl } from './http/public-url.ts';
+import { listen } from './tls/listen.ts';
+import type { LanTls } from './tls/lan-tls.ts';
 
 const CREDENTIALS_FILE = 'initial-credentials.txt';
 
 /** The first-run banner: what a newcomer needs to sign in, printed once. */
-function firstRunBanner(config: Config, run: FirstRun, secrets: Secrets): string[] {
+function firstRunBanner(config: Config, run: FirstRun, secrets: Secrets, consoleUrl: string): string[] {
   const lines: string[] = [];
   if (run.admin) {
     lines.push(`First run: administrator ${run.admin.email} / password ${run.admin.password}`);
@@ -26,12 +28,29 @@ function firstRunBanner(config: Config, run: FirstRun, secrets: Secrets): string
     lines.push(`  …and ${run.demo.logins.length - 4} more managers and HR staff.`);
   }
   if (run.kind === 'setup-pending') {
-    lines.push(`No administrator yet: open http://${config.host}:${config.port}/ to run first-time setup.`);
+    lines.push(`No administrator yet: open ${consoleUrl}/ to run first-time setup.`);
   }
   if (secrets.connectorSecretGenerated) {
     lines.push(`Connector secret (stored in ${path.join(config.dataDir, SECRETS_FILE)}): ${secrets.connectorSecret}`);
   }
   return lines;
+}
+
+/**
+ * The certificates (the CA too, the first time) only when other devices may
+ * connect: the certificate library loads only then. An own certificate that
+ * cannot be used stops the server as a configuration error.
+ */
+async function startLan(config: Config, clock: Clock, logger: Logger): Promise<LanTls> {
+  const { startLanTls } = await import('./tls/lan-tls.ts');
+  const { OwnCertificateError } = await import('./tls/own-certificate.ts');
+  try {
+    return await startLanTls({ config, clock, logger });
+  } catch (error) {
+    if (!(error instanceof OwnCertificateError)) throw error;
+    process.stderr.write(`MUSTER_TLS_CERT_FILE / MUSTER_TLS_KEY_FILE: ${error.message}\n`);
+    process.exit(EXIT_CONFIG_ERROR);
+  }
 }
 
 async function main(): Promise<void> {
@@ -52,11 +71,13 @@ async function main(): Promise<void> {
   if (applied.length) logger.info({ applied }, 'database migrated');
   const clock = systemClock;
   const firstRun = await initialiseDatabase(db, config, clock);
-  const deps: AppDeps = { config, db, clock, logger, secrets };
+  const lan = config.lanAccess ? await startLan(config, clock, logger) : undefined;
+  const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
 
-  const banner = firstRunBanner(config, firstRun, secrets);
+  const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
+  const banner = firstRunBanner(config, firstRun, secrets, config.lanAccess ? publicBaseUrl(deps) : `http://127.0.0.1:${server.port}`);
   if (banner.length) {
     for (const line of banner) process.stdout.write(`${line}\n`);
     if (firstRun.admin) {
@@ -67,22 +88,15 @@ async function main(): Promise<void> {
     }
   }
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await scheduler?.stop();
-    // Stop accepting; idle keep-alive sockets go now, busy ones after their response.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    force.unref();
-    await closed;
+    lan?.stop();
+    // Stop accepting; idle keep-alive sockets go now, busy ones after their response (cut after 10 s).
+    await server.close();
     await close();
     logger.info('stopped');
     process.exit(0);
@@ -94,9 +108,14 @@ async function main(): Promise<void> {
   process.on('disconnect', () => void shutdown('disconnect'));
   if (process.send && !process.connected) void shutdown('disconnect');
 
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`Muster listening on http://${config.host}:${port}\n`);
+  if (lan) {
+    const [local, ...others] = server.addresses;
+    process.stdout.write(`Muster listening on ${local} (this PC) and over HTTPS for other devices: ${others.join(', ') || `port ${server.port}`}\n`);
+    const authority = lan.authority();
+    if (authority) process.stdout.write(`Devices trust this PC by installing its certificate (SHA-256 ${authority.fingerprintSha256}) from ${publicBaseUrl(deps)}/trust\n`);
+  } else {
+    process.stdout.write(`Muster listening on http://${config.host}:${server.port}\n`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -127,13 +127,14 @@ describe('electron-main', () => {
       'Open Muster',
       'Open in browser',
       'Allow LAN access',
+      'Devices on the LAN…',
       'Open data folder',
       'Quit Muster',
     ]);
     const oldServer = starts()[0]!;
     tray.menu.find((i) => i.label === 'Allow LAN access')!.click!({ checked: true });
 
-    await vi.waitFor(() => expect(fake.Notification.shown.some((n) => n.body.startsWith('Other PCs can now open'))).toBe(true), {
+    await vi.waitFor(() => expect(fake.Notification.shown.some((n) => n.body.startsWith('Other devices can now open'))).toBe(true), {
       timeout: 20_000,
     });
     const servers = starts().filter((s) => s.name === 'server');
@@ -144,6 +145,12 @@ describe('electron-main', () => {
     expect(window().loaded.at(-1)).toBe(consoleUrl());
     expect(tray.menu.find((i) => i.label === 'Allow LAN access')?.checked).toBe(true);
     expect(tray.menu[0]?.label).toBe('Muster is running (LAN access on)');
+  });
+
+  it('tray "Devices on the LAN…" shows the console\'s LAN page (QR code, certificate) in the window', () => {
+    fake.Tray.last!.menu.find((i) => i.label === 'Devices on the LAN…')!.click!({ checked: false });
+    expect(window().visible).toBe(true);
+    expect(window().loaded.at(-1)).toBe(`${consoleUrl()}settings/lan`);
   });
 
   it('shows a restarting page while a crashed server is restarted, then the console again', async () => {

@@ -35,7 +35,7 @@ describe('LAN access', () => {
       wlan0: [nic('10.0.0.5', 'IPv4', false)],
       down: undefined,
     };
-    expect(lanUrls(interfaces, 8080)).toEqual(['http://192.168.1.20:8080/', 'http://10.0.0.5:8080/']);
+    expect(lanUrls(interfaces, 8080)).toEqual(['https://192.168.1.20:8080/', 'https://10.0.0.5:8080/']);
   });
 });
 
@@ -95,6 +95,7 @@ describe('tray menu', () => {
     openWindow: vi.fn(),
     openInBrowser: vi.fn(),
     setLanAccess: vi.fn(),
+    openLanPage: vi.fn(),
     openDataFolder: vi.fn(),
     quit: vi.fn(),
   };
@@ -108,6 +109,7 @@ describe('tray menu', () => {
       'Open Muster',
       'Open in browser',
       'Allow LAN access',
+      'Devices on the LAN…',
       'Open data folder',
       'Quit Muster',
     ]);
@@ -123,7 +125,9 @@ describe('tray menu', () => {
     click(byLabel('Open Muster'));
     click(byLabel('Open in browser'));
     click(byLabel('Open data folder'));
+    click(byLabel('Devices on the LAN…'));
     click(byLabel('Quit Muster'));
+    expect(actions.openLanPage).toHaveBeenCalledOnce();
     expect(actions.openWindow).toHaveBeenCalledOnce();
     expect(actions.openInBrowser).toHaveBeenCalledOnce();
     expect(actions.openDataFolder).toHaveBeenCalledOnce();

@@ -1,8 +1,10 @@
 /**
  * Makes sure the Debian tools the tests drive are present: the system Chromium
  * for Playwright (its own browser download is never used), poppler's
- * pdftoppm/pdfinfo, which render exported PDFs, and socat, whose
- * pseudo-terminal pairs stand in for the serial cable of Anviz terminals. Installs what is missing with
+ * pdftoppm/pdfinfo, which render exported PDFs, socat, whose
+ * pseudo-terminal pairs stand in for the serial cable of Anviz terminals, and
+ * NSS's certutil, which makes Chromium trust Muster's local CA the way a
+ * device that installed it does. Installs what is missing with
  * apt-get when running as root on Debian/Ubuntu; otherwise exits 1 with a
  * one-line instruction.
  */
@@ -19,6 +21,7 @@ const TOOLS: Tool[] = [
   { path: '/usr/bin/pdftoppm', debianPackage: 'poppler-utils' },
   { path: '/usr/bin/pdfinfo', debianPackage: 'poppler-utils' },
   { path: '/usr/bin/socat', debianPackage: 'socat' },
+  { path: '/usr/bin/certutil', debianPackage: 'libnss3-tools' },
 ];
 
 function isRoot(): boolean {
@@ -37,7 +40,7 @@ function run(command: string, args: string[]): boolean {
 function main(): void {
   const missing = [...new Set(TOOLS.filter((t) => !existsSync(t.path)).map((t) => t.debianPackage))];
   if (missing.length === 0) {
-    console.log('Test tools found: chromium, pdftoppm, pdfinfo, socat.');
+    console.log('Test tools found: chromium, pdftoppm, pdfinfo, socat, certutil.');
     return;
   }
   const instruction = `Missing test tools: run "sudo apt-get install -y ${missing.join(' ')}" (Debian/Ubuntu) and retry.`;

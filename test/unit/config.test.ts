@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { publicBaseUrl } from '../../server/src/http/public-url.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -23,6 +24,22 @@ describe('loadConfig', () => {
       MUSTER_TIMEZONE: 'Europe/London',
     });
     expect(c).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/tmp/x', demo: true, adminEmail: 'boss@acme.example', timeZone: 'Europe/London' });
+  });
+
+  it('turns LAN access on for any host but loopback, and reads the HTTPS variables', () => {
+    expect(loadConfig({}).lanAccess).toBe(false);
+    expect(loadConfig({ HOST: '::1' }).lanAccess).toBe(false);
+    const c = loadConfig({
+      HOST: '0.0.0.0',
+      MUSTER_LAN_NAMES: ' muster.lan, 10.1.2.3 ,',
+      MUSTER_PUBLIC_URL: 'https://muster.example.in/',
+      MUSTER_TLS_CERT_FILE: '/etc/ssl/fullchain.pem',
+      MUSTER_TLS_KEY_FILE: '/etc/ssl/privkey.pem',
+    });
+    expect(c).toMatchObject({ lanAccess: true, lanNames: ['muster.lan', '10.1.2.3'], publicUrl: 'https://muster.example.in', tlsCertFile: '/etc/ssl/fullchain.pem' });
+    expect(() => loadConfig({ MUSTER_TLS_CERT_FILE: '/a.pem' })).toThrow('MUSTER_TLS_CERT_FILE and MUSTER_TLS_KEY_FILE must be set together');
+    expect(() => loadConfig({ MUSTER_LAN_NAMES: 'bad_name' })).toThrow(/MUSTER_LAN_NAMES: must be host names or IP addresses/);
+    expect(() => loadConfig({ MUSTER_PUBLIC_URL: 'ftp://x' })).toThrow(/MUSTER_PUBLIC_URL/);
   });
 
   it('treats blank variables as unset', () => {
@@ -53,5 +70,14 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', MUSTER_TIMEZONE: 'y' })).toThrow(/PORT: .*; MUSTER_TIMEZONE: /);
+  });
+});
+
+describe('publicBaseUrl', () => {
+  const lan = { urls: () => ['https://192.168.1.23:8080/'] } as unknown as NonNullable<Parameters<typeof publicBaseUrl>[0]['lan']>;
+  it('answers MUSTER_PUBLIC_URL, else the first HTTPS LAN address, else this PC', () => {
+    expect(publicBaseUrl({ config: loadConfig({ MUSTER_PUBLIC_URL: 'https://muster.example.in' }), lan })).toBe('https://muster.example.in');
+    expect(publicBaseUrl({ config: loadConfig({ HOST: '0.0.0.0' }), lan })).toBe('https://192.168.1.23:8080');
+    expect(publicBaseUrl({ config: loadConfig({ PORT: '9000' }) })).toBe('http://127.0.0.1:9000');
   });
 });

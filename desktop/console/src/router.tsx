@@ -29,12 +29,16 @@ import { MyAttendancePage } from './features/attendance/my-attendance-page.tsx';
 import { RegularizationsPage } from './features/attendance/regularizations-page.tsx';
 import { AttendanceSettingsPage } from './features/attendance/settings/attendance-settings-page.tsx';
 import { TerminalsPage } from './features/terminals/terminals-page.tsx';
+import { LanSettings } from './features/lan/lan-settings.tsx';
+import { TrustPage } from './features/lan/trust-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/setup', element: <SetupPage /> },
+  // Open to anyone: a phone reads it before it trusts this PC, let alone signs in.
+  { path: '/trust', element: <TrustPage /> },
   {
     path: '/',
     element: (
@@ -148,7 +152,7 @@ export const router = createBrowserRouter([
       {
         path: 'settings',
         element: (
-          <RequirePermission anyOf={['org:manage', 'user:manage', 'session:manage']}>
+          <RequirePermission anyOf={['org:manage', 'user:manage', 'session:manage', 'device:manage']}>
             <SettingsLayout />
           </RequirePermission>
         ),
@@ -160,6 +164,7 @@ export const router = createBrowserRouter([
           { path: 'designations', element: <DesignationsSettings /> },
           { path: 'users', element: <UsersSettings /> },
           { path: 'sessions', element: <SessionsPage embedded /> },
+          { path: 'lan', element: <LanSettings /> },
         ],
       },
       {

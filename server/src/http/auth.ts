@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Caller } from '../context.ts';
 import { forbidden, unauthorized } from './problem.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { sessionCookieName } from './session-cookie.ts';
 
 /** Who a credential belongs to, or undefined when it is unknown, revoked or expired (the auth modules answer, app.ts wires them). */
 export type CredentialResolver = (credential: string) => Promise<Caller | undefined>;
@@ -33,10 +33,14 @@ export const crossSiteGuard: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** A valid, live session cookie or 401 (spec §5.2), even when an API key is sent. */
+/**
+ * A valid, live session cookie or 401 (spec §5.2), even when an API key is
+ * sent. Over HTTPS only the `__Host-` cookie counts, so a cookie planted over
+ * plain HTTP can never stand in for it.
+ */
 export function sessionAuth(resolveSession: CredentialResolver): RequestHandler {
   return async (req, _res, next) => {
-    const token: unknown = req.signedCookies?.[SESSION_COOKIE];
+    const token: unknown = req.signedCookies?.[sessionCookieName(req)];
     if (typeof token !== 'string' || token.length === 0) throw unauthorized();
     const caller = await resolveSession(token);
     if (!caller) throw unauthorized('Your session has ended. Sign in again.');

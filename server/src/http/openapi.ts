@@ -118,7 +118,7 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
           type: 'apiKey',
           in: 'cookie',
           name: SESSION_COOKIE,
-          description: 'Signed, httpOnly, SameSite=Strict session cookie set by `POST /api/auth/login`.',
+          description: 'Signed, httpOnly, SameSite=Strict session cookie set by `POST /api/auth/login`; over HTTPS its name is `__Host-muster_session` (Secure).',
         },
         apiKeyBearer: {
           type: 'http',

@@ -6,7 +6,7 @@ import { Ok, UuidInput } from '../../../../shared/common.ts';
 import { systemCaller, type ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { loginThrottles } from '../../http/rate-limit.ts';
-import { SESSION_COOKIE, clientMeta, setSessionCookie } from '../../http/session-cookie.ts';
+import { clearSessionCookie, clientMeta, setSessionCookie } from '../../http/session-cookie.ts';
 import * as service from './service.ts';
 
 export function authRoutes(api: Api, deps: ModuleDeps): void {
@@ -17,7 +17,7 @@ export function authRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'login',
       summary: 'Sign in and receive the session cookie',
       description:
-        'Sets a signed, httpOnly, SameSite=Strict cookie `muster_session`. Wrong email and wrong password answer the same 401. Repeated failures for one email (5) or one address (30) within 15 minutes answer 429 with `Retry-After`.',
+        'Sets a signed, httpOnly, SameSite=Strict session cookie: `__Host-muster_session` (Secure) over HTTPS, `muster_session` on this PC\'s plain-HTTP loopback address. Wrong email and wrong password answer the same 401. Repeated failures for one email (5) or one address (30) within 15 minutes answer 429 with `Retry-After`.',
       tags: ['Session'],
       auth: 'none',
       before: loginThrottles(),
@@ -43,9 +43,9 @@ export function authRoutes(api: Api, deps: ModuleDeps): void {
       auth: 'session',
       response: Ok,
     },
-    async ({ caller, res }) => {
+    async ({ caller, req, res }) => {
       await service.logout(await deps.ctxFor(caller));
-      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(req, res);
       return { ok: true };
     },
   );

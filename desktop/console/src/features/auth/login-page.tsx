@@ -1,7 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LoginRequest } from '../../../../../shared/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { zodFormErrors } from '../../lib/form-errors.ts';
@@ -72,6 +72,12 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending} mt="xs">
             Sign in
           </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            First time on this phone or computer?{' '}
+            <Anchor component={Link} to="/trust" size="xs">
+              Trust this PC
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </AuthFrame>
