@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { moduleLinks } from '../../server/src/wiring.ts';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
-import { LeaveTypeCreate } from '../../shared/leave.ts';
+import { LeaveTypeCreate } from '../../shared/leave/index.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { type Ctx, systemCaller } from '../../server/src/context.ts';
 import type { Database } from '../../server/src/db/database.ts';

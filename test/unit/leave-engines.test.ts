@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LeaveContext, LeaveTimelineEntry, loadFor } from '../../shared/leave.ts';
+import { LeaveContext, LeaveTimelineEntry, loadFor } from '../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../shared/org.ts';
 import {
   dueCredits,

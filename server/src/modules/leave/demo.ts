@@ -1,5 +1,5 @@
 import { addDays, dayInZone, weekdayOf } from '../../../../shared/dates.ts';
-import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../../shared/leave.ts';
+import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { Clock } from '../../clock.ts';
 import { type Caller, type Ctx, systemCaller } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';

@@ -12,7 +12,7 @@ import {
   type LedgerRunResult,
   type YearEndPreview,
   type YearEndRow,
-} from '../../../../shared/leave.ts';
+} from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveLedgerTable } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/problem.ts';

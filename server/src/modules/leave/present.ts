@@ -1,5 +1,5 @@
 import { addDays, dayInZone } from '../../../../shared/dates.ts';
-import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave.ts';
+import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
 import { getOrganisationRow } from '../org/index.ts';

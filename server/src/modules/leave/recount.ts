@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
 import { leaveYearLabel, leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
-import { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
+import { LeaveDuration, SandwichRule } from '../../../../shared/leave/index.ts';
 import { countLeaveDays } from './days.ts';
 import { costByYear, leaveToday, ledgerRow } from './ledger-service.ts';
 import * as repo from './repo.ts';

@@ -13,7 +13,7 @@ import {
   LeaveStatus,
   ColorTone,
   SandwichRule,
-} from '../../../../shared/leave.ts';
+} from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
 import { type FieldError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';

@@ -34,7 +34,7 @@ import {
   YearEndPreview,
   YearEndQuery,
   YearEndRunBody,
-} from '../../../../shared/leave.ts';
+} from '../../../../shared/leave/index.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import * as ledger from './ledger-service.ts';

@@ -11,7 +11,7 @@ import {
   type LeaveTypeUpdate,
   type LeavePolicyInput,
   SandwichRule,
-} from '../../../../shared/leave.ts';
+} from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { Bool, LeaveTypeTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
