@@ -1,13 +1,13 @@
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
 import { getOrganisationRow } from '../org/index.ts';
-import type { WorkCalendar } from './days.ts';
+import type { WorkCalendar } from './day-count.ts';
 
 /**
  * Where leave reads the working calendar from: the organisation's weekly offs
  * (or the employee's location's own, when attendance set them), holidays for
  * every location or the employee's, and optional holidays only when the
- * employee opted in. The counting engine (days.ts) stays pure; only this file
+ * employee opted in. The counting engine (day-count.ts) stays pure; only this file
  * knows the tables.
  */
 

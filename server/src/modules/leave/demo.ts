@@ -9,7 +9,7 @@ import { notify } from '../notifications/index.ts';
 import { prng } from '../../prng.ts';
 import { leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
-import { countLeaveDays } from './days.ts';
+import { countLeaveDays } from './day-count.ts';
 import { INDIAN_DEFAULT_LEAVE_TYPES } from './defaults.ts';
 import { balanceIn, leaveToday, runLeaveLedger, writeReversal, writeUsage } from './ledger-service.ts';
 import * as repo from './repo.ts';

@@ -4,7 +4,7 @@ import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
-import { computeContext } from './context.ts';
+import { computeContext } from './team-load.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
 import { balanceIn, leaveToday } from './ledger-service.ts';
 import * as repo from './repo.ts';

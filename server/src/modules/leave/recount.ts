@@ -6,7 +6,7 @@ import { notify } from '../notifications/index.ts';
 import { leaveYearLabel, leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
 import { LeaveDuration, SandwichRule } from '../../../../shared/leave/index.ts';
-import { countLeaveDays } from './days.ts';
+import { countLeaveDays } from './day-count.ts';
 import { costByYear, leaveToday, ledgerRow } from './ledger-service.ts';
 import * as repo from './repo.ts';
 import { getTypeRow } from './types-service.ts';

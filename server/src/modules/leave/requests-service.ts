@@ -25,7 +25,7 @@ import { leaveYearLabel, type YearPosition } from './accrual.ts';
 import { commonHolidays, organisationWeeklyOffs, workCalendarFor } from './calendar-inputs.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
 import { isWeeklyOff } from '../../../../shared/org.ts';
-import { countLeaveDays, dayKind, type LeaveCount } from './days.ts';
+import { countLeaveDays, dayKind, type LeaveCount } from './day-count.ts';
 import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReversal, writeUsage, yearPositions } from './ledger-service.ts';
 import { cachedLeaveAnswer } from './leave-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
