@@ -35,7 +35,9 @@ import {
   type YearFigures,
   type YearPosition,
 } from './accrual.ts';
-import * as repo from './repo.ts';
+import * as ledgerRepo from './repo/ledger.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as typeRepo from './repo/leave-types.ts';
 import { getTypeRow, isEntitled, typeRef } from './types-service.ts';
 import { spanOf } from './words.ts';
 
@@ -58,7 +60,7 @@ export function ledgerRow(ctx: Ctx, fields: Omit<LeaveLedgerTable, 'id' | 'actor
   };
 }
 
-export function toLedgerEntry(row: repo.LedgerRow | Omit<repo.LedgerRow, 'period_key' | 'actor_employee_id' | 'employee_id' | 'leave_type_id'>): LedgerEntry {
+export function toLedgerEntry(row: ledgerRepo.LedgerRow | Omit<ledgerRepo.LedgerRow, 'period_key' | 'actor_employee_id' | 'employee_id' | 'leave_type_id'>): LedgerEntry {
   return {
     id: row.id,
     kind: LedgerKind.parse(row.kind),
@@ -117,7 +119,7 @@ export async function writeUsage(
       expires_on: null,
     }),
   );
-  await repo.insertLedgerRows(ctx.db, rows);
+  await ledgerRepo.insertLedgerRows(ctx.db, rows);
 }
 
 /**
@@ -127,7 +129,7 @@ export async function writeUsage(
  */
 export async function writeReversal(ctx: Ctx, requestId: string, employeeId: string, leaveTypeId: string, why: string): Promise<number> {
   const { yearStartMonth } = await leaveToday(ctx);
-  const entries = (await repo.ledgerRowsOf(ctx.db, employeeId, leaveTypeId)).filter((r) => r.request_id === requestId && (r.kind === 'usage' || r.kind === 'reversal'));
+  const entries = (await ledgerRepo.ledgerRowsOf(ctx.db, employeeId, leaveTypeId)).filter((r) => r.request_id === requestId && (r.kind === 'usage' || r.kind === 'reversal'));
   const byYear = new Map<string, { days: number; first: string }>();
   for (const e of entries) {
     const year = leaveYearStart(e.effective_date, yearStartMonth);
@@ -151,7 +153,7 @@ export async function writeReversal(ctx: Ctx, requestId: string, employeeId: str
         expires_on: null,
       }),
     );
-  await repo.insertLedgerRows(ctx.db, rows);
+  await ledgerRepo.insertLedgerRows(ctx.db, rows);
   return rows.reduce((s, r) => s + r.days, 0);
 }
 
@@ -165,7 +167,7 @@ export function askedOf(days: readonly CountedLeaveDay[]): AskedDay[] {
   return days.map((d) => ({ date: d.date, days: d.portion === 'FullDay' ? 1 : 0.5 }));
 }
 
-export function accrualPolicyOf(type: repo.LeaveTypeRow): AccrualPolicy {
+export function accrualPolicyOf(type: typeRepo.LeaveTypeRow): AccrualPolicy {
   return {
     accrual: type.accrual as AccrualPolicy['accrual'],
     annualDays: type.annual_days,
@@ -176,7 +178,7 @@ export function accrualPolicyOf(type: repo.LeaveTypeRow): AccrualPolicy {
 }
 
 /** Credits of a later leave year that the ledger job will write by `upTo` (none are written ahead of their day). */
-function creditsAhead(type: repo.LeaveTypeRow, employee: repo.ApplicantRow, yearStart: string, upTo: string, yearStartMonth: number, written: ReadonlySet<string>): number {
+function creditsAhead(type: typeRepo.LeaveTypeRow, employee: peopleRepo.ApplicantRow, yearStart: string, upTo: string, yearStartMonth: number, written: ReadonlySet<string>): number {
   if (type.accrual === 'none' || type.active === 0 || !eligibleByGender(type, employee.gender)) return 0;
   const credits = dueCredits({ policy: accrualPolicyOf(type), joinedDate: employee.joined_date, exitDate: employee.exit_date, today: upTo, yearStartMonth });
   return credits.filter((c) => c.effectiveDate >= yearStart && !written.has(c.periodKey)).reduce((s, c) => s + c.days, 0);
@@ -195,7 +197,7 @@ function creditsAhead(type: repo.LeaveTypeRow, employee: repo.ApplicantRow, year
 export async function yearPositions(
   ctx: Ctx,
   employeeId: string,
-  type: repo.LeaveTypeRow,
+  type: typeRepo.LeaveTypeRow,
   asked: readonly AskedDay[],
   opts: { holds: boolean; exceptRequestId?: string | null },
 ): Promise<YearPosition[]> {
@@ -213,8 +215,8 @@ export async function yearPositions(
   const totalOf = (rows: { leave_type_id: string; total: number }[]) => rows.find((r) => r.leave_type_id === type.id)?.total ?? 0;
   const figuresOf = async (year: string, range: { from?: string; to: string }, credits: (upTo: string) => number): Promise<YearFigures> => {
     const [entries, pending] = await Promise.all([
-      repo.ledgerSums(ctx.db, [employeeId], range),
-      opts.holds ? repo.pendingDays(ctx.db, [employeeId], range, opts.exceptRequestId) : Promise.resolve([]),
+      ledgerRepo.ledgerSums(ctx.db, [employeeId], range),
+      opts.holds ? ledgerRepo.pendingDays(ctx.db, [employeeId], range, opts.exceptRequestId) : Promise.resolve([]),
     ]);
     const slot = byYear.get(year);
     return { yearStart: year, entries: totalOf(entries), creditsToDate: credits(slot?.last ?? leaveYearEnd(year)), creditsInYear: credits(leaveYearEnd(year)), pending: totalOf(pending), asked: slot?.days ?? 0 };
@@ -229,7 +231,7 @@ export async function yearPositions(
   const last = [...byYear.keys()].reduce((m, y) => (y > m ? y : m), cur);
   const years: string[] = [];
   for (let y = cur; y <= last; y = nextLeaveYear(y)) years.push(y);
-  const [employee, written] = years.length > 1 ? await Promise.all([repo.findApplicant(ctx.db, employeeId), repo.periodKeysOfEmployee(ctx.db, employeeId, type.id)]) : [undefined, new Set<string>()];
+  const [employee, written] = years.length > 1 ? await Promise.all([peopleRepo.findApplicant(ctx.db, employeeId), ledgerRepo.periodKeysOfEmployee(ctx.db, employeeId, type.id)]) : [undefined, new Set<string>()];
   const figures = await Promise.all(
     years.map((y, i) =>
       figuresOf(y, i === 0 ? { to: leaveYearEnd(y) } : { from: y, to: leaveYearEnd(y) }, (upTo) => (i === 0 || !employee ? 0 : creditsAhead(type, employee, y, upTo, yearStartMonth, written))),
@@ -247,7 +249,7 @@ export function positionOn(positions: readonly YearPosition[], day: string, year
 }
 
 /** An employee's balance of a type in the leave year of `day`, less what pending requests hold there when `holds`. */
-export async function balanceIn(ctx: Ctx, employeeId: string, type: repo.LeaveTypeRow, day: string, opts: { holds: boolean; exceptRequestId?: string | null }): Promise<number> {
+export async function balanceIn(ctx: Ctx, employeeId: string, type: typeRepo.LeaveTypeRow, day: string, opts: { holds: boolean; exceptRequestId?: string | null }): Promise<number> {
   const { yearStartMonth } = await leaveToday(ctx);
   const p = positionOn(await yearPositions(ctx, employeeId, type, [{ date: day, days: 0 }], opts), day, yearStartMonth);
   return p.balance - p.pending;
@@ -262,17 +264,11 @@ export async function getBalances(ctx: Ctx, employeeId: string | undefined): Pro
   const { yearStart, yearEnd } = await leaveToday(ctx);
   // This year's balance: leave approved for a later year is that year's to pay (see yearPositions).
   const [employee, types, all, thisYear, holds] = await Promise.all([
-    repo.findApplicant(ctx.db, id),
-    repo.listTypeRows(ctx.db, true),
-    repo.ledgerSums(ctx.db, [id], { to: yearEnd }),
-    ctx.db
-      .selectFrom('leave_ledger')
-      .select(['leave_type_id', 'kind', 'days'])
-      .where('employee_id', '=', id)
-      .where('effective_date', '>=', yearStart)
-      .where('effective_date', '<=', yearEnd)
-      .execute(),
-    repo.pendingDays(ctx.db, [id], { to: yearEnd }),
+    peopleRepo.findApplicant(ctx.db, id),
+    typeRepo.listTypeRows(ctx.db, true),
+    ledgerRepo.ledgerSums(ctx.db, [id], { to: yearEnd }),
+    ledgerRepo.ledgerEntriesIn(ctx.db, id, yearStart, yearEnd),
+    ledgerRepo.pendingDays(ctx.db, [id], { to: yearEnd }),
   ]);
   if (!employee) throw notFound('Employee');
   const items = types
@@ -303,7 +299,7 @@ export async function getLedger(ctx: Ctx, query: LeaveLedgerQuery): Promise<Leav
   const { yearStart: current, yearStartMonth } = await leaveToday(ctx);
   const yearStart = query.yearStart ? leaveYearStart(query.yearStart, yearStartMonth) : current;
   const yearEnd = leaveYearEnd(yearStart);
-  const rows = await repo.ledgerRowsOf(ctx.db, id, type.id);
+  const rows = await ledgerRepo.ledgerRowsOf(ctx.db, id, type.id);
   const opening = rows.filter((r) => r.effective_date < yearStart).reduce((s, r) => s + r.days, 0);
   const inYear = rows.filter((r) => r.effective_date >= yearStart && r.effective_date <= yearEnd);
   return {
@@ -345,7 +341,7 @@ export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Pro
       period_key: null,
       expires_on: input.days > 0 && type.credit_expiry_days !== null ? addDays(effective, type.credit_expiry_days) : null,
     });
-    await repo.insertLedgerRows(t.db, [row]);
+    await ledgerRepo.insertLedgerRows(t.db, [row]);
     const after = before + input.days;
     const signed = `${input.days > 0 ? '+' : ''}${input.days}`;
     await recordAudit(t, {
@@ -368,7 +364,7 @@ export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Pro
 export async function listAdjustments(ctx: Ctx, query: LeaveAdjustmentListQuery): Promise<LeaveAdjustmentList> {
   if (query.employeeId) await assertCanSeeEmployee(ctx, query.employeeId);
   const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  const [total, rows] = await Promise.all([repo.countAdjustments(ctx.db, query.employeeId), repo.listAdjustmentRows(ctx.db, query.employeeId, page)]);
+  const [total, rows] = await Promise.all([ledgerRepo.countAdjustments(ctx.db, query.employeeId), ledgerRepo.listAdjustmentRows(ctx.db, query.employeeId, page)]);
   return {
     items: rows.map((r) => ({
       ...toLedgerEntry(r),
@@ -390,11 +386,11 @@ interface Written {
 }
 
 /** Every credit due up to today that is not in the ledger yet (annual grants, monthly accruals). */
-async function dueCreditRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string, yearStartMonth: number): Promise<LeaveLedgerTable[]> {
+async function dueCreditRows(ctx: Ctx, type: typeRepo.LeaveTypeRow, today: string, yearStartMonth: number): Promise<LeaveLedgerTable[]> {
   if (type.accrual === 'none' || type.active === 0) return [];
-  const done = await repo.periodKeysOf(ctx.db, type.id);
+  const done = await ledgerRepo.periodKeysOf(ctx.db, type.id);
   const rows: LeaveLedgerTable[] = [];
-  for (const e of await repo.employeesForCredits(ctx.db, type.accrual_from)) {
+  for (const e of await peopleRepo.employeesForCredits(ctx.db, type.accrual_from)) {
     if (!eligibleByGender(type, e.gender)) continue;
     const credits = dueCredits({
       policy: accrualPolicyOf(type),
@@ -424,9 +420,9 @@ async function dueCreditRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string, y
 }
 
 /** The year-end entries of one type at one boundary (first day of the new year), per employee. */
-async function yearEndPlan(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string) {
-  const closings = await repo.closingBalances(ctx.db, type.id, boundary);
-  const done = await repo.periodKeysOf(ctx.db, type.id);
+async function yearEndPlan(ctx: Ctx, type: typeRepo.LeaveTypeRow, boundary: string) {
+  const closings = await ledgerRepo.closingBalances(ctx.db, type.id, boundary);
+  const done = await ledgerRepo.periodKeysOf(ctx.db, type.id);
   const isDone = (employeeId: string) =>
     ['cf-out', 'cf-in', 'lapse', 'encash'].some((k) => done.has(`${employeeId}|${k}:${boundary}`));
   return closings
@@ -434,7 +430,7 @@ async function yearEndPlan(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string) 
     .map((c) => ({ employeeId: c.employee_id, closing: c.total, ...splitYearEnd(c.total, type.carry_forward_cap, type.encashable === 1), done: isDone(c.employee_id) }));
 }
 
-function yearEndRows(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string, plan: Awaited<ReturnType<typeof yearEndPlan>>): LeaveLedgerTable[] {
+function yearEndRows(ctx: Ctx, type: typeRepo.LeaveTypeRow, boundary: string, plan: Awaited<ReturnType<typeof yearEndPlan>>): LeaveLedgerTable[] {
   const lastDay = addDays(boundary, -1);
   const closingYear = leaveYearLabel(leaveYearStart(lastDay, Number(boundary.slice(5, 7))));
   const nextYear = leaveYearLabel(boundary);
@@ -458,16 +454,16 @@ function yearEndRows(ctx: Ctx, type: repo.LeaveTypeRow, boundary: string, plan: 
 }
 
 /** Leave-year boundaries from the type's start up to today (the year ends to run, oldest first). */
-function boundariesDue(type: repo.LeaveTypeRow, today: string, yearStartMonth: number): string[] {
+function boundariesDue(type: typeRepo.LeaveTypeRow, today: string, yearStartMonth: number): string[] {
   const out: string[] = [];
   for (let b = nextLeaveYear(leaveYearStart(type.accrual_from, yearStartMonth)); b <= today; b = nextLeaveYear(b)) out.push(b);
   return out;
 }
 
-async function expiryRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string): Promise<LeaveLedgerTable[]> {
+async function expiryRows(ctx: Ctx, type: typeRepo.LeaveTypeRow, today: string): Promise<LeaveLedgerTable[]> {
   if (type.credit_expiry_days === null) return [];
-  const rows = await repo.ledgerRowsWithExpiringCredits(ctx.db, type.id);
-  const byEmployee = new Map<string, repo.LedgerRow[]>();
+  const rows = await ledgerRepo.ledgerRowsWithExpiringCredits(ctx.db, type.id);
+  const byEmployee = new Map<string, ledgerRepo.LedgerRow[]>();
   for (const r of rows) byEmployee.set(r.employee_id, [...(byEmployee.get(r.employee_id) ?? []), r]);
   const out: LeaveLedgerTable[] = [];
   for (const [employeeId, entries] of byEmployee) {
@@ -493,7 +489,7 @@ async function expiryRows(ctx: Ctx, type: repo.LeaveTypeRow, today: string): Pro
 
 /** One audit row per employee whose ledger a job changed, summing it up per type. */
 async function auditJobRows(ctx: Ctx, rows: readonly LeaveLedgerTable[], what: string): Promise<number> {
-  const types = new Map((await repo.listTypeRows(ctx.db)).map((t) => [t.id, t.code]));
+  const types = new Map((await typeRepo.listTypeRows(ctx.db)).map((t) => [t.id, t.code]));
   const byEmployee = new Map<string, Map<string, number>>();
   for (const r of rows) {
     const perType = byEmployee.get(r.employee_id) ?? new Map<string, number>();
@@ -523,19 +519,19 @@ export async function runLeaveLedger(ctx: Ctx): Promise<LedgerRunResult> {
   return inTransaction(ctx, async (t) => {
     const { today, yearStartMonth } = await leaveToday(t);
     const written: Written = { rows: [] };
-    for (const type of await repo.listTypeRows(t.db)) {
+    for (const type of await typeRepo.listTypeRows(t.db)) {
       const credits = await dueCreditRows(t, type, today, yearStartMonth);
-      await repo.insertLedgerRows(t.db, credits);
+      await ledgerRepo.insertLedgerRows(t.db, credits);
       written.rows.push(...credits);
       if (isEntitled(type)) {
         for (const boundary of boundariesDue(type, today, yearStartMonth)) {
           const rows = yearEndRows(t, type, boundary, await yearEndPlan(t, type, boundary));
-          await repo.insertLedgerRows(t.db, rows);
+          await ledgerRepo.insertLedgerRows(t.db, rows);
           written.rows.push(...rows);
         }
       }
       const expiries = await expiryRows(t, type, today);
-      await repo.insertLedgerRows(t.db, expiries);
+      await ledgerRepo.insertLedgerRows(t.db, expiries);
       written.rows.push(...expiries);
     }
     const employees = await auditJobRows(t, written.rows, 'Leave ledger job (grants, accruals, year end, expiry)');
@@ -548,10 +544,10 @@ export async function yearEndPreview(ctx: Ctx, boundary: string | undefined): Pr
   const { today, yearStart, yearStartMonth } = await leaveToday(ctx);
   const at = boundary ? leaveYearStart(boundary, yearStartMonth) : nextLeaveYear(yearStart);
   const rows: YearEndRow[] = [];
-  const types = (await repo.listTypeRows(ctx.db)).filter(isEntitled);
+  const types = (await typeRepo.listTypeRows(ctx.db)).filter(isEntitled);
   for (const type of types) {
     const plan = await yearEndPlan(ctx, type, at);
-    const people = new Map((await repo.findApplicants(ctx.db, plan.map((p) => p.employeeId))).map((e) => [e.id, e]));
+    const people = new Map((await peopleRepo.findApplicants(ctx.db, plan.map((p) => p.employeeId))).map((e) => [e.id, e]));
     for (const p of plan) {
       const e = people.get(p.employeeId);
       rows.push({
@@ -590,9 +586,9 @@ export async function runYearEnd(ctx: Ctx, boundary: string): Promise<LedgerRunR
       throw conflict(`The leave year ends on ${addDays(at, -1)}; the year end can run from ${at}.`, [{ path: 'body.boundary', message: 'has not been reached yet' }]);
     }
     const rows: LeaveLedgerTable[] = [];
-    for (const type of (await repo.listTypeRows(t.db)).filter(isEntitled)) {
+    for (const type of (await typeRepo.listTypeRows(t.db)).filter(isEntitled)) {
       const planned = yearEndRows(t, type, at, await yearEndPlan(t, type, at));
-      await repo.insertLedgerRows(t.db, planned);
+      await ledgerRepo.insertLedgerRows(t.db, planned);
       rows.push(...planned);
     }
     const employees = await auditJobRows(t, rows, `Year end ${leaveYearLabel(leaveYearStart(addDays(at, -1), yearStartMonth))}`);

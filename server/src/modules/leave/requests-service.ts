@@ -27,9 +27,12 @@ import { daysBetween } from '../../../../shared/dates.ts';
 import { isWeeklyOff } from '../../../../shared/org.ts';
 import { countLeaveDays, dayKind, type LeaveCount } from './day-count.ts';
 import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReversal, writeUsage, yearPositions } from './ledger-service.ts';
-import { cachedLeaveAnswer } from './leave-cache.ts';
+import { cachedLeaveAnswer } from './repo/answers-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
-import * as repo from './repo.ts';
+import * as dayRepo from './repo/leave-days.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as requestRepo from './repo/requests.ts';
+import * as typeRepo from './repo/leave-types.ts';
 import { fmtDays, spanOf } from './words.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { type Stage, isOpen, stageOf, statusAfterApproval } from './workflow.ts';
@@ -59,8 +62,8 @@ interface Problem extends FieldError {
 }
 
 interface Draft {
-  type: repo.LeaveTypeRow;
-  applicant: repo.ApplicantRow;
+  type: typeRepo.LeaveTypeRow;
+  applicant: peopleRepo.ApplicantRow;
   from: string;
   to: string;
   duration: LeaveDuration;
@@ -96,7 +99,7 @@ async function adjacentSpell(ctx: Ctx, d: Draft): Promise<number> {
   const windowFrom = addDays(d.from, -45);
   const windowTo = addDays(d.to, 45);
   const [others, calendar] = await Promise.all([
-    repo.liveRequestsOfTypeAround(ctx.db, d.applicant.id, d.type.id, windowFrom, windowTo),
+    requestRepo.liveRequestsOfTypeAround(ctx.db, d.applicant.id, d.type.id, windowFrom, windowTo),
     workCalendarFor(ctx.db, { id: d.applicant.id, locationId: d.applicant.location_id }, windowFrom, windowTo),
   ]);
   let extra = 0;
@@ -162,10 +165,10 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   }
 
   // Clashes with what exists: overlap, balance, the backup's own leave.
-  const mine = await repo.leaveDaysOf(ctx.db, applicant.id, d.from, d.to);
+  const mine = await dayRepo.leaveDaysOf(ctx.db, applicant.id, d.from, d.to);
   const clash = mine.find((m) => !(d.duration !== 'FullDay' && m.portion !== 'FullDay' && m.portion !== d.duration));
   if (clash) {
-    const other = await ctx.db.selectFrom('leave_request').select(['from_date', 'to_date', 'status']).where('id', '=', clash.request_id).executeTakeFirst();
+    const other = await requestRepo.findRequestSpan(ctx.db, clash.request_id);
     const whose = d.recordedByHr ? `${applicant.full_name}'s` : 'your';
     const what = other ? `${whose} ${other.status === 'Approved' ? 'approved' : 'pending'} request for ${spanOf(other.from_date, other.to_date)}` : 'another request';
     add(409, 'body.fromDate', `overlaps ${what}`);
@@ -182,10 +185,10 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
   if (d.backupEmployeeId) {
     if (d.backupEmployeeId === applicant.id) add(400, 'body.backupEmployeeId', 'must be someone else');
     else {
-      const backup = await repo.employeeExists(ctx.db, d.backupEmployeeId);
+      const backup = await peopleRepo.employeeExists(ctx.db, d.backupEmployeeId);
       if (!backup || backup.status === 'Exited') add(400, 'body.backupEmployeeId', 'no such employee');
       else {
-        const away = await repo.leaveDaysOf(ctx.db, backup.id, d.from, d.to);
+        const away = await dayRepo.leaveDaysOf(ctx.db, backup.id, d.from, d.to);
         if (away.length) add(409, 'body.backupEmployeeId', `${backup.full_name} is on leave on ${away.map((a) => a.date).sort()[0]}`);
       }
     }
@@ -196,7 +199,7 @@ async function checkDraft(ctx: Ctx, d: Draft, today: string): Promise<Checked> {
 }
 
 interface Applicant {
-  applicant: repo.ApplicantRow;
+  applicant: peopleRepo.ApplicantRow;
   /** HR acts for someone else (never for themselves): the notice and backdate checks are waived, the entry recorded as theirs. */
   recordedByHr: boolean;
 }
@@ -210,7 +213,7 @@ async function applicantOf(ctx: Ctx, employeeId?: string | null, path = 'body.em
   const self = ctx.caller.employeeId;
   if (!employeeId || employeeId === self) {
     if (!self) throw forbidden('Only employees apply for leave; this login is not one.');
-    const applicant = await repo.findApplicant(ctx.db, self);
+    const applicant = await peopleRepo.findApplicant(ctx.db, self);
     if (!applicant) throw notFound('Employee');
     if (applicant.status === 'Exited') throw forbidden('An exited employee cannot apply for leave.');
     return { applicant, recordedByHr: false };
@@ -219,7 +222,7 @@ async function applicantOf(ctx: Ctx, employeeId?: string | null, path = 'body.em
     throw forbidden('Only HR (permission leave:hr-approve) records leave for another employee; leave out employeeId to apply for yourself.');
   }
   await assertCanSeeEmployee(ctx, employeeId);
-  const applicant = await repo.findApplicant(ctx.db, employeeId);
+  const applicant = await peopleRepo.findApplicant(ctx.db, employeeId);
   if (!applicant) throw notFound('Employee');
   if (applicant.status === 'Exited') {
     throw badRequest(`${applicant.full_name} has exited: leave can no longer be recorded for them (adjust the balance instead).`, [{ path, message: 'has exited' }]);
@@ -230,22 +233,12 @@ async function applicantOf(ctx: Ctx, employeeId?: string | null, path = 'body.em
 /** Who decides next: the manager (when they have an active login), else HR. */
 async function approversOf(ctx: Ctx, managerId: string | null, stage: Stage): Promise<Recipients> {
   if (stage === 'hr') return { roles: ['HR', 'Admin'] };
-  if (managerId) {
-    const login = await ctx.db
-      .selectFrom('user_account as ua')
-      .innerJoin('employee as m', 'm.id', 'ua.employee_id')
-      .select('ua.id')
-      .where('ua.employee_id', '=', managerId)
-      .where('ua.active', '=', 1)
-      .where('m.status', '!=', 'Exited')
-      .executeTakeFirst();
-    if (login) return { employeeIds: [managerId] };
-  }
+  if (managerId && (await peopleRepo.hasActiveLogin(ctx.db, managerId))) return { employeeIds: [managerId] };
   return { roles: ['HR', 'Admin'] };
 }
 
 async function presentOne(ctx: Ctx, id: string): Promise<LeaveRequest> {
-  const row = await repo.findRequestRow(ctx.db, id);
+  const row = await requestRepo.findRequestRow(ctx.db, id);
   if (!row) throw notFound('Leave request');
   const [one] = await presentRequests(ctx, [row]);
   if (!one) throw notFound('Leave request');
@@ -323,8 +316,8 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
       entered_by: recordedByHr ? t.caller.employeeId : null,
       entered_by_name: recordedByHr ? t.caller.name : null,
     };
-    await repo.insertRequestRow(t.db, row);
-    await repo.insertLeaveDays(
+    await requestRepo.insertRequestRow(t.db, row);
+    await dayRepo.insertLeaveDays(
       t.db,
       checked.count.days.map((d) => ({ request_id: row.id, employee_id: applicant.id, date: d.date, portion: input.duration, counted: d.counted ? 1 : 0, approved: 0 })),
     );
@@ -359,8 +352,8 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
 
 /* ---------------------------------------------------------------- decisions */
 
-async function loadForDecision(ctx: Ctx, id: string): Promise<repo.RequestRow> {
-  const row = await repo.findRequestRow(ctx.db, id);
+async function loadForDecision(ctx: Ctx, id: string): Promise<requestRepo.RequestRow> {
+  const row = await requestRepo.findRequestRow(ctx.db, id);
   if (!row) throw notFound('Leave request');
   try {
     await assertCanSeeEmployee(ctx, row.employee_id);
@@ -387,7 +380,7 @@ function deciderWords(d: Decider, name: string): string {
   return d.stage === 'hr' ? 'HR' : d.byHrForManager ? 'HR (for the manager)' : d.aboveManager ? `${name} (for the manager)` : 'the manager';
 }
 
-async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<Decider> {
+async function assertMayDecide(ctx: Ctx, row: requestRepo.RequestRow): Promise<Decider> {
   const { caller } = ctx;
   if (caller.employeeId === row.employee_id) throw forbidden('Nobody approves or rejects their own leave request.');
   const status = LeaveStatus.parse(row.status);
@@ -405,12 +398,12 @@ async function assertMayDecide(ctx: Ctx, row: repo.RequestRow): Promise<Decider>
 }
 
 /** 409 when attendance of a day of the request is frozen: leave inside a closed month does not change. */
-async function assertNoFrozenDay(ctx: Ctx, row: repo.RequestRow, action: string): Promise<void> {
+async function assertNoFrozenDay(ctx: Ctx, row: requestRepo.RequestRow, action: string): Promise<void> {
   const closed = await ctx.links.attendance.frozenDays(ctx.db, row.employee_id, row.from_date, row.to_date);
   if (closed.length) throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`);
 }
 
-function describe(row: repo.RequestRow): string {
+function describe(row: requestRepo.RequestRow): string {
   return `${fmtDays(row.working_days)} of ${row.type_name} (${spanOf(row.from_date, row.to_date)})`;
 }
 
@@ -433,7 +426,7 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
     if (next === 'Approved') {
       const type = await getTypeRow(t, row.leave_type_id);
       const { yearStartMonth } = await leaveToday(t);
-      const days = await t.db.selectFrom('leave_day').select(['date', 'portion']).where('request_id', '=', row.id).where('counted', '=', 1).execute();
+      const days = await dayRepo.countedDaysOfRequest(t.db, row.id);
       if (isEntitled(type) && type.allow_negative === 0) {
         const positions = await yearPositions(t, row.employee_id, type, askedOf(days), { holds: false });
         const [short] = shortfalls(positions);
@@ -443,11 +436,11 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
         }
       }
       await writeUsage(t, row, days, yearStartMonth);
-      await repo.markLeaveDaysApproved(t.db, row.id);
+      await dayRepo.markLeaveDaysApproved(t.db, row.id);
       patch.balance_after = await balanceIn(t, row.employee_id, type, row.from_date, { holds: false });
       await t.links.attendance.inputsChanged(t, row.employee_id, row.from_date, row.to_date);
     }
-    await repo.updateRequestRow(t.db, row.id, patch);
+    await requestRepo.updateRequestRow(t.db, row.id, patch);
 
     const stageWords = deciderWords(decider, t.caller.name);
     await recordAudit(t, {
@@ -491,7 +484,7 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
 }
 
 /** What a request that will not be taken leaves: the balance less what the other pending requests of its type hold. */
-async function balanceLeft(ctx: Ctx, row: repo.RequestRow): Promise<number> {
+async function balanceLeft(ctx: Ctx, row: requestRepo.RequestRow): Promise<number> {
   const type = await getTypeRow(ctx, row.leave_type_id);
   return balanceIn(ctx, row.employee_id, type, row.from_date, { holds: true, exceptRequestId: row.id });
 }
@@ -507,8 +500,8 @@ export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Pr
     const patch: Partial<LeaveRequestTable> = { status: 'Rejected', updated_at: now, decision_note: note, balance_after: await balanceLeft(t, row) };
     if (stage === 'manager') Object.assign(patch, { manager_decision_by: me, manager_decided_at: now, manager_note: note, manager_stage_by_hr: byHrForManager ? 1 : 0 });
     else Object.assign(patch, { hr_decision_by: me, hr_decided_at: now, hr_note: note });
-    await repo.deleteLeaveDays(t.db, row.id);
-    await repo.updateRequestRow(t.db, row.id, patch);
+    await dayRepo.deleteLeaveDays(t.db, row.id);
+    await requestRepo.updateRequestRow(t.db, row.id, patch);
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Leave',
@@ -536,11 +529,11 @@ export async function withdrawLeave(ctx: Ctx, id: string, note: string | null): 
       throw conflict(status === 'Approved' ? 'This request is approved: ask HR to cancel it.' : 'This request is already settled; there is nothing to withdraw.');
     }
     const stage = stageOf(status) ?? 'manager';
-    const approvers = await approversOf(t, (await repo.findApplicant(t.db, row.employee_id))?.manager_id ?? null, stage);
+    const approvers = await approversOf(t, (await peopleRepo.findApplicant(t.db, row.employee_id))?.manager_id ?? null, stage);
     const now = t.clock.now().toISOString();
     const balanceAfter = await balanceLeft(t, row);
-    await repo.deleteLeaveDays(t.db, row.id);
-    await repo.updateRequestRow(t.db, row.id, {
+    await dayRepo.deleteLeaveDays(t.db, row.id);
+    await requestRepo.updateRequestRow(t.db, row.id, {
       status: 'Rejected',
       closure: 'Withdrawn',
       closed_by_name: t.caller.name,
@@ -577,9 +570,9 @@ export async function cancelLeave(ctx: Ctx, id: string, note: string): Promise<L
     await assertNoFrozenDay(t, row, 'cancelled');
     const now = t.clock.now().toISOString();
     const returned = await writeReversal(t, row.id, row.employee_id, row.leave_type_id, `${row.type_code} ${spanOf(row.from_date, row.to_date)} cancelled by HR: ${note}`);
-    await repo.deleteLeaveDays(t.db, row.id);
+    await dayRepo.deleteLeaveDays(t.db, row.id);
     const type = await getTypeRow(t, row.leave_type_id);
-    await repo.updateRequestRow(t.db, row.id, {
+    await requestRepo.updateRequestRow(t.db, row.id, {
       status: 'Rejected',
       closure: 'Cancelled',
       closed_by_name: t.caller.name,
@@ -616,7 +609,7 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   const self = ctx.caller.employeeId;
   const visible = await visibleEmployeeIds(ctx);
   const manager = ctx.caller.permissions.includes('leave:approve');
-  const approver: repo.Approver = {
+  const approver: requestRepo.Approver = {
     employeeId: self ?? '',
     manager,
     line: manager && self ? await reportingLineIds(ctx.db, self) : [],
@@ -624,7 +617,7 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   };
   const mineOnly = q.mine === true;
   const employeeId = mineOnly ? (self ?? '') : q.employeeId;
-  const filter: repo.RequestFilter = {
+  const filter: requestRepo.RequestFilter = {
     visible: mineOnly && q.employeeId && q.employeeId !== self ? [] : visible,
     status: q.status,
     employeeId,
@@ -635,11 +628,11 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   };
   const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
   const [total, rows, toApprove, mineOpen, byStatus] = await Promise.all([
-    repo.countRequests(ctx.db, filter),
-    repo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
-    self && (approver.manager || approver.hr) ? repo.countRequests(ctx.db, { visible, awaiting: approver }) : Promise.resolve(0),
-    self ? repo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
-    repo.openCountsByStatus(ctx.db, visible),
+    requestRepo.countRequests(ctx.db, filter),
+    requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
+    self && (approver.manager || approver.hr) ? requestRepo.countRequests(ctx.db, { visible, awaiting: approver }) : Promise.resolve(0),
+    self ? requestRepo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
+    requestRepo.openCountsByStatus(ctx.db, visible),
   ]);
   return {
     items: await presentRequests(ctx, rows),
@@ -660,14 +653,14 @@ export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promis
   const { caller } = ctx;
   const who = `${caller.scope}:${caller.employeeId ?? ''}:${caller.permissions.includes('leave:approve')}:${caller.permissions.includes('leave:hr-approve')}`;
   const { today } = await leaveToday(ctx);
-  return cachedLeaveAnswer(ctx, who, q, today, () => listLeaveRequests(ctx, q));
+  return cachedLeaveAnswer(ctx.db, who, q, today, () => listLeaveRequests(ctx, q));
 }
 
 /** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */
 export async function listColleagues(ctx: Ctx, employeeId?: string): Promise<ColleagueList> {
   const { applicant: me } = await applicantOf(ctx, employeeId, 'query.employeeId');
   const managerIds = [me.id, ...(me.manager_id ? [me.manager_id] : [])];
-  const rows = await repo.colleagueRows(ctx.db, managerIds, me.manager_id ? [me.manager_id] : []);
+  const rows = await peopleRepo.colleagueRows(ctx.db, managerIds, me.manager_id ? [me.manager_id] : []);
   return { items: rows.filter((r) => r.id !== me.id).map((r) => ({ id: r.id, fullName: r.full_name, code: r.code })) };
 }
 
@@ -684,20 +677,20 @@ export async function leaveCalendar(ctx: Ctx, q: LeaveCalendarQuery): Promise<Le
   if (q.scope === 'org') ids = visible;
   else {
     if (!self) throw forbidden('The team calendar belongs to an employee; this login is not one.');
-    const me = await repo.findApplicant(ctx.db, self);
-    const team = me?.manager_id ? (await repo.teamMembers(ctx.db, [me.manager_id])).map((m) => m.id) : [];
+    const me = await peopleRepo.findApplicant(ctx.db, self);
+    const team = me?.manager_id ? (await peopleRepo.teamMembers(ctx.db, [me.manager_id])).map((m) => m.id) : [];
     const line = ctx.caller.scope === 'self' ? [] : await reportingLineIds(ctx.db, self);
     ids = [...new Set([self, ...(me?.manager_id ? [me.manager_id] : []), ...team, ...line])];
   }
   const [rows, weeklyOffs, holidays] = await Promise.all([
-    repo.calendarRows(ctx.db, ids, q.from, q.to, q.departmentId),
+    requestRepo.calendarRows(ctx.db, ids, q.from, q.to, q.departmentId),
     organisationWeeklyOffs(ctx.db),
     commonHolidays(ctx.db, q.from, q.to),
   ]);
   const canSee = (id: string) => visible === 'all' || visible.includes(id);
   const people = new Map<string, LeaveCalendar['people'][number]>();
   if (ids !== 'all' && q.scope === 'team') {
-    for (const e of await repo.employeesForCalendar(ctx.db, ids, q.departmentId)) {
+    for (const e of await peopleRepo.employeesForCalendar(ctx.db, ids, q.departmentId)) {
       people.set(e.id, { employeeId: e.id, fullName: e.full_name, code: e.code, department: e.department, entries: [] });
     }
   }
