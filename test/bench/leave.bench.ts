@@ -10,7 +10,7 @@ import { newId } from '../../server/src/ids.ts';
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { leaveYearStart } from '../../server/src/modules/leave/accrual.ts';
 import { INDIAN_DEFAULT_LEAVE_TYPES } from '../../server/src/modules/leave/defaults.ts';
-import { runLeaveLedger } from '../../server/src/modules/leave/ledger-service.ts';
+import { runLeaveLedger } from '../../server/src/modules/leave/index.ts';
 import { contextsFor } from '../../server/src/modules/leave/present.ts';
 import { createType } from '../../server/src/modules/leave/types-service.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';

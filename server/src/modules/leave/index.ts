@@ -2,5 +2,5 @@
 export { leaveRoutes } from './routes.ts';
 export { leaveDaysForAttendance as approvedLeaveDays } from './attendance-link.ts';
 export { recountLeave } from './recount.ts';
-export { runLeaveLedger } from './ledger-service.ts';
+export { runLeaveLedger } from './ledger-jobs.ts';
 export { seedDemoLeave } from './demo.ts';

@@ -6,7 +6,7 @@ import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
 import { computeContext } from './team-load.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
-import { balanceIn, leaveToday } from './ledger-service.ts';
+import { balanceIn, leaveToday } from './balance.ts';
 import * as calendarRepo from './repo/calendar.ts';
 import * as dayRepo from './repo/leave-days.ts';
 import * as ledgerRepo from './repo/ledger.ts';

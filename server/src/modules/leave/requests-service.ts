@@ -26,7 +26,8 @@ import { commonHolidays, organisationWeeklyOffs, workCalendarFor } from './calen
 import { daysBetween } from '../../../../shared/dates.ts';
 import { isWeeklyOff } from '../../../../shared/org.ts';
 import { countLeaveDays, dayKind, type LeaveCount } from './day-count.ts';
-import { askedOf, balanceIn, eligibleByGender, leaveToday, positionOn, writeReversal, writeUsage, yearPositions } from './ledger-service.ts';
+import { askedOf, balanceIn, leaveToday, positionOn, yearPositions } from './balance.ts';
+import { writeReversal, writeUsage } from './ledger-entries.ts';
 import { cachedLeaveAnswer } from './repo/answers-cache.ts';
 import { contextsFor, presentRequests } from './present.ts';
 import * as dayRepo from './repo/leave-days.ts';
@@ -34,7 +35,7 @@ import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
 import * as typeRepo from './repo/leave-types.ts';
 import { fmtDays, spanOf } from './words.ts';
-import { getTypeRow, isEntitled } from './types-service.ts';
+import { eligibleByGender, getTypeRow, isEntitled } from './types-service.ts';
 import { type Stage, isOpen, stageOf, statusAfterApproval } from './workflow.ts';
 
 /** The longest single request, in calendar days (maternity leave fits). */

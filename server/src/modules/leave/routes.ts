@@ -37,7 +37,9 @@ import {
 } from '../../../../shared/leave/index.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import * as ledger from './ledger-service.ts';
+import * as adjust from './adjust.ts';
+import * as balance from './balance.ts';
+import * as ledgerJobs from './ledger-jobs.ts';
 import * as requests from './requests-service.ts';
 import * as types from './types-service.ts';
 
@@ -297,7 +299,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveBalances,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getBalances(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => balance.getBalances(await deps.ctxFor(caller), query.employeeId),
   );
 
   api.op(
@@ -313,7 +315,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveLedger,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getLedger(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => balance.getLedger(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -329,7 +331,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.listAdjustments(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => adjust.listAdjustments(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -346,7 +348,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentResult,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => ledger.adjustBalance(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => adjust.adjustBalance(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -363,7 +365,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: YearEndPreview,
       errors: [403],
     },
-    async ({ query, caller }) => ledger.yearEndPreview(await deps.ctxFor(caller), query.boundary),
+    async ({ query, caller }) => ledgerJobs.yearEndPreview(await deps.ctxFor(caller), query.boundary),
   );
 
   api.op(
@@ -380,7 +382,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LedgerRunResult,
       errors: [403, 409],
     },
-    async ({ body, caller }) => ledger.runYearEnd(await deps.ctxFor(caller), body.boundary),
+    async ({ body, caller }) => ledgerJobs.runYearEnd(await deps.ctxFor(caller), body.boundary),
   );
 
   api.op(
@@ -396,6 +398,6 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LedgerRunResult,
       errors: [403],
     },
-    async ({ caller }) => ledger.runLeaveLedger(await deps.ctxFor(caller)),
+    async ({ caller }) => ledgerJobs.runLeaveLedger(await deps.ctxFor(caller)),
   );
 }

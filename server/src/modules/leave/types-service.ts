@@ -17,7 +17,7 @@ import type { Bool, LeaveTypeTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { getOrganisationRow } from '../org/index.ts';
-import { leaveYearStart } from './accrual.ts';
+import { type AccrualPolicy, leaveYearStart } from './accrual.ts';
 import * as typeRepo from './repo/leave-types.ts';
 
 const bool = (v: number): boolean => v === 1;
@@ -174,4 +174,18 @@ export async function updateType(ctx: Ctx, id: string, input: LeaveTypeUpdate): 
     if (!after) throw notFound('Leave type');
     return toLeaveType(after);
   });
+}
+
+export function eligibleByGender(type: { eligible_gender: string | null }, gender: string | null): boolean {
+  return type.eligible_gender === null || type.eligible_gender === gender;
+}
+
+export function accrualPolicyOf(type: typeRepo.LeaveTypeRow): AccrualPolicy {
+  return {
+    accrual: type.accrual as AccrualPolicy['accrual'],
+    annualDays: type.annual_days,
+    monthlyDays: type.monthly_days,
+    prorateJoiners: type.prorate_joiners === 1,
+    accrualFrom: type.accrual_from,
+  };
 }
