@@ -113,6 +113,11 @@ export async function yearPositions(
   return projectYears(figures, type.carry_forward_cap, type.encashable === 1);
 }
 
+/** Leave years where a request asks more than is there (after pending holds). */
+export function shortfalls(positions: readonly YearPosition[]): YearPosition[] {
+  return positions.filter((p) => p.asked > 0 && p.balance - p.pending < p.asked);
+}
+
 /** The position of the leave year a day falls in (a past year's day: the current year, listed first). */
 export function positionOn(positions: readonly YearPosition[], day: string, yearStartMonth: number): YearPosition {
   const year = leaveYearStart(day, yearStartMonth);

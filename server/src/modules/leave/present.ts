@@ -2,6 +2,8 @@ import { addDays, dayInZone } from '../../../../shared/dates.ts';
 import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
+import { notFound } from '../../http/problem.ts';
+import { assertCanSeeEmployee } from '../employees/index.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
 import { computeContext } from './team-load.ts';
@@ -211,4 +213,25 @@ export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.Reque
       enteredByName: r.entered_by_name ?? null,
     };
   });
+}
+
+/** A request the caller may see; 404 for one outside their scope, as for one that does not exist. */
+export async function visibleRequest(ctx: Ctx, id: string): Promise<requestRepo.RequestRow> {
+  const row = await requestRepo.findRequestRow(ctx.db, id);
+  if (!row) throw notFound('Leave request');
+  try {
+    await assertCanSeeEmployee(ctx, row.employee_id);
+  } catch {
+    throw notFound('Leave request');
+  }
+  return row;
+}
+
+/** The spec §2.1 record of a request as it is now (after a change in this transaction). */
+export async function presentRequest(ctx: Ctx, id: string): Promise<LeaveRequest> {
+  const row = await requestRepo.findRequestRow(ctx.db, id);
+  if (!row) throw notFound('Leave request');
+  const [one] = await presentRequests(ctx, [row]);
+  if (!one) throw notFound('Leave request');
+  return one;
 }

@@ -40,7 +40,9 @@ import type { Api } from '../../http/api.ts';
 import * as adjust from './adjust.ts';
 import * as balance from './balance.ts';
 import * as ledgerJobs from './ledger-jobs.ts';
-import * as requests from './requests-service.ts';
+import * as apply from './apply.ts';
+import * as decide from './decide.ts';
+import * as read from './read.ts';
 import * as types from './types-service.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -123,7 +125,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveListResponse,
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await requests.listLeaveRequestsJson(await deps.ctxFor(caller), query));
+      res.type('application/json').send(await read.listLeaveRequestsJson(await deps.ctxFor(caller), query));
     },
   );
 
@@ -148,7 +150,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => requests.applyLeave(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => apply.applyLeave(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -165,7 +167,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveQuote,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.quoteLeave(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => apply.quoteLeave(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -180,7 +182,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       params: IdParams,
       response: LeaveRequest,
     },
-    async ({ params, caller }) => requests.getLeaveRequest(await deps.ctxFor(caller), params.id),
+    async ({ params, caller }) => read.getLeaveRequest(await deps.ctxFor(caller), params.id),
   );
 
   api.op(
@@ -197,7 +199,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.approveLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.approveLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
   );
 
   api.op(
@@ -214,7 +216,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.rejectLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.rejectLeave(await deps.ctxFor(caller), params.id, body.note),
   );
 
   api.op(
@@ -232,7 +234,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.withdrawLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.withdrawLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
   );
 
   api.op(
@@ -251,7 +253,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.cancelLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.cancelLeave(await deps.ctxFor(caller), params.id, body.note),
   );
 
   api.op(
@@ -266,7 +268,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       query: LeaveCalendarQuery,
       response: LeaveCalendar,
     },
-    async ({ query, caller }) => requests.leaveCalendar(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => read.leaveCalendar(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -282,7 +284,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: ColleagueList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.listColleagues(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => read.listColleagues(await deps.ctxFor(caller), query.employeeId),
   );
 
   /* ---------------------------------------------------------------- balances and ledger */
