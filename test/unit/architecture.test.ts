@@ -109,7 +109,6 @@ const SQL_ALLOWED: Record<string, string> = {
  */
 const PENDING: readonly string[] = [
   'modules/attendance/',
-  'modules/leave/',
   'modules/terminals/',
   'modules/ingest/',
 ];

@@ -7,13 +7,15 @@ import { assertCanSeeEmployee } from '../employees/index.ts';
 import { notify } from '../notifications/index.ts';
 import { leaveToday, positionOn, toLedgerEntry, yearPositions } from './balance.ts';
 import { ledgerRow } from './ledger-entries.ts';
+import { requireLeaveManage } from './manage-permission.ts';
 import * as ledgerRepo from './repo/ledger.ts';
 import { getTypeRow, typeRef } from './types-service.ts';
 
 /** HR adjustments of a balance, with a reason. */
 
 /** An HR adjustment with a reason: audited, the employee is told. Nobody adjusts their own balance. */
-export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Promise<LeaveAdjustmentResult> {
+export async function adjustLeaveBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Promise<LeaveAdjustmentResult> {
+  requireLeaveManage(ctx);
   return inTransaction(ctx, async (t) => {
     await assertCanSeeEmployee(t, input.employeeId);
     if (t.caller.employeeId === input.employeeId) throw forbidden('Nobody adjusts their own leave balance; ask another HR person.');
@@ -59,7 +61,9 @@ export async function adjustBalance(ctx: Ctx, input: LeaveAdjustmentCreate): Pro
   });
 }
 
-export async function listAdjustments(ctx: Ctx, query: LeaveAdjustmentListQuery): Promise<LeaveAdjustmentList> {
+/** HR's adjustments, newest first, of everyone in the caller's scope or of one employee. */
+export async function listLeaveAdjustments(ctx: Ctx, query: LeaveAdjustmentListQuery): Promise<LeaveAdjustmentList> {
+  requireLeaveManage(ctx);
   if (query.employeeId) await assertCanSeeEmployee(ctx, query.employeeId);
   const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const [total, rows] = await Promise.all([ledgerRepo.countAdjustments(ctx.db, query.employeeId), ledgerRepo.listAdjustmentRows(ctx.db, query.employeeId, page)]);

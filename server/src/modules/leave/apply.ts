@@ -1,5 +1,5 @@
 import type { LeaveApply, LeaveQuote, LeaveQuoteQuery, LeaveRequest } from '../../../../shared/leave/index.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -17,6 +17,7 @@ import { fmtDays, spanOf } from './words.ts';
 
 /** What a request for these dates would cost and meet, before it is made (the apply form). */
 export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuote> {
+  requirePermission(ctx, 'leave:apply');
   const { applicant, recordedByHr } = await applicantOf(ctx, q.employeeId, 'query.employeeId');
   const type = await getTypeRow(ctx, q.leaveTypeId, 'query.leaveTypeId');
   const { today } = await leaveToday(ctx);
@@ -43,6 +44,7 @@ export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuo
  * request goes through the same approvals; the employee is told HR entered it.
  */
 export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequest> {
+  requirePermission(ctx, 'leave:apply');
   return inTransaction(ctx, async (t) => {
     const { applicant, recordedByHr } = await applicantOf(t, input.employeeId);
     const type = await getTypeRow(t, input.leaveTypeId);

@@ -1,5 +1,5 @@
 import { dayInZone } from '../../../../shared/dates.ts';
-import { type LeaveBalances, type LeaveLedger, type LeaveLedgerQuery, LedgerKind, type LedgerEntry } from '../../../../shared/leave/index.ts';
+import { type LeaveBalances, type LeaveBalancesQuery, type LeaveLedger, type LeaveLedgerQuery, LedgerKind, type LedgerEntry } from '../../../../shared/leave/index.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
@@ -133,8 +133,9 @@ export async function balanceIn(ctx: Ctx, employeeId: string, type: typeRepo.Lea
   return p.balance - p.pending;
 }
 
-export async function getBalances(ctx: Ctx, employeeId: string | undefined): Promise<LeaveBalances> {
-  const id = employeeId ?? ctx.caller.employeeId;
+/** The balances of the caller or of an employee in their scope (404 outside it). */
+export async function getLeaveBalances(ctx: Ctx, query: LeaveBalancesQuery): Promise<LeaveBalances> {
+  const id = query.employeeId ?? ctx.caller.employeeId;
   if (!id) throw forbidden('Balances belong to employees; this login is not one.');
   await assertCanSeeEmployee(ctx, id);
   const { yearStart, yearEnd } = await leaveToday(ctx);
@@ -163,7 +164,8 @@ export async function getBalances(ctx: Ctx, employeeId: string | undefined): Pro
   return { employeeId: id, employeeName: employee.full_name, yearStart, yearEnd, items };
 }
 
-export async function getLedger(ctx: Ctx, query: LeaveLedgerQuery): Promise<LeaveLedger> {
+/** The ledger behind one balance for a leave year, of the caller or of an employee in their scope. */
+export async function getLeaveLedger(ctx: Ctx, query: LeaveLedgerQuery): Promise<LeaveLedger> {
   const id = query.employeeId ?? ctx.caller.employeeId;
   if (!id) throw forbidden('Balances belong to employees; this login is not one.');
   await assertCanSeeEmployee(ctx, id);

@@ -1,6 +1,14 @@
 import type { FieldChange } from '../../../../shared/audit.ts';
-import { type LeaveClosure, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+import {
+  type LeaveApproveBody,
+  type LeaveCancelBody,
+  type LeaveClosure,
+  type LeaveRejectBody,
+  type LeaveRequest,
+  LeaveStatus,
+  type LeaveWithdrawBody,
+} from '../../../../shared/leave/index.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { conflict, forbidden } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { managerChainIds } from '../employees/index.ts';
@@ -140,8 +148,13 @@ async function takeLeave(ctx: Ctx, row: requestRepo.RequestRow): Promise<number>
   return balanceAfter;
 }
 
-/** Approves at the current stage; the final approval deducts the balance and tells attendance. */
-export async function approveLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
+/**
+ * Approves at the current stage; the final approval deducts the balance and
+ * tells attendance. The caller's permission (`leave:approve` in the line,
+ * `leave:hr-approve`) is the stage's: see `assertMayDecide`.
+ */
+export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody): Promise<LeaveRequest> {
+  const note = input.note ?? null;
   return decide(ctx, id, async (t, row, now) => {
     const decider = await assertMayDecide(t, row);
     await assertNoFrozenDay(t, row, 'approved');
@@ -186,7 +199,8 @@ export async function approveLeave(ctx: Ctx, id: string, note: string | null): P
 }
 
 /** Rejects at the current stage (spec §4.3) and releases the hold. */
-export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
+export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody): Promise<LeaveRequest> {
+  const { note } = input;
   return decide(ctx, id, async (t, row, now) => {
     const decider = await assertMayDecide(t, row);
     const balanceAfter = await balanceLeft(t, row);
@@ -206,7 +220,8 @@ export async function rejectLeave(ctx: Ctx, id: string, note: string | null): Pr
 }
 
 /** The employee withdraws a request still pending: status Rejected, closure Withdrawn, the hold released. */
-export async function withdrawLeave(ctx: Ctx, id: string, note: string | null): Promise<LeaveRequest> {
+export async function withdrawLeave(ctx: Ctx, id: string, input: LeaveWithdrawBody): Promise<LeaveRequest> {
+  const note = input.note ?? null;
   return decide(ctx, id, async (t, row, now) => {
     if (t.caller.employeeId !== row.employee_id) throw forbidden('Only the employee withdraws their own request; a manager or HR rejects it instead.');
     const status = LeaveStatus.parse(row.status);
@@ -228,8 +243,10 @@ export async function withdrawLeave(ctx: Ctx, id: string, note: string | null): 
   });
 }
 
-/** HR cancels approved leave: the usage is reversed, attendance told, the employee notified. */
-export async function cancelLeave(ctx: Ctx, id: string, note: string): Promise<LeaveRequest> {
+/** HR (`leave:hr-approve`) cancels approved leave: the usage is reversed, attendance told, the employee notified. */
+export async function cancelLeave(ctx: Ctx, id: string, input: LeaveCancelBody): Promise<LeaveRequest> {
+  requirePermission(ctx, 'leave:hr-approve');
+  const { note } = input;
   return decide(ctx, id, async (t, row, now) => {
     if (t.caller.employeeId === row.employee_id) throw forbidden('Nobody cancels their own approved leave; ask another HR person.');
     if (row.status !== 'Approved') {

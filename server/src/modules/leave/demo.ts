@@ -18,7 +18,7 @@ import * as dayRepo from './repo/leave-days.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
 import * as typeRepo from './repo/leave-types.ts';
-import { createType } from './types-service.ts';
+import { createLeaveType } from './types-service.ts';
 import { getOrganisationRow } from '../org/index.ts';
 
 /**
@@ -73,7 +73,7 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
   const today = dayInZone(ctx.clock.now(), ctx.timeZone);
   const yearStart = leaveYearStart(today, org.fy_start_month);
 
-  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: yearStart } }));
+  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createLeaveType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: yearStart } }));
   await runLeaveLedger({ ...ctx, caller: systemCaller() });
 
   const types = new Map((await typeRepo.listTypeRows(ctx.db)).map((t) => [t.code, t]));

@@ -1,5 +1,5 @@
 import { addDays } from '../../../../shared/dates.ts';
-import type { LedgerRunResult, YearEndPreview, YearEndRow } from '../../../../shared/leave/index.ts';
+import type { LedgerRunResult, YearEndPreview, YearEndQuery, YearEndRow, YearEndRunBody } from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { LeaveLedgerTable } from '../../db/schema.ts';
 import { conflict } from '../../http/problem.ts';
@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/index.ts';
 import { dueCredits, dueExpiries, expiryKey, leaveYearLabel, leaveYearStart, nextLeaveYear, splitYearEnd } from './accrual.ts';
 import { leaveToday } from './balance.ts';
 import { ledgerRow } from './ledger-entries.ts';
+import { requireLeaveManage } from './manage-permission.ts';
 import * as typeRepo from './repo/leave-types.ts';
 import * as ledgerRepo from './repo/ledger.ts';
 import * as peopleRepo from './repo/people.ts';
@@ -147,8 +148,10 @@ async function auditJobRows(ctx: Ctx, rows: readonly LeaveLedgerTable[], what: s
  * The nightly leave job: for every type, the credits due up to today, then
  * each due year end in order (carry forward, lapse, encashment), then expired
  * comp-off credits. Catches up any missed period; a rerun writes nothing.
+ * HR (`leave:manage`) runs it on demand too.
  */
 export async function runLeaveLedger(ctx: Ctx): Promise<LedgerRunResult> {
+  requireLeaveManage(ctx);
   return inTransaction(ctx, async (t) => {
     const { today, yearStartMonth } = await leaveToday(t);
     const written: Written = { rows: [] };
@@ -173,7 +176,9 @@ export async function runLeaveLedger(ctx: Ctx): Promise<LedgerRunResult> {
 }
 
 /** What the year end at `boundary` does (or did), per employee and type. */
-export async function yearEndPreview(ctx: Ctx, boundary: string | undefined): Promise<YearEndPreview> {
+export async function previewLeaveYearEnd(ctx: Ctx, query: YearEndQuery): Promise<YearEndPreview> {
+  requireLeaveManage(ctx);
+  const { boundary } = query;
   const { today, yearStart, yearStartMonth } = await leaveToday(ctx);
   const at = boundary ? leaveYearStart(boundary, yearStartMonth) : nextLeaveYear(yearStart);
   const rows: YearEndRow[] = [];
@@ -208,7 +213,9 @@ export async function yearEndPreview(ctx: Ctx, boundary: string | undefined): Pr
 }
 
 /** Runs the year end at a boundary that has been reached (409 before). Idempotent. */
-export async function runYearEnd(ctx: Ctx, boundary: string): Promise<LedgerRunResult> {
+export async function runLeaveYearEnd(ctx: Ctx, input: YearEndRunBody): Promise<LedgerRunResult> {
+  requireLeaveManage(ctx);
+  const { boundary } = input;
   return inTransaction(ctx, async (t) => {
     const { today, yearStartMonth } = await leaveToday(t);
     const at = leaveYearStart(boundary, yearStartMonth);

@@ -1,6 +1,7 @@
 import { daysBetween } from '../../../../shared/dates.ts';
 import {
   type ColleagueList,
+  type ColleagueQuery,
   ColorTone,
   type LeaveCalendar,
   type LeaveCalendarQuery,
@@ -82,8 +83,8 @@ export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promis
 }
 
 /** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */
-export async function listColleagues(ctx: Ctx, employeeId?: string): Promise<ColleagueList> {
-  const { applicant: me } = await applicantOf(ctx, employeeId, 'query.employeeId');
+export async function listLeaveColleagues(ctx: Ctx, query: ColleagueQuery): Promise<ColleagueList> {
+  const { applicant: me } = await applicantOf(ctx, query.employeeId, 'query.employeeId');
   const managerIds = [me.id, ...(me.manager_id ? [me.manager_id] : [])];
   const rows = await peopleRepo.colleagueRows(ctx.db, managerIds, me.manager_id ? [me.manager_id] : []);
   return { items: rows.filter((r) => r.id !== me.id).map((r) => ({ id: r.id, fullName: r.full_name, code: r.code })) };

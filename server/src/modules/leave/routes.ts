@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueryBool, UuidInput } from '../../../../shared/common.ts';
+import { UuidInput } from '../../../../shared/common.ts';
 import {
   ColleagueList,
   ColleagueQuery,
@@ -28,6 +28,7 @@ import {
   LeaveType,
   LeaveTypeCreate,
   LeaveTypeList,
+  LeaveTypeListQuery,
   LeaveTypeUpdate,
   LeaveWithdrawBody,
   LedgerRunResult,
@@ -71,10 +72,10 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       description: 'Active types, or all with `includeInactive=true`.',
       tags: TAGS,
       auth: 'session',
-      query: z.object({ includeInactive: QueryBool.default(false) }),
+      query: LeaveTypeListQuery,
       response: LeaveTypeList,
     },
-    async ({ query, caller }) => types.listTypes(await deps.ctxFor(caller), query.includeInactive),
+    async ({ query, caller }) => types.listLeaveTypes(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -90,7 +91,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ body, caller }) => types.createType(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => types.createLeaveType(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -108,7 +109,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => types.updateType(await deps.ctxFor(caller), params.id, body),
+    async ({ params, body, caller }) => types.updateLeaveType(await deps.ctxFor(caller), params.id, body),
   );
 
   /* ---------------------------------------------------------------- requests */
@@ -199,7 +200,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => decide.approveLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.approveLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -216,7 +217,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => decide.rejectLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.rejectLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -234,7 +235,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => decide.withdrawLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.withdrawLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -253,7 +254,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => decide.cancelLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.cancelLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -284,7 +285,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: ColleagueList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => read.listColleagues(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => read.listLeaveColleagues(await deps.ctxFor(caller), query),
   );
 
   /* ---------------------------------------------------------------- balances and ledger */
@@ -301,7 +302,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveBalances,
       errors: [403, 404],
     },
-    async ({ query, caller }) => balance.getBalances(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => balance.getLeaveBalances(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -317,7 +318,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveLedger,
       errors: [403, 404],
     },
-    async ({ query, caller }) => balance.getLedger(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => balance.getLeaveLedger(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -333,7 +334,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => adjust.listAdjustments(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => adjust.listLeaveAdjustments(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -350,7 +351,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentResult,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => adjust.adjustBalance(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => adjust.adjustLeaveBalance(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -367,7 +368,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: YearEndPreview,
       errors: [403],
     },
-    async ({ query, caller }) => ledgerJobs.yearEndPreview(await deps.ctxFor(caller), query.boundary),
+    async ({ query, caller }) => ledgerJobs.previewLeaveYearEnd(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -384,7 +385,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LedgerRunResult,
       errors: [403, 409],
     },
-    async ({ body, caller }) => ledgerJobs.runYearEnd(await deps.ctxFor(caller), body.boundary),
+    async ({ body, caller }) => ledgerJobs.runLeaveYearEnd(await deps.ctxFor(caller), body),
   );
 
   api.op(

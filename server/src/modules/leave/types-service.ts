@@ -7,6 +7,7 @@ import {
   type LeaveType,
   type LeaveTypeCreate,
   type LeaveTypeList,
+  type LeaveTypeListQuery,
   type LeaveTypeRef,
   type LeaveTypeUpdate,
   type LeavePolicyInput,
@@ -18,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { type AccrualPolicy, leaveYearStart } from './accrual.ts';
+import { requireLeaveManage } from './manage-permission.ts';
 import * as typeRepo from './repo/leave-types.ts';
 
 const bool = (v: number): boolean => v === 1;
@@ -68,8 +70,9 @@ export function isEntitled(row: { accrual: string; allow_negative: number }): bo
   return !(row.accrual === 'none' && row.allow_negative === 1);
 }
 
-export async function listTypes(ctx: Ctx, includeInactive: boolean): Promise<LeaveTypeList> {
-  const rows = await typeRepo.listTypeRows(ctx.db, !includeInactive);
+/** The leave types (every signed-in caller reads them: the apply form lists them). */
+export async function listLeaveTypes(ctx: Ctx, query: LeaveTypeListQuery): Promise<LeaveTypeList> {
+  const rows = await typeRepo.listTypeRows(ctx.db, !query.includeInactive);
   return { items: rows.map(toLeaveType) };
 }
 
@@ -111,7 +114,8 @@ function checkHrRule(rule: string, above: number | null): void {
 }
 
 /** A new leave type with its policy; the jobs start crediting it from its `accrualFrom` leave year. */
-export async function createType(ctx: Ctx, input: LeaveTypeCreate): Promise<LeaveType> {
+export async function createLeaveType(ctx: Ctx, input: LeaveTypeCreate): Promise<LeaveType> {
+  requireLeaveManage(ctx);
   return inTransaction(ctx, async (t) => {
     await assertCodeFree(t, input.code);
     const now = t.clock.now().toISOString();
@@ -144,7 +148,8 @@ export async function createType(ctx: Ctx, input: LeaveTypeCreate): Promise<Leav
 }
 
 /** Changes a type. Requests already made keep the cost and approval route they were given. */
-export async function updateType(ctx: Ctx, id: string, input: LeaveTypeUpdate): Promise<LeaveType> {
+export async function updateLeaveType(ctx: Ctx, id: string, input: LeaveTypeUpdate): Promise<LeaveType> {
+  requireLeaveManage(ctx);
   return inTransaction(ctx, async (t) => {
     const before = await typeRepo.findTypeRow(t.db, id);
     if (!before) throw notFound('Leave type');
