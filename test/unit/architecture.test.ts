@@ -100,7 +100,6 @@ const SQL_ALLOWED: Record<string, string> = {
   'jobs/backup.ts': "SQLite's online backup of the whole file",
   'seed/demo.ts': "writes the demo organisation's fixture rows in bulk (data, not behaviour)",
   'modules/attendance/demo.ts': "writes the demo's punch history in bulk (data, not behaviour)",
-  'modules/leave/demo.ts': "writes the demo's leave history in bulk (data, not behaviour)",
 };
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, dayInZone } from '../../../../shared/dates.ts';
+import { addDays, dayInZone, daysBetween } from '../../../../shared/dates.ts';
 import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
@@ -6,14 +6,13 @@ import { notFound } from '../../http/problem.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
-import { computeContext } from './team-load.ts';
-import { daysBetween } from '../../../../shared/dates.ts';
 import { balanceIn, leaveToday } from './balance.ts';
 import * as calendarRepo from './repo/calendar.ts';
 import * as dayRepo from './repo/leave-days.ts';
 import * as ledgerRepo from './repo/ledger.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
+import { computeContext } from './team-load.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { buildTimeline, isOpen } from './workflow.ts';
 
