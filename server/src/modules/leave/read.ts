@@ -13,12 +13,12 @@ import {
 } from '../../../../shared/leave/index.ts';
 import { isWeeklyOff } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
-import { forbidden } from '../../http/problem.ts';
+import { forbidden, notFound } from '../../http/problem.ts';
 import { reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
 import { applicantOf } from './applicant.ts';
 import { leaveToday } from './balance.ts';
 import { commonHolidays, organisationWeeklyOffs } from './calendar-inputs.ts';
-import { presentRequest, presentRequests, visibleRequest } from './present.ts';
+import { presentRequests, visibleRequest } from './present.ts';
 import { cachedLeaveAnswer } from './repo/answers-cache.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
@@ -27,7 +27,9 @@ import * as requestRepo from './repo/requests.ts';
 
 /** One request with its timeline and context; 404 outside the caller's scope. */
 export async function getLeaveRequest(ctx: Ctx, id: string): Promise<LeaveRequest> {
-  return presentRequest(ctx, (await visibleRequest(ctx, id)).id);
+  const [one] = await presentRequests(ctx, [await visibleRequest(ctx, id)]);
+  if (!one) throw notFound('Leave request');
+  return one;
 }
 
 /** A page of the requests the caller may see, with the pending counts beside it. */
