@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { moduleLinks } from '../../server/src/wiring.ts';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
-import { LeaveTypeCreate } from '../../shared/leave.ts';
+import { LeaveTypeCreate } from '../../shared/leave/index.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { type Ctx, systemCaller } from '../../server/src/context.ts';
 import type { Database } from '../../server/src/db/database.ts';
@@ -10,9 +10,8 @@ import { newId } from '../../server/src/ids.ts';
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { leaveYearStart } from '../../server/src/modules/leave/accrual.ts';
 import { INDIAN_DEFAULT_LEAVE_TYPES } from '../../server/src/modules/leave/defaults.ts';
-import { runLeaveLedger } from '../../server/src/modules/leave/ledger-service.ts';
+import { createLeaveType, runLeaveLedger } from '../../server/src/modules/leave/index.ts';
 import { contextsFor } from '../../server/src/modules/leave/present.ts';
-import { createType } from '../../server/src/modules/leave/types-service.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
 import { prng } from '../../server/src/prng.ts';
 import { ADMIN, login, measure, prepareDataDir, printTable, startBare, startMuster, type Measured, type Row } from './harness.ts';
@@ -34,7 +33,7 @@ async function seedLeave(db: Database): Promise<{ applicants: string[]; tenDayRe
   const ctx: Ctx = { db, clock: systemClock, caller: systemCaller(), timeZone: ZONE, links: moduleLinks };
   const today = dayInZone(new Date(), ZONE);
   for (const t of INDIAN_DEFAULT_LEAVE_TYPES) {
-    await createType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: leaveYearStart(today, 4) } }));
+    await createLeaveType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: leaveYearStart(today, 4) } }));
   }
   await runLeaveLedger(ctx);
   const types = await db.selectFrom('leave_type').select(['id', 'code']).where('code', 'in', ['CL', 'SL', 'EL']).execute();

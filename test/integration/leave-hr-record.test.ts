@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
-import { LeaveQuote, LeaveRequest } from '../../shared/leave.ts';
+import { LeaveQuote, LeaveRequest } from '../../shared/leave/index.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { leaveYearStart } from '../../server/src/modules/leave/accrual.ts';
 import type { Client } from '../support/client.ts';

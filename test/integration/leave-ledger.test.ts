@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleLinks } from '../../server/src/wiring.ts';
 import { addDays, dayInZone, monthBounds } from '../../shared/dates.ts';
-import { LeaveLedger, LedgerRunResult, YearEndPreview } from '../../shared/leave.ts';
+import { LeaveLedger, LedgerRunResult, YearEndPreview } from '../../shared/leave/index.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { JOBS } from '../../server/src/jobs/scheduler.ts';
 import { systemCaller } from '../../server/src/context.ts';

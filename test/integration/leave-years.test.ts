@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../shared/dates.ts';
-import { LeaveBalances, YearEndPreview } from '../../shared/leave.ts';
+import { LeaveBalances, YearEndPreview } from '../../shared/leave/index.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { leaveYearEnd, leaveYearLabel, leaveYearStart, nextLeaveYear } from '../../server/src/modules/leave/accrual.ts';
 import type { Client } from '../support/client.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../shared/dates.ts';
-import { LeaveBalances, LeaveCalendar, LeaveLedger, LeaveListResponse, LeaveQuote, LeaveRequest } from '../../shared/leave.ts';
+import { LeaveBalances, LeaveCalendar, LeaveLedger, LeaveListResponse, LeaveQuote, LeaveRequest } from '../../shared/leave/index.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import type { Client } from '../support/client.ts';
 import { SPEC_FIELDS, employeeIdOf, freeWeek, leaveTypeIdOf, ledgerSum, topUp } from '../support/leave.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LeaveContext, LeaveTimelineEntry, loadFor } from '../../shared/leave.ts';
+import { LeaveContext, LeaveTimelineEntry, loadFor } from '../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../shared/org.ts';
 import {
   dueCredits,
@@ -13,8 +13,8 @@ import {
   type AccrualPolicy,
   type YearFigures,
 } from '../../server/src/modules/leave/accrual.ts';
-import { computeContext } from '../../server/src/modules/leave/context.ts';
-import { countLeaveDays, type WorkCalendar } from '../../server/src/modules/leave/days.ts';
+import { computeContext } from '../../server/src/modules/leave/team-load.ts';
+import { countLeaveDays, type WorkCalendar } from '../../server/src/modules/leave/day-count.ts';
 import { isWeeklyOff } from '../../shared/org.ts';
 import { mergeRanges } from '../../server/src/modules/leave/present.ts';
 import { buildTimeline, statusAfterApproval, type TimelineFacts } from '../../server/src/modules/leave/workflow.ts';

@@ -1,5 +1,5 @@
 import { addDays, financialYearStart, formatDay, monthBounds, splitDay } from '../../../../shared/dates.ts';
-import type { AccrualMethod } from '../../../../shared/leave.ts';
+import type { AccrualMethod } from '../../../../shared/leave/index.ts';
 
 /**
  * Ledger arithmetic, pure: which credits are due (annual grants, monthly

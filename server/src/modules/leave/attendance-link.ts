@@ -1,6 +1,6 @@
 import type { Db } from '../../context.ts';
 import type { LeaveDay, LeavePortion } from '../../context.ts';
-import { approvedLeaveDayRows } from './repo.ts';
+import { approvedLeaveDayRows } from './repo/leave-days.ts';
 
 /**
  * Leave's side of the attendance link (ModuleLinks `leave.approvedDays`): every

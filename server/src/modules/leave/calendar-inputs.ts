@@ -1,14 +1,15 @@
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
 import { getOrganisationRow } from '../org/index.ts';
-import type { WorkCalendar } from './days.ts';
+import type { WorkCalendar } from './day-count.ts';
+import * as calendarRepo from './repo/calendar.ts';
 
 /**
  * Where leave reads the working calendar from: the organisation's weekly offs
  * (or the employee's location's own, when attendance set them), holidays for
  * every location or the employee's, and optional holidays only when the
- * employee opted in. The counting engine (days.ts) stays pure; only this file
- * knows the tables.
+ * employee opted in. The counting engine (day-count.ts) stays pure; the rows come
+ * from repo/calendar.ts.
  */
 
 export async function organisationWeeklyOffs(db: Db): Promise<WeeklyOffRule[]> {
@@ -18,8 +19,8 @@ export async function organisationWeeklyOffs(db: Db): Promise<WeeklyOffRule[]> {
 
 async function locationWeeklyOffs(db: Db, locationId: string | null): Promise<WeeklyOffRule[] | null> {
   if (!locationId) return null;
-  const row = await db.selectFrom('location_policy').select('weekly_offs').where('location_id', '=', locationId).executeTakeFirst();
-  return row?.weekly_offs ? (JSON.parse(row.weekly_offs) as WeeklyOffRule[]) : null;
+  const json = await calendarRepo.locationWeeklyOffs(db, locationId);
+  return json ? (JSON.parse(json) as WeeklyOffRule[]) : null;
 }
 
 /** The working calendar of one employee for from..to. */
@@ -32,15 +33,7 @@ export async function workCalendarFor(
   const [orgOffs, locationOffs, rows] = await Promise.all([
     organisationWeeklyOffs(db),
     locationWeeklyOffs(db, employee.locationId),
-    db
-      .selectFrom('holiday')
-      .leftJoin('holiday_opt_in', (j) =>
-        j.onRef('holiday_opt_in.holiday_id', '=', 'holiday.id').on('holiday_opt_in.employee_id', '=', employee.id),
-      )
-      .select(['holiday.date', 'holiday.optional', 'holiday.location_id', 'holiday_opt_in.employee_id as opted_in'])
-      .where('holiday.date', '>=', from)
-      .where('holiday.date', '<=', to)
-      .execute(),
+    calendarRepo.holidaysWithOptIn(db, employee.id, from, to),
   ]);
   const holidays = new Set<string>();
   for (const h of rows) {
@@ -53,13 +46,6 @@ export async function workCalendarFor(
 
 /** Holidays every location keeps (not optional), by date, for the calendar header. */
 export async function commonHolidays(db: Db, from: string, to: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('holiday')
-    .select(['date', 'name'])
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .where('location_id', 'is', null)
-    .where('optional', '=', 0)
-    .execute();
+  const rows = await calendarRepo.commonHolidayRows(db, from, to);
   return new Map(rows.map((r) => [r.date, r.name]));
 }

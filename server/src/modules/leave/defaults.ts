@@ -1,4 +1,4 @@
-import type { LeaveTypeCreateInput } from '../../../../shared/leave.ts';
+import type { LeaveTypeCreateInput } from '../../../../shared/leave/index.ts';
 
 /**
  * Leave types an Indian office typically starts with (the demo ships them;

@@ -1,5 +1,5 @@
 import { addDays, dayInZone, weekdayOf } from '../../../../shared/dates.ts';
-import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../../shared/leave.ts';
+import { LeaveTypeCreate, SandwichRule, type LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { Clock } from '../../clock.ts';
 import { type Caller, type Ctx, systemCaller } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
@@ -9,11 +9,16 @@ import { notify } from '../notifications/index.ts';
 import { prng } from '../../prng.ts';
 import { leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
-import { countLeaveDays } from './days.ts';
+import { countLeaveDays } from './day-count.ts';
 import { INDIAN_DEFAULT_LEAVE_TYPES } from './defaults.ts';
-import { balanceIn, leaveToday, runLeaveLedger, writeReversal, writeUsage } from './ledger-service.ts';
-import * as repo from './repo.ts';
-import { createType } from './types-service.ts';
+import { balanceIn } from './balance.ts';
+import { writeReversal, writeUsage } from './ledger-entries.ts';
+import { runLeaveLedger } from './ledger-jobs.ts';
+import * as dayRepo from './repo/leave-days.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as requestRepo from './repo/requests.ts';
+import * as typeRepo from './repo/leave-types.ts';
+import { createLeaveType } from './types-service.ts';
 import { getOrganisationRow } from '../org/index.ts';
 
 /**
@@ -68,16 +73,11 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
   const today = dayInZone(ctx.clock.now(), ctx.timeZone);
   const yearStart = leaveYearStart(today, org.fy_start_month);
 
-  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: yearStart } }));
+  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createLeaveType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: yearStart } }));
   await runLeaveLedger({ ...ctx, caller: systemCaller() });
 
-  const types = new Map((await repo.listTypeRows(ctx.db)).map((t) => [t.code, t]));
-  const people = (await ctx.db
-    .selectFrom('employee')
-    .select(['id', 'full_name', 'email', 'manager_id', 'gender', 'joined_date', 'status', 'location_id'])
-    .where('status', '!=', 'Exited')
-    .orderBy('code')
-    .execute()) as (Person & { location_id: string | null })[];
+  const types = new Map((await typeRepo.listTypeRows(ctx.db)).map((t) => [t.code, t]));
+  const people: (Person & { location_id: string | null })[] = await peopleRepo.employeesForDemo(ctx.db);
   const byEmail = (local: string) => people.find((p) => p.email === `${local}@kaveri.example`);
   const byId = new Map(people.map((p) => [p.id, p]));
   const hr = byEmail('hr');
@@ -148,11 +148,11 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     else if (plan.closure === 'Withdrawn') row.decision_note = `Withdrawn by the employee${plan.note ? `: ${plan.note}` : ''}`;
     else if (plan.closure === 'Cancelled') row.decision_note = `Cancelled by HR: ${plan.note ?? 'business need'}`;
     else if (status === 'Approved') row.decision_note = row.hr_note ?? row.manager_note;
-    await repo.insertRequestRow(ctx.db, row);
+    await requestRepo.insertRequestRow(ctx.db, row);
 
     const live = row.status !== 'Rejected';
     if (live) {
-      await repo.insertLeaveDays(
+      await dayRepo.insertLeaveDays(
         ctx.db,
         count.days.map((d) => ({ request_id: row.id, employee_id: who.id, date: d.date, portion: duration, counted: d.counted ? 1 : 0, approved: status === 'Approved' ? 1 : 0 })),
       );
@@ -166,7 +166,7 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     if (plan.closure === 'Cancelled') {
       await writeReversal(decidedCtx(hr, row.closed_at ?? now), row.id, who.id, type.id, `${type.code} ${plan.from} to ${plan.to} cancelled by HR: ${plan.note ?? 'business need'}`);
     }
-    await repo.updateRequestRow(ctx.db, row.id, { balance_after: await balanceIn(ctx, who.id, type, plan.from, { holds: false }) });
+    await requestRepo.updateRequestRow(ctx.db, row.id, { balance_after: await balanceIn(ctx, who.id, type, plan.from, { holds: false }) });
 
     const span = plan.from === plan.to ? plan.from : `${plan.from} to ${plan.to}`;
     await recordAudit({ ...ctx, caller: callerOf(who), clock: clockAt(row.created_at) }, {

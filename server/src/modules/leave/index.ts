@@ -2,5 +2,13 @@
 export { leaveRoutes } from './routes.ts';
 export { leaveDaysForAttendance as approvedLeaveDays } from './attendance-link.ts';
 export { recountLeave } from './recount.ts';
-export { runLeaveLedger } from './ledger-service.ts';
 export { seedDemoLeave } from './demo.ts';
+
+// The use cases every channel calls (console routes, the agent endpoint, jobs): each checks the caller's permission and scope itself.
+export { createLeaveType, listLeaveTypes, updateLeaveType } from './types-service.ts';
+export { applyLeave, quoteLeave } from './apply.ts';
+export { approveLeave, cancelLeave, rejectLeave, withdrawLeave } from './decide.ts';
+export { getLeaveRequest, leaveCalendar, listLeaveColleagues, listLeaveRequests } from './read.ts';
+export { getLeaveBalances, getLeaveLedger } from './balance.ts';
+export { adjustLeaveBalance, listLeaveAdjustments } from './adjust.ts';
+export { previewLeaveYearEnd, runLeaveLedger, runLeaveYearEnd } from './ledger-jobs.ts';

@@ -1,13 +1,18 @@
-import { addDays, dayInZone } from '../../../../shared/dates.ts';
-import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave.ts';
+import { addDays, dayInZone, daysBetween } from '../../../../shared/dates.ts';
+import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
+import { notFound } from '../../http/problem.ts';
+import { assertCanSeeEmployee } from '../employees/index.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
-import { computeContext } from './context.ts';
-import { daysBetween } from '../../../../shared/dates.ts';
-import { balanceIn, leaveToday } from './ledger-service.ts';
-import * as repo from './repo.ts';
+import { balanceIn, leaveToday } from './balance.ts';
+import * as calendarRepo from './repo/calendar.ts';
+import * as dayRepo from './repo/leave-days.ts';
+import * as ledgerRepo from './repo/ledger.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as requestRepo from './repo/requests.ts';
+import { computeContext } from './team-load.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { buildTimeline, isOpen } from './workflow.ts';
 
@@ -42,9 +47,8 @@ export function mergeRanges(ranges: readonly { from: string; to: string }[], gap
 
 async function weeklyOffsByLocation(ctx: Ctx, org: WeeklyOffRule[], locationIds: readonly string[]): Promise<{ org: WeeklyOffRule[]; byLocation: Map<string, WeeklyOffRule[]> }> {
   const byLocation = new Map<string, WeeklyOffRule[]>();
-  if (locationIds.length) {
-    const rows = await ctx.db.selectFrom('location_policy').select(['location_id', 'weekly_offs']).where('location_id', 'in', [...locationIds]).execute();
-    for (const r of rows) if (r.weekly_offs) byLocation.set(r.location_id, JSON.parse(r.weekly_offs) as WeeklyOffRule[]);
+  for (const r of await calendarRepo.weeklyOffsOfLocations(ctx.db, locationIds)) {
+    if (r.weekly_offs) byLocation.set(r.location_id, JSON.parse(r.weekly_offs) as WeeklyOffRule[]);
   }
   return { org, byLocation };
 }
@@ -54,10 +58,10 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
   const result = new Map<string, LeaveContext>();
   if (specs.length === 0) return result;
   const employeeIds = [...new Set(specs.map((s) => s.employeeId))];
-  const applicants = new Map((await repo.findApplicants(ctx.db, employeeIds)).map((a) => [a.id, a]));
+  const applicants = new Map((await peopleRepo.findApplicants(ctx.db, employeeIds)).map((a) => [a.id, a]));
   // The team: everyone with the applicant's manager; with no manager, the applicant and their reports.
   const teamKeyOf = (id: string) => applicants.get(id)?.manager_id ?? id;
-  const members = await repo.teamMembers(ctx.db, [...new Set(employeeIds.map(teamKeyOf))]);
+  const members = await peopleRepo.teamMembers(ctx.db, [...new Set(employeeIds.map(teamKeyOf))]);
   const teams = new Map<string, Set<string>>();
   for (const m of members) {
     if (!m.manager_id) continue;
@@ -68,9 +72,9 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
   const locations = [...new Set([...applicants.values()].map((a) => a.location_id).filter((l): l is string => l !== null))];
   const organisation = await getOrganisationRow(ctx.db);
   const offs = await weeklyOffsByLocation(ctx, JSON.parse(organisation.weekly_offs) as WeeklyOffRule[], locations);
-  const awayByDate = new Map<string, Awaited<ReturnType<typeof repo.awayRows>>>();
+  const awayByDate = new Map<string, Awaited<ReturnType<typeof dayRepo.awayRows>>>();
   for (const range of mergeRanges(specs)) {
-    for (const row of await repo.awayRows(ctx.db, range.from, range.to)) {
+    for (const row of await dayRepo.awayRows(ctx.db, range.from, range.to)) {
       const list = awayByDate.get(row.date);
       if (list) list.push(row);
       else awayByDate.set(row.date, [row]);
@@ -78,7 +82,7 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
   }
   // priorSameType counts the current financial year.
   const yearStart = leaveYearStart(dayInZone(ctx.clock.now(), ctx.timeZone), organisation.fy_start_month);
-  const usage = await repo.usageByRequest(ctx.db, employeeIds, yearStart, leaveYearEnd(yearStart));
+  const usage = await ledgerRepo.usageByRequest(ctx.db, employeeIds, yearStart, leaveYearEnd(yearStart));
 
   for (const spec of specs) {
     const a = applicants.get(spec.employeeId);
@@ -112,19 +116,19 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
  * are the current year's for a type with an entitlement); another year, which
  * few requests fall in, one request at a time (see `balanceIn`).
  */
-async function liveBalancesAfter(ctx: Ctx, rows: readonly repo.RequestRow[]): Promise<Map<string, number>> {
+async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow[]): Promise<Map<string, number>> {
   const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
   const out = new Map<string, number>();
   if (open.length === 0) return out;
   const employeeIds = [...new Set(open.map((r) => r.employee_id))];
   const { yearStart, yearEnd, yearStartMonth } = await leaveToday(ctx);
   const [toYearEnd, inYear, heldToYearEnd, heldInYear] = await Promise.all([
-    repo.ledgerSums(ctx.db, employeeIds, { to: yearEnd }),
-    repo.ledgerSums(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
-    repo.pendingDays(ctx.db, employeeIds, { to: yearEnd }),
-    repo.pendingDays(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
+    ledgerRepo.ledgerSums(ctx.db, employeeIds, { to: yearEnd }),
+    ledgerRepo.ledgerSums(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
+    ledgerRepo.pendingDays(ctx.db, employeeIds, { to: yearEnd }),
+    ledgerRepo.pendingDays(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
   ]);
-  const of = (list: { employee_id: string; leave_type_id: string; total: number }[], r: repo.RequestRow) =>
+  const of = (list: { employee_id: string; leave_type_id: string; total: number }[], r: requestRepo.RequestRow) =>
     list.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
   for (const r of open) {
     const entitled = isEntitled({ accrual: r.type_accrual, allow_negative: r.type_allow_negative });
@@ -138,7 +142,7 @@ async function liveBalancesAfter(ctx: Ctx, rows: readonly repo.RequestRow[]): Pr
   return out;
 }
 
-export function timelineOf(r: repo.RequestRow) {
+export function timelineOf(r: requestRepo.RequestRow) {
   return buildTimeline({
     status: LeaveStatus.parse(r.status),
     requiresHrApproval: r.requires_hr_approval === 1,
@@ -163,7 +167,7 @@ export function timelineOf(r: repo.RequestRow) {
 }
 
 /** Spec §2.1 records for these rows, in their order. */
-export async function presentRequests(ctx: Ctx, rows: readonly repo.RequestRow[]): Promise<LeaveRequest[]> {
+export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.RequestRow[]): Promise<LeaveRequest[]> {
   const [contexts, balances] = await Promise.all([
     contextsFor(
       ctx,
@@ -208,4 +212,25 @@ export async function presentRequests(ctx: Ctx, rows: readonly repo.RequestRow[]
       enteredByName: r.entered_by_name ?? null,
     };
   });
+}
+
+/** A request the caller may see; 404 for one outside their scope, as for one that does not exist. */
+export async function visibleRequest(ctx: Ctx, id: string): Promise<requestRepo.RequestRow> {
+  const row = await requestRepo.findRequestRow(ctx.db, id);
+  if (!row) throw notFound('Leave request');
+  try {
+    await assertCanSeeEmployee(ctx, row.employee_id);
+  } catch {
+    throw notFound('Leave request');
+  }
+  return row;
+}
+
+/** The spec §2.1 record of a request as it is now (after a change in this transaction). */
+export async function presentRequest(ctx: Ctx, id: string): Promise<LeaveRequest> {
+  const row = await requestRepo.findRequestRow(ctx.db, id);
+  if (!row) throw notFound('Leave request');
+  const [one] = await presentRequests(ctx, [row]);
+  if (!one) throw notFound('Leave request');
+  return one;
 }

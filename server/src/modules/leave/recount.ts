@@ -3,12 +3,16 @@ import type { LeaveDayTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
-import { leaveYearLabel, leaveYearStart } from './accrual.ts';
+import { leaveYearLabel } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
-import { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
-import { countLeaveDays } from './days.ts';
-import { costByYear, leaveToday, ledgerRow } from './ledger-service.ts';
-import * as repo from './repo.ts';
+import { LeaveDuration, SandwichRule } from '../../../../shared/leave/index.ts';
+import { countLeaveDays } from './day-count.ts';
+import { leaveToday } from './balance.ts';
+import { costByYear, ledgerRow } from './ledger-entries.ts';
+import * as dayRepo from './repo/leave-days.ts';
+import * as ledgerRepo from './repo/ledger.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as requestRepo from './repo/requests.ts';
 import { getTypeRow } from './types-service.ts';
 import { fmtDays, spanOf } from './words.ts';
 
@@ -22,11 +26,11 @@ import { fmtDays, spanOf } from './words.ts';
  * transaction (ModuleLinks `leave.calendarChanged`).
  */
 export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'all', from: string, to: string, why: string): Promise<number> {
-  const requests = await repo.liveRequestsOver(ctx.db, employeeIds, from, to);
+  const requests = await requestRepo.liveRequestsOver(ctx.db, employeeIds, from, to);
   if (requests.length === 0) return 0;
   const { yearStartMonth } = await leaveToday(ctx);
   const now = ctx.clock.now().toISOString();
-  const applicants = new Map((await repo.findApplicants(ctx.db, [...new Set(requests.map((r) => r.employee_id))])).map((a) => [a.id, a]));
+  const applicants = new Map((await peopleRepo.findApplicants(ctx.db, [...new Set(requests.map((r) => r.employee_id))])).map((a) => [a.id, a]));
   let changed = 0;
   for (const row of requests) {
     const applicant = applicants.get(row.employee_id);
@@ -35,16 +39,16 @@ export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'a
     const calendar = await workCalendarFor(ctx.db, { id: applicant.id, locationId: applicant.location_id }, row.from_date, row.to_date);
     const duration = LeaveDuration.parse(row.duration);
     const count = countLeaveDays({ from: row.from_date, to: row.to_date, duration, sandwich: SandwichRule.parse(type.sandwich), calendar });
-    const before = await repo.leaveDaysOfRequest(ctx.db, row.id);
+    const before = await dayRepo.leaveDaysOfRequest(ctx.db, row.id);
     const was = new Map(before.map((d) => [d.date, d.counted]));
     if (count.days.every((d) => was.get(d.date) === (d.counted ? 1 : 0)) && before.length === count.days.length) continue;
     changed++;
 
     const approved = row.status === 'Approved';
     const after: LeaveDayTable[] = count.days.map((d) => ({ request_id: row.id, employee_id: row.employee_id, date: d.date, portion: duration, counted: d.counted ? 1 : 0, approved: approved ? 1 : 0 }));
-    await repo.deleteLeaveDays(ctx.db, row.id);
-    await repo.insertLeaveDays(ctx.db, after);
-    await repo.updateRequestRow(ctx.db, row.id, { working_days: count.workingDays, updated_at: now });
+    await dayRepo.deleteLeaveDays(ctx.db, row.id);
+    await dayRepo.insertLeaveDays(ctx.db, after);
+    await requestRepo.updateRequestRow(ctx.db, row.id, { working_days: count.workingDays, updated_at: now });
 
     if (approved) {
       const old = costByYear(before.filter((d) => d.counted), yearStartMonth);
@@ -69,7 +73,7 @@ export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'a
           }),
         ];
       });
-      await repo.insertLedgerRows(ctx.db, rows);
+      await ledgerRepo.insertLedgerRows(ctx.db, rows);
       await ctx.links.attendance.inputsChanged(ctx, row.employee_id, row.from_date, row.to_date);
     }
     const what = `${row.type_name} for ${spanOf(row.from_date, row.to_date)}`;

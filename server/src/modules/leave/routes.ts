@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueryBool, UuidInput } from '../../../../shared/common.ts';
+import { UuidInput } from '../../../../shared/common.ts';
 import {
   ColleagueList,
   ColleagueQuery,
@@ -28,17 +28,22 @@ import {
   LeaveType,
   LeaveTypeCreate,
   LeaveTypeList,
+  LeaveTypeListQuery,
   LeaveTypeUpdate,
   LeaveWithdrawBody,
   LedgerRunResult,
   YearEndPreview,
   YearEndQuery,
   YearEndRunBody,
-} from '../../../../shared/leave.ts';
+} from '../../../../shared/leave/index.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
-import * as ledger from './ledger-service.ts';
-import * as requests from './requests-service.ts';
+import * as adjust from './adjust.ts';
+import * as balance from './balance.ts';
+import * as ledgerJobs from './ledger-jobs.ts';
+import * as apply from './apply.ts';
+import * as decide from './decide.ts';
+import * as read from './read.ts';
 import * as types from './types-service.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -67,10 +72,10 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       description: 'Active types, or all with `includeInactive=true`.',
       tags: TAGS,
       auth: 'session',
-      query: z.object({ includeInactive: QueryBool.default(false) }),
+      query: LeaveTypeListQuery,
       response: LeaveTypeList,
     },
-    async ({ query, caller }) => types.listTypes(await deps.ctxFor(caller), query.includeInactive),
+    async ({ query, caller }) => types.listLeaveTypes(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -86,7 +91,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ body, caller }) => types.createType(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => types.createLeaveType(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -104,7 +109,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveType,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => types.updateType(await deps.ctxFor(caller), params.id, body),
+    async ({ params, body, caller }) => types.updateLeaveType(await deps.ctxFor(caller), params.id, body),
   );
 
   /* ---------------------------------------------------------------- requests */
@@ -121,7 +126,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveListResponse,
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await requests.listLeaveRequestsJson(await deps.ctxFor(caller), query));
+      res.type('application/json').send(await read.listLeaveRequestsJson(await deps.ctxFor(caller), query));
     },
   );
 
@@ -146,7 +151,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => requests.applyLeave(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => apply.applyLeave(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -163,7 +168,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveQuote,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.quoteLeave(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => apply.quoteLeave(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -178,7 +183,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       params: IdParams,
       response: LeaveRequest,
     },
-    async ({ params, caller }) => requests.getLeaveRequest(await deps.ctxFor(caller), params.id),
+    async ({ params, caller }) => read.getLeaveRequest(await deps.ctxFor(caller), params.id),
   );
 
   api.op(
@@ -195,7 +200,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.approveLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.approveLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -212,7 +217,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.rejectLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.rejectLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -230,7 +235,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.withdrawLeave(await deps.ctxFor(caller), params.id, body.note ?? null),
+    async ({ params, body, caller }) => decide.withdrawLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -249,7 +254,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveRequest,
       errors: [403, 409],
     },
-    async ({ params, body, caller }) => requests.cancelLeave(await deps.ctxFor(caller), params.id, body.note),
+    async ({ params, body, caller }) => decide.cancelLeave(await deps.ctxFor(caller), params.id, body),
   );
 
   api.op(
@@ -264,7 +269,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       query: LeaveCalendarQuery,
       response: LeaveCalendar,
     },
-    async ({ query, caller }) => requests.leaveCalendar(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => read.leaveCalendar(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -280,7 +285,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: ColleagueList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => requests.listColleagues(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => read.listLeaveColleagues(await deps.ctxFor(caller), query),
   );
 
   /* ---------------------------------------------------------------- balances and ledger */
@@ -297,7 +302,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveBalances,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getBalances(await deps.ctxFor(caller), query.employeeId),
+    async ({ query, caller }) => balance.getLeaveBalances(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -313,7 +318,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveLedger,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.getLedger(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => balance.getLeaveLedger(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -329,7 +334,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentList,
       errors: [403, 404],
     },
-    async ({ query, caller }) => ledger.listAdjustments(await deps.ctxFor(caller), query),
+    async ({ query, caller }) => adjust.listLeaveAdjustments(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -346,7 +351,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveAdjustmentResult,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => ledger.adjustBalance(await deps.ctxFor(caller), body),
+    async ({ body, caller }) => adjust.adjustLeaveBalance(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -363,7 +368,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: YearEndPreview,
       errors: [403],
     },
-    async ({ query, caller }) => ledger.yearEndPreview(await deps.ctxFor(caller), query.boundary),
+    async ({ query, caller }) => ledgerJobs.previewLeaveYearEnd(await deps.ctxFor(caller), query),
   );
 
   api.op(
@@ -380,7 +385,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LedgerRunResult,
       errors: [403, 409],
     },
-    async ({ body, caller }) => ledger.runYearEnd(await deps.ctxFor(caller), body.boundary),
+    async ({ body, caller }) => ledgerJobs.runLeaveYearEnd(await deps.ctxFor(caller), body),
   );
 
   api.op(
@@ -396,6 +401,6 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LedgerRunResult,
       errors: [403],
     },
-    async ({ caller }) => ledger.runLeaveLedger(await deps.ctxFor(caller)),
+    async ({ caller }) => ledgerJobs.runLeaveLedger(await deps.ctxFor(caller)),
   );
 }

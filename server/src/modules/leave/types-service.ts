@@ -7,23 +7,24 @@ import {
   type LeaveType,
   type LeaveTypeCreate,
   type LeaveTypeList,
+  type LeaveTypeListQuery,
   type LeaveTypeRef,
   type LeaveTypeUpdate,
   type LeavePolicyInput,
   SandwichRule,
-} from '../../../../shared/leave.ts';
-import { type Ctx, inTransaction } from '../../context.ts';
+} from '../../../../shared/leave/index.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { Bool, LeaveTypeTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { getOrganisationRow } from '../org/index.ts';
-import { leaveYearStart } from './accrual.ts';
-import * as repo from './repo.ts';
+import { type AccrualPolicy, leaveYearStart } from './accrual.ts';
+import * as typeRepo from './repo/leave-types.ts';
 
 const bool = (v: number): boolean => v === 1;
 const bit = (v: boolean): Bool => (v ? 1 : 0);
 
-export function toLeaveType(row: repo.LeaveTypeRow): LeaveType {
+export function toLeaveType(row: typeRepo.LeaveTypeRow): LeaveType {
   return {
     id: row.id,
     code: row.code,
@@ -68,13 +69,14 @@ export function isEntitled(row: { accrual: string; allow_negative: number }): bo
   return !(row.accrual === 'none' && row.allow_negative === 1);
 }
 
-export async function listTypes(ctx: Ctx, includeInactive: boolean): Promise<LeaveTypeList> {
-  const rows = await repo.listTypeRows(ctx.db, !includeInactive);
+/** The leave types (every signed-in caller reads them: the apply form lists them). */
+export async function listLeaveTypes(ctx: Ctx, query: LeaveTypeListQuery): Promise<LeaveTypeList> {
+  const rows = await typeRepo.listTypeRows(ctx.db, !query.includeInactive);
   return { items: rows.map(toLeaveType) };
 }
 
-export async function getTypeRow(ctx: Ctx, id: string, path = 'body.leaveTypeId'): Promise<repo.LeaveTypeRow> {
-  const row = await repo.findTypeRow(ctx.db, id);
+export async function getTypeRow(ctx: Ctx, id: string, path = 'body.leaveTypeId'): Promise<typeRepo.LeaveTypeRow> {
+  const row = await typeRepo.findTypeRow(ctx.db, id);
   if (!row) throw badRequest('There is no such leave type. Pick one from the list.', [{ path, message: 'no such leave type' }]);
   return row;
 }
@@ -98,7 +100,7 @@ function policyColumns(p: LeavePolicyInput, accrualFrom: string) {
 }
 
 async function assertCodeFree(ctx: Ctx, code: string, exceptId?: string): Promise<void> {
-  const clash = await repo.findTypeByCode(ctx.db, code);
+  const clash = await typeRepo.findTypeByCode(ctx.db, code);
   if (clash && clash.id !== exceptId) {
     throw conflict(`The code ${code} is already used by another leave type.`, [{ path: 'body.code', message: 'is already used' }]);
   }
@@ -111,7 +113,8 @@ function checkHrRule(rule: string, above: number | null): void {
 }
 
 /** A new leave type with its policy; the jobs start crediting it from its `accrualFrom` leave year. */
-export async function createType(ctx: Ctx, input: LeaveTypeCreate): Promise<LeaveType> {
+export async function createLeaveType(ctx: Ctx, input: LeaveTypeCreate): Promise<LeaveType> {
+  requirePermission(ctx, 'leave:manage');
   return inTransaction(ctx, async (t) => {
     await assertCodeFree(t, input.code);
     const now = t.clock.now().toISOString();
@@ -134,19 +137,20 @@ export async function createType(ctx: Ctx, input: LeaveTypeCreate): Promise<Leav
       allow_negative: bit(input.allowNegative),
       active: bit(input.active),
       ...policyColumns(input.policy, input.policy.accrualFrom ?? (await currentYearStart(t))),
-      sort_order: (await repo.maxTypeSortOrder(t.db)) + 1,
+      sort_order: (await typeRepo.maxTypeSortOrder(t.db)) + 1,
       created_at: now,
       updated_at: now,
     };
-    await repo.insertTypeRow(t.db, row);
+    await typeRepo.insertTypeRow(t.db, row);
     return toLeaveType(row);
   });
 }
 
 /** Changes a type. Requests already made keep the cost and approval route they were given. */
-export async function updateType(ctx: Ctx, id: string, input: LeaveTypeUpdate): Promise<LeaveType> {
+export async function updateLeaveType(ctx: Ctx, id: string, input: LeaveTypeUpdate): Promise<LeaveType> {
+  requirePermission(ctx, 'leave:manage');
   return inTransaction(ctx, async (t) => {
-    const before = await repo.findTypeRow(t.db, id);
+    const before = await typeRepo.findTypeRow(t.db, id);
     if (!before) throw notFound('Leave type');
     if (input.code !== undefined) await assertCodeFree(t, input.code, id);
     const patch: Partial<LeaveTypeTable> = {};
@@ -169,9 +173,23 @@ export async function updateType(ctx: Ctx, id: string, input: LeaveTypeUpdate): 
     if (input.policy !== undefined) Object.assign(patch, policyColumns(input.policy, input.policy.accrualFrom ?? before.accrual_from));
     checkHrRule(patch.hr_approval ?? before.hr_approval, patch.hr_approval_above_days !== undefined ? patch.hr_approval_above_days : before.hr_approval_above_days);
     patch.updated_at = t.clock.now().toISOString();
-    await repo.updateTypeRow(t.db, id, patch);
-    const after = await repo.findTypeRow(t.db, id);
+    await typeRepo.updateTypeRow(t.db, id, patch);
+    const after = await typeRepo.findTypeRow(t.db, id);
     if (!after) throw notFound('Leave type');
     return toLeaveType(after);
   });
+}
+
+export function eligibleByGender(type: { eligible_gender: string | null }, gender: string | null): boolean {
+  return type.eligible_gender === null || type.eligible_gender === gender;
+}
+
+export function accrualPolicyOf(type: typeRepo.LeaveTypeRow): AccrualPolicy {
+  return {
+    accrual: type.accrual as AccrualPolicy['accrual'],
+    annualDays: type.annual_days,
+    monthlyDays: type.monthly_days,
+    prorateJoiners: type.prorate_joiners === 1,
+    accrualFrom: type.accrual_from,
+  };
 }

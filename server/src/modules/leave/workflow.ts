@@ -1,4 +1,4 @@
-import type { LeaveClosure, LeaveStatus, LeaveTimelineEntry, TimelineState } from '../../../../shared/leave.ts';
+import type { LeaveClosure, LeaveStatus, LeaveTimelineEntry, TimelineState } from '../../../../shared/leave/index.ts';
 
 /**
  * The approval workflow, pure: which status follows a decision, and the

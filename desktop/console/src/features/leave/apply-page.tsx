@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Grid, Group, List, SegmentedControl, Select
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveRequest, type LeaveType } from '../../../../../shared/leave.ts';
+import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveRequest, type LeaveType } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

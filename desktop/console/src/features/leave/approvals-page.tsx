@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, EmptyState, Grid, Group, Pagination, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarPlus, IconChecklist, IconClick } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import type { LeaveRequest } from '../../../../../shared/leave.ts';
+import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';

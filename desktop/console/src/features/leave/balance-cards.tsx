@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import type { LeaveBalance, LeaveBalances } from '../../../../../shared/leave.ts';
+import type { LeaveBalance, LeaveBalances } from '../../../../../shared/leave/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, humanize } from '../../lib/format.ts';
 import { TONE_COLOR, TypeBadge, formatDays } from './leave-format.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Box, EmptyState, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { addDays, monthBounds } from '../../../../../shared/dates.ts';
-import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave.ts';
+import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave.ts';
+import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave/index.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { type Decision, useDecide } from './leave-queries.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Pagination, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconAdjustments, IconCalendarPlus, IconCalendarRepeat, IconCategory, IconPencil, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
-import type { LeaveType } from '../../../../../shared/leave.ts';
+import type { LeaveType } from '../../../../../shared/leave/index.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';

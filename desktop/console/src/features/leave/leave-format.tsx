@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { ColorTone, LeaveDuration, LeaveLoad, LeaveRequest, LeaveStatus } from '../../../../../shared/leave.ts';
+import type { ColorTone, LeaveDuration, LeaveLoad, LeaveRequest, LeaveStatus } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
 
 /** The spec's colour tones as Mantine colours. */

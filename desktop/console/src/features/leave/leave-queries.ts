@@ -18,7 +18,7 @@ import type {
   LeaveTypeUpdate,
   LedgerRunResult,
   YearEndPreview,
-} from '../../../../../shared/leave.ts';
+} from '../../../../../shared/leave/index.ts';
 import { api, type QueryParams } from '../../lib/api.ts';
 
 export const leaveKey = ['leave'] as const;

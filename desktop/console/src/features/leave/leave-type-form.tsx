@@ -8,7 +8,7 @@ import {
   SANDWICH_RULES,
   type LeaveType,
   type LeaveTypeCreateInput,
-} from '../../../../../shared/leave.ts';
+} from '../../../../../shared/leave/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

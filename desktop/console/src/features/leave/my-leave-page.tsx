@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBeach, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { LeaveRequest } from '../../../../../shared/leave.ts';
+import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';

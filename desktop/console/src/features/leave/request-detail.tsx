@@ -1,6 +1,6 @@
 import { Alert, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
-import type { LeaveRequest } from '../../../../../shared/leave.ts';
+import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { DetailCard } from '../../components/detail-list.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import { DecisionPanel } from './decision-panel.tsx';

@@ -1,5 +1,5 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
-import type { LeaveRequest } from '../../../../../shared/leave.ts';
+import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 

@@ -1,6 +1,6 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, IconClock, IconPoint, IconX } from '@tabler/icons-react';
-import type { LeaveTimelineEntry } from '../../../../../shared/leave.ts';
+import type { LeaveTimelineEntry } from '../../../../../shared/leave/index.ts';
 import { formatInstant } from '../../lib/format.ts';
 
 const BULLET = {

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import type { LeaveContext } from '../../../../../shared/leave.ts';
+import type { LeaveContext } from '../../../../../shared/leave/index.ts';
 import { LOAD_COLOR, LOAD_LABEL, shortDay } from './leave-format.tsx';
 
 function shareColor(away: number, size: number, weekend: boolean): string {

@@ -1,4 +1,4 @@
-import { type LeaveContext, loadFor } from '../../../../shared/leave.ts';
+import { type LeaveContext, loadFor } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import { daysBetween } from '../../../../shared/dates.ts';
 import { isWeeklyOff } from '../../../../shared/org.ts';

@@ -1,10 +1,11 @@
-import type { Ctx } from '../../context.ts';
-import { defineJsonCache } from '../../db/cache.ts';
+import type { Db } from '../../../context.ts';
+import { defineJsonCache } from '../../../db/cache.ts';
 
 /**
  * Leave lists are read far more often than leave changes: a whole answer is
  * kept until a table it is read from changes (leave rows, people and their
- * catalogues, the calendar that counts working days, the leave year).
+ * catalogues, the calendar that counts working days, the leave year). The
+ * connection tracks every write to those tables, so nothing here is cleared.
  */
 const answers = defineJsonCache({
   name: 'leave.answers',
@@ -26,6 +27,6 @@ const answers = defineJsonCache({
 });
 
 /** The answer as JSON bytes, computed once per (caller view, query, day, state of the data). */
-export async function cachedLeaveAnswer(ctx: Ctx, callerKey: string, query: unknown, today: string, compute: () => Promise<unknown>): Promise<Buffer> {
-  return answers.get(ctx.db, `${today}|${callerKey}|${JSON.stringify(query)}`, compute);
+export async function cachedLeaveAnswer(db: Db, callerKey: string, query: unknown, today: string, compute: () => Promise<unknown>): Promise<Buffer> {
+  return answers.get(db, `${today}|${callerKey}|${JSON.stringify(query)}`, compute);
 }

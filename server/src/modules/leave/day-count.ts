@@ -1,5 +1,5 @@
 import { daysBetween } from '../../../../shared/dates.ts';
-import type { LeaveDuration, SandwichRule } from '../../../../shared/leave.ts';
+import type { LeaveDuration, SandwichRule } from '../../../../shared/leave/index.ts';
 import { type WeeklyOffRule, isWeeklyOff } from '../../../../shared/org.ts';
 
 /**

@@ -1,0 +1,146 @@
+import { daysBetween } from '../../../../shared/dates.ts';
+import {
+  type ColleagueList,
+  type ColleagueQuery,
+  ColorTone,
+  type LeaveCalendar,
+  type LeaveCalendarQuery,
+  type LeaveDuration,
+  type LeaveListQuery,
+  type LeaveListResponse,
+  type LeaveRequest,
+  LeaveStatus,
+} from '../../../../shared/leave/index.ts';
+import { isWeeklyOff } from '../../../../shared/org.ts';
+import type { Ctx } from '../../context.ts';
+import { forbidden, notFound } from '../../http/problem.ts';
+import { reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
+import { applicantOf } from './applicant.ts';
+import { leaveToday } from './balance.ts';
+import { commonHolidays, organisationWeeklyOffs } from './calendar-inputs.ts';
+import { presentRequests, visibleRequest } from './present.ts';
+import { cachedLeaveAnswer } from './repo/answers-cache.ts';
+import * as peopleRepo from './repo/people.ts';
+import * as requestRepo from './repo/requests.ts';
+
+/** Reading requests: one, a page of them, the backup choices and the leave calendar. */
+
+/** One request with its timeline and context; 404 outside the caller's scope. */
+export async function getLeaveRequest(ctx: Ctx, id: string): Promise<LeaveRequest> {
+  const [one] = await presentRequests(ctx, [await visibleRequest(ctx, id)]);
+  if (!one) throw notFound('Leave request');
+  return one;
+}
+
+/** A page of the requests the caller may see, with the pending counts beside it. */
+export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<LeaveListResponse> {
+  const self = ctx.caller.employeeId;
+  const visible = await visibleEmployeeIds(ctx);
+  const manager = ctx.caller.permissions.includes('leave:approve');
+  const approver: requestRepo.Approver = {
+    employeeId: self ?? '',
+    manager,
+    line: manager && self ? await reportingLineIds(ctx.db, self) : [],
+    hr: ctx.caller.permissions.includes('leave:hr-approve'),
+  };
+  const mineOnly = q.mine === true;
+  const employeeId = mineOnly ? (self ?? '') : q.employeeId;
+  const filter: requestRepo.RequestFilter = {
+    visible: mineOnly && q.employeeId && q.employeeId !== self ? [] : visible,
+    status: q.status,
+    employeeId,
+    leaveTypeId: q.leaveTypeId,
+    from: q.from,
+    to: q.to,
+    awaiting: q.toApprove ? approver : undefined,
+  };
+  const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const [total, rows, toApprove, mineOpen, byStatus] = await Promise.all([
+    requestRepo.countRequests(ctx.db, filter),
+    requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
+    self && (approver.manager || approver.hr) ? requestRepo.countRequests(ctx.db, { visible, awaiting: approver }) : Promise.resolve(0),
+    self ? requestRepo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
+    requestRepo.openCountsByStatus(ctx.db, visible),
+  ]);
+  return {
+    items: await presentRequests(ctx, rows),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    pending: {
+      toApprove,
+      mine: [...mineOpen.values()].reduce((s, n) => s + n, 0),
+      pendingManager: byStatus.get('PendingManager') ?? 0,
+      pendingHr: byStatus.get('ManagerApprovedPendingHR') ?? 0,
+    },
+  };
+}
+
+/** The list as JSON bytes, from the leave cache when nothing it depends on changed since. */
+export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
+  const { caller } = ctx;
+  const who = `${caller.scope}:${caller.employeeId ?? ''}:${caller.permissions.includes('leave:approve')}:${caller.permissions.includes('leave:hr-approve')}`;
+  const { today } = await leaveToday(ctx);
+  return cachedLeaveAnswer(ctx.db, who, q, today, () => listLeaveRequests(ctx, q));
+}
+
+/** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */
+export async function listLeaveColleagues(ctx: Ctx, query: ColleagueQuery): Promise<ColleagueList> {
+  const { applicant: me } = await applicantOf(ctx, query.employeeId, 'query.employeeId');
+  const managerIds = [me.id, ...(me.manager_id ? [me.manager_id] : [])];
+  const rows = await peopleRepo.colleagueRows(ctx.db, managerIds, me.manager_id ? [me.manager_id] : []);
+  return { items: rows.filter((r) => r.id !== me.id).map((r) => ({ id: r.id, fullName: r.full_name, code: r.code })) };
+}
+
+/**
+ * Pending and approved leave over a range. `team`: the caller's team (same
+ * manager), manager and reporting line; `org`: everyone in the caller's scope.
+ * People outside the caller's scope (team-mates of an employee) show as
+ * "On leave" without the type.
+ */
+export async function leaveCalendar(ctx: Ctx, q: LeaveCalendarQuery): Promise<LeaveCalendar> {
+  const visible = await visibleEmployeeIds(ctx);
+  const self = ctx.caller.employeeId;
+  let ids: 'all' | string[];
+  if (q.scope === 'org') ids = visible;
+  else {
+    if (!self) throw forbidden('The team calendar belongs to an employee; this login is not one.');
+    const me = await peopleRepo.findApplicant(ctx.db, self);
+    const team = me?.manager_id ? (await peopleRepo.teamMembers(ctx.db, [me.manager_id])).map((m) => m.id) : [];
+    const line = ctx.caller.scope === 'self' ? [] : await reportingLineIds(ctx.db, self);
+    ids = [...new Set([self, ...(me?.manager_id ? [me.manager_id] : []), ...team, ...line])];
+  }
+  const [rows, weeklyOffs, holidays] = await Promise.all([
+    requestRepo.calendarRows(ctx.db, ids, q.from, q.to, q.departmentId),
+    organisationWeeklyOffs(ctx.db),
+    commonHolidays(ctx.db, q.from, q.to),
+  ]);
+  const canSee = (id: string) => visible === 'all' || visible.includes(id);
+  const people = new Map<string, LeaveCalendar['people'][number]>();
+  if (ids !== 'all' && q.scope === 'team') {
+    for (const e of await peopleRepo.employeesForCalendar(ctx.db, ids, q.departmentId)) {
+      people.set(e.id, { employeeId: e.id, fullName: e.full_name, code: e.code, department: e.department, entries: [] });
+    }
+  }
+  for (const r of rows) {
+    const person = people.get(r.employee_id) ?? { employeeId: r.employee_id, fullName: r.full_name, code: r.code, department: r.department, entries: [] };
+    const shown = canSee(r.employee_id);
+    person.entries.push({
+      requestId: r.id,
+      leaveTypeCode: shown ? r.type_code : 'LEAVE',
+      leaveTypeName: shown ? r.type_name : 'On leave',
+      colorTone: shown ? ColorTone.parse(r.color_tone) : 'neutral',
+      fromDate: r.from_date,
+      toDate: r.to_date,
+      duration: r.duration as LeaveDuration,
+      status: LeaveStatus.parse(r.status),
+    });
+    people.set(r.employee_id, person);
+  }
+  return {
+    from: q.from,
+    to: q.to,
+    days: daysBetween(q.from, q.to).map((date) => ({ date, weekend: isWeeklyOff(date, weeklyOffs), holiday: holidays.get(date) ?? null })),
+    people: [...people.values()].sort((a, b) => a.fullName.localeCompare(b.fullName)),
+  };
+}

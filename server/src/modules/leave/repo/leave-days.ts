@@ -1,0 +1,72 @@
+import type { Db } from '../../../context.ts';
+import { reusableSelect } from '../../../db/reusable-query.ts';
+import type { LeaveDayTable } from '../../../db/schema.ts';
+
+/** The days of live (pending or approved) requests, one row per employee and date (table leave_day). */
+
+/** A request's days as stored (counted or not), ascending. */
+export async function leaveDaysOfRequest(db: Db, requestId: string): Promise<{ date: string; portion: string; counted: number }[]> {
+  return db.selectFrom('leave_day').select(['date', 'portion', 'counted']).where('request_id', '=', requestId).orderBy('date').execute();
+}
+
+export async function insertLeaveDays(db: Db, rows: LeaveDayTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('leave_day').values(rows.slice(i, i + 200)).execute();
+}
+
+export async function deleteLeaveDays(db: Db, requestId: string): Promise<void> {
+  await db.deleteFrom('leave_day').where('request_id', '=', requestId).execute();
+}
+
+export async function markLeaveDaysApproved(db: Db, requestId: string): Promise<void> {
+  await db.updateTable('leave_day').set({ approved: 1 }).where('request_id', '=', requestId).execute();
+}
+
+/** An employee's pending or approved leave days in a range. */
+export async function leaveDaysOf(db: Db, employeeId: string, from: string, to: string) {
+  return db
+    .selectFrom('leave_day')
+    .select(['request_id', 'date', 'portion', 'approved'])
+    .where('employee_id', '=', employeeId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+}
+
+/** Everyone on pending or approved leave in a range, with their department. */
+export async function awayRows(db: Db, from: string, to: string): Promise<{ employeeId: string; date: string; departmentId: string | null }[]> {
+  return db
+    .selectFrom('leave_day as d')
+    .innerJoin('employee as e', 'e.id', 'd.employee_id')
+    .select(['d.employee_id as employeeId', 'd.date', 'e.department_id as departmentId'])
+    .where('d.date', '>=', from)
+    .where('d.date', '<=', to)
+    .execute();
+}
+
+/** Approved leave days that cost leave, for attendance. */
+function approvedLeaveDaysBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('leave_day as d')
+    .innerJoin('leave_request as r', 'r.id', 'd.request_id')
+    .innerJoin('leave_type as t', 't.id', 'r.leave_type_id')
+    .select(['d.employee_id', 'd.date', 'd.portion', 'd.request_id', 't.code', 't.name', 't.paid'])
+    .where('d.approved', '=', 1)
+    .where('d.counted', '=', 1)
+    .where('d.date', '>=', from)
+    .where('d.date', '<=', to);
+}
+
+// Each punch's reconcile reads this for one employee: compiled once (see reusableQuery).
+const approvedLeaveDaysOf = reusableSelect((db, a: { ids: readonly string[]; from: string; to: string }) =>
+  approvedLeaveDaysBetween(db, a.from, a.to).where('d.employee_id', 'in', a.ids).orderBy('d.employee_id').orderBy('d.date'),
+);
+
+export async function approvedLeaveDayRows(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string) {
+  if (employeeIds === 'all') return approvedLeaveDaysBetween(db, from, to).orderBy('d.employee_id').orderBy('d.date').execute();
+  return employeeIds.length === 0 ? [] : approvedLeaveDaysOf(db, { ids: employeeIds, from, to });
+}
+
+/** The days of a request that cost balance. */
+export async function countedDaysOfRequest(db: Db, requestId: string): Promise<{ date: string; portion: string }[]> {
+  return db.selectFrom('leave_day').select(['date', 'portion']).where('request_id', '=', requestId).where('counted', '=', 1).execute();
+}

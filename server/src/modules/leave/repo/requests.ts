@@ -1,0 +1,262 @@
+import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../context.ts';
+import type { DB, LeaveRequestTable } from '../../../db/schema.ts';
+
+/** Leave requests with the names shown beside them (table leave_request, joined to employee and leave_type). */
+
+export type RequestRow = Selectable<LeaveRequestTable> & {
+  employee_name: string;
+  employee_code: string;
+  employee_manager_id: string | null;
+  type_code: string;
+  type_name: string;
+  color_tone: string;
+  type_accrual: string;
+  type_allow_negative: number;
+  backup_name: string | null;
+  manager_decision_name: string | null;
+  hr_decision_name: string | null;
+};
+
+function requestQuery(db: Db) {
+  return db
+    .selectFrom('leave_request as r')
+    .innerJoin('employee as e', 'e.id', 'r.employee_id')
+    .innerJoin('leave_type as t', 't.id', 'r.leave_type_id')
+    .leftJoin('employee as b', 'b.id', 'r.backup_employee_id')
+    .leftJoin('employee as md', 'md.id', 'r.manager_decision_by')
+    .leftJoin('employee as hd', 'hd.id', 'r.hr_decision_by')
+    .select([
+      'r.id',
+      'r.employee_id',
+      'r.leave_type_id',
+      'r.from_date',
+      'r.to_date',
+      'r.duration',
+      'r.working_days',
+      'r.reason',
+      'r.backup_employee_id',
+      'r.status',
+      'r.requires_hr_approval',
+      'r.documents_required',
+      'r.manager_decision_by',
+      'r.manager_decided_at',
+      'r.manager_note',
+      'r.manager_stage_by_hr',
+      'r.hr_decision_by',
+      'r.hr_decided_at',
+      'r.hr_note',
+      'r.decision_note',
+      'r.closure',
+      'r.closed_by_name',
+      'r.closed_at',
+      'r.balance_after',
+      'r.created_at',
+      'r.updated_at',
+      'r.entered_by',
+      'r.entered_by_name',
+      'e.full_name as employee_name',
+      'e.code as employee_code',
+      'e.manager_id as employee_manager_id',
+      't.code as type_code',
+      't.name as type_name',
+      't.color_tone',
+      't.accrual as type_accrual',
+      't.allow_negative as type_allow_negative',
+      'b.full_name as backup_name',
+      'md.full_name as manager_decision_name',
+      'hd.full_name as hr_decision_name',
+    ]);
+}
+
+export async function findRequestRow(db: Db, id: string): Promise<RequestRow | undefined> {
+  return requestQuery(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** Pending and approved requests of some employees with a day in from..to (the working calendar changed there). */
+export async function liveRequestsOver(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string): Promise<RequestRow[]> {
+  if (employeeIds !== 'all' && employeeIds.length === 0) return [];
+  let q = requestQuery(db)
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR', 'Approved'])
+    .where('r.from_date', '<=', to)
+    .where('r.to_date', '>=', from);
+  if (employeeIds !== 'all') q = q.where('r.employee_id', 'in', [...employeeIds]);
+  return q.orderBy('r.from_date').execute();
+}
+
+export interface RequestFilter {
+  visible: 'all' | readonly string[];
+  status?: string | undefined;
+  employeeId?: string | undefined;
+  leaveTypeId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Waiting for this approver (see `awaitingDecisionBy`). */
+  awaiting?: Approver | undefined;
+}
+
+export interface Approver {
+  employeeId: string;
+  /** Holds `leave:approve`: decides for their reporting line (any depth) at the manager stage. */
+  manager: boolean;
+  /** Everyone below the approver in the reporting line (see `reportingLineIds`). */
+  line: readonly string[];
+  /** Holds `leave:hr-approve`: decides at the HR stage, and at the manager stage when nobody else can. */
+  hr: boolean;
+}
+
+/** A condition no row meets (SQLite cannot bind a boolean). */
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+type RequestEb = ExpressionBuilder<DB & { r: LeaveRequestTable; e: DB['employee'] }, 'r' | 'e'>;
+
+/**
+ * Requests waiting for this approver: their reporting line's (any depth, as
+ * `assertMayDecide` allows) at the manager stage; for HR, every request at the HR stage and those at the manager stage
+ * whose manager cannot decide (none, exited, or without an active login).
+ * Never the approver's own.
+ */
+function awaitingDecisionBy(eb: RequestEb, a: Approver) {
+  const branches = [];
+  if (a.manager && a.line.length) branches.push(eb.and([eb('r.status', '=', 'PendingManager'), eb('r.employee_id', 'in', [...a.line])]));
+  if (a.hr) {
+    branches.push(eb('r.status', '=', 'ManagerApprovedPendingHR'));
+    branches.push(
+      eb.and([
+        eb('r.status', '=', 'PendingManager'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_account as ua')
+              .innerJoin('employee as m', 'm.id', 'ua.employee_id')
+              .select('ua.id')
+              .whereRef('ua.employee_id', '=', 'e.manager_id')
+              .where('ua.active', '=', 1)
+              .where('m.status', '!=', 'Exited'),
+          ),
+        ),
+      ]),
+    );
+  }
+  if (branches.length === 0) return NOTHING;
+  return eb.and([eb.or(branches), eb('r.employee_id', '!=', a.employeeId)]);
+}
+
+function applyFilter(eb: RequestEb, f: RequestFilter) {
+  const conditions = [];
+  if (f.visible !== 'all') conditions.push(f.visible.length ? eb('r.employee_id', 'in', [...f.visible]) : NOTHING);
+  if (f.status) conditions.push(eb('r.status', '=', f.status));
+  if (f.employeeId) conditions.push(eb('r.employee_id', '=', f.employeeId));
+  if (f.leaveTypeId) conditions.push(eb('r.leave_type_id', '=', f.leaveTypeId));
+  if (f.from) conditions.push(eb('r.to_date', '>=', f.from));
+  if (f.to) conditions.push(eb('r.from_date', '<=', f.to));
+  if (f.awaiting) conditions.push(awaitingDecisionBy(eb, f.awaiting));
+  return eb.and(conditions);
+}
+
+export async function listRequestRows(
+  db: Db,
+  filter: RequestFilter,
+  sort: 'createdAt' | 'fromDate',
+  order: 'asc' | 'desc',
+  page: { limit: number; offset: number },
+): Promise<RequestRow[]> {
+  const column = sort === 'fromDate' ? 'r.from_date' : 'r.created_at';
+  // Deferred join: page through the ids on the index, then read the 50 full rows.
+  const base = filter.awaiting
+    ? db.selectFrom('leave_request as r').innerJoin('employee as e', 'e.id', 'r.employee_id')
+    : db.selectFrom('leave_request as r');
+  const ids = base
+    .select('r.id')
+    .where((eb) => applyFilter(eb as unknown as RequestEb, filter))
+    .orderBy(column, order)
+    .orderBy('r.id', order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return requestQuery(db).where('r.id', 'in', ids).orderBy(column, order).orderBy('r.id', order).execute();
+}
+
+export async function countRequests(db: Db, filter: RequestFilter): Promise<number> {
+  // The employee join is only needed to find the approver; a plain count reads the index alone.
+  const row = filter.awaiting
+    ? await db
+        .selectFrom('leave_request as r')
+        .innerJoin('employee as e', 'e.id', 'r.employee_id')
+        .where((eb) => applyFilter(eb as unknown as RequestEb, filter))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+    : await db
+        .selectFrom('leave_request as r')
+        .where((eb) => applyFilter(eb as unknown as RequestEb, filter))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Open requests by status among the visible ones. */
+export async function openCountsByStatus(db: Db, visible: 'all' | readonly string[]): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom('leave_request as r')
+    .select(['r.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR']);
+  if (visible !== 'all') q = visible.length ? q.where('r.employee_id', 'in', [...visible]) : q.where(NOTHING);
+  const rows = await q.groupBy('r.status').execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export async function insertRequestRow(db: Db, row: LeaveRequestTable): Promise<void> {
+  await db.insertInto('leave_request').values(row).execute();
+}
+
+export async function updateRequestRow(db: Db, id: string, patch: Partial<Omit<LeaveRequestTable, 'id' | 'employee_id' | 'created_at'>>): Promise<void> {
+  await db.updateTable('leave_request').set(patch).where('id', '=', id).execute();
+}
+
+/** Requests of the type adjacent to a spell: ending just before it or starting just after it. */
+export async function liveRequestsOfTypeAround(db: Db, employeeId: string, leaveTypeId: string, from: string, to: string) {
+  return db
+    .selectFrom('leave_request')
+    .select(['id', 'from_date', 'to_date', 'working_days'])
+    .where('employee_id', '=', employeeId)
+    .where('leave_type_id', '=', leaveTypeId)
+    .where('status', 'in', ['PendingManager', 'ManagerApprovedPendingHR', 'Approved'])
+    .where('from_date', '<=', to)
+    .where('to_date', '>=', from)
+    .execute();
+}
+
+/** Pending and approved requests overlapping a range, for the calendar. */
+export async function calendarRows(db: Db, employeeIds: readonly string[] | 'all', from: string, to: string, departmentId?: string) {
+  let q = db
+    .selectFrom('leave_request as r')
+    .innerJoin('employee as e', 'e.id', 'r.employee_id')
+    .innerJoin('leave_type as t', 't.id', 'r.leave_type_id')
+    .leftJoin('department as dp', 'dp.id', 'e.department_id')
+    .select([
+      'r.id',
+      'r.employee_id',
+      'e.full_name',
+      'e.code',
+      'dp.name as department',
+      'r.from_date',
+      'r.to_date',
+      'r.duration',
+      'r.status',
+      't.code as type_code',
+      't.name as type_name',
+      't.color_tone',
+    ])
+    // Live requests have day rows; reading the days of the range off their index finds them.
+    .where('r.id', 'in', (eb) => eb.selectFrom('leave_day as d').select('d.request_id').distinct().where('d.date', '>=', from).where('d.date', '<=', to));
+  if (employeeIds !== 'all') {
+    if (employeeIds.length === 0) return [];
+    q = q.where('r.employee_id', 'in', [...employeeIds]);
+  }
+  if (departmentId) q = q.where('e.department_id', '=', departmentId);
+  return q.orderBy('e.full_name').orderBy('r.from_date').execute();
+}
+
+/** The dates and status of one request (to name it in a message). */
+export async function findRequestSpan(db: Db, id: string): Promise<{ from_date: string; to_date: string; status: string } | undefined> {
+  return db.selectFrom('leave_request').select(['from_date', 'to_date', 'status']).where('id', '=', id).executeTakeFirst();
+}
