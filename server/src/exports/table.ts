@@ -1,18 +1,22 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../../../shared/common.ts';
+import { formatInstant } from '../../../shared/labels.ts';
+import { type PdfColumnOptions, type PdfLayout, renderPdfLayout } from './pdf.ts';
 
 export type CellValue = string | number | null;
 
-export interface Column<T> {
+export interface Column<T> extends PdfColumnOptions {
   header: string;
-  /** Relative width, in characters. */
+  /** Relative width, in characters (XLSX column width). */
   width: number;
   value: (row: T) => CellValue;
   /** `date` cells hold `YYYY-MM-DD` text and become real dates in xlsx. */
   kind?: 'text' | 'number' | 'money' | 'date';
   /** A background colour (hex `RRGGBB`) for the cell, e.g. a status. */
   fill?: (row: T) => string | undefined;
+  /** Only in these formats (e.g. an ISO instant for integrators in CSV and XLSX, beside the local time every format has). */
+  formats?: readonly ExportFormat[];
 }
 
 /** One table, rendered alike to CSV, XLSX and PDF. */
@@ -23,9 +27,15 @@ export interface TableModel<T> {
   filename: string;
   columns: Column<T>[];
   rows: readonly T[];
-  /** Extra lines under the table in PDF and XLSX (totals, legend). */
+  /** Extra lines under the table in PDF and XLSX (totals, legend), written once. */
   notes?: string[];
+  /** Landscape first (the PDF still moves to A3 landscape when the columns need it). */
   landscape?: boolean;
+  /**
+   * The organisation's IANA time zone: the "Generated …" line reads in it with the zone's name
+   * ("Generated 25 Nov 2026, 02:10 IST"). Without it the time is written in UTC.
+   */
+  timeZone?: string;
 }
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -34,13 +44,26 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
+/** "Generated 25 Nov 2026, 02:10 IST · 142 rows": the line under every export's title. */
+export function generatedLine(model: Pick<TableModel<unknown>, 'timeZone' | 'rows'>, generatedAt: Date): string {
+  const rows = model.rows.length;
+  return `Generated ${formatInstant(generatedAt, model.timeZone ?? 'UTC')} · ${rows} ${rows === 1 ? 'row' : 'rows'}`;
+}
+
+// A plain number or phone number: digits with optional spaces, dots, dashes, slashes and brackets after a sign.
+const PLAIN_NUMBER = /^[+-][\d\s().\-/]*\d[\d\s().\-/]*$/;
+
 /**
- * Spreadsheet programs run a CSV cell that starts with = + - @ (or a tab or CR
- * before one) as a formula; a leading apostrophe makes it text (OWASP's advice
- * against CSV injection). Numbers stay numbers.
+ * Spreadsheet programs run a CSV cell that starts with = + - @ (or a tab or CR)
+ * as a formula; a leading apostrophe makes it text (OWASP's advice against CSV
+ * injection). A cell starting with + or - that is only a number or a phone number
+ * (`+91 98450 12345`, `-12.5`) cannot carry a formula and stays as written.
  */
 export function csvSafe(value: CellValue): CellValue {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (typeof value !== 'string') return value;
+  if (/^[=@\t\r]/.test(value)) return `'${value}`;
+  if (/^[+-]/.test(value) && !PLAIN_NUMBER.test(value)) return `'${value}`;
+  return value;
 }
 
 export function renderCsv<T>(model: TableModel<T>): Buffer {
@@ -100,134 +123,24 @@ export async function renderXlsx<T>(model: TableModel<T>, generatedAt: Date): Pr
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const PDF_MARGIN = 36;
-const ROW_HEIGHT = 16;
-const FONT_SIZE = 8;
-
-function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
-  return value;
-}
-
-const CELL_PADDING = 6;
-
-/**
- * Column widths from the text they hold: short columns (codes, dates,
- * amounts) keep their natural width, long ones share what is left.
- */
-function pdfColumnWidths<T>(doc: PDFKit.PDFDocument, model: TableModel<T>, available: number): number[] {
-  const sample = model.rows.slice(0, 400);
-  const natural = model.columns.map((c) => {
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
-    let w = doc.widthOfString(c.header);
-    doc.font('Helvetica').fontSize(FONT_SIZE);
-    for (const row of sample) w = Math.max(w, doc.widthOfString(cellText(c.value(row), c.kind)));
-    return Math.min(w, 260) + CELL_PADDING;
-  });
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= available) return natural.map((w) => w + (available - total) * (w / total));
-  const SHORT = 70;
-  const fixed = natural.filter((w) => w <= SHORT).reduce((a, b) => a + b, 0);
-  const flexible = total - fixed;
-  const room = Math.max(available - fixed, 0);
-  return natural.map((w) => (w <= SHORT ? w : (w / flexible) * room));
+/** The PDF and its layout (every drawn box), for tests that check nothing lies outside the page. */
+export async function renderPdfWithLayout<T>(model: TableModel<T>, generatedAt: Date): Promise<{ pdf: Buffer; layout: PdfLayout }> {
+  const table = forFormat(model, 'pdf');
+  return renderPdfLayout(table, generatedLine(table, generatedAt));
 }
 
 export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: model.landscape ? 'landscape' : 'portrait',
-    margin: PDF_MARGIN,
-    bufferPages: true,
-    info: { Title: model.title, Creator: 'Muster', Producer: 'Muster' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-
-  const width = doc.page.width - PDF_MARGIN * 2;
-  const widths = pdfColumnWidths(doc, model, width);
-  const bottom = () => doc.page.height - PDF_MARGIN - 14;
-
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#1b2a4a').text(model.title, PDF_MARGIN, PDF_MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor('#555555');
-  if (model.subtitle) doc.text(model.subtitle);
-  doc.text(`Generated ${generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${model.rows.length} rows`);
-  let y = doc.y + 8;
-
-  const drawHeader = () => {
-    doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#2f4b7c');
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('#ffffff');
-    let x = PDF_MARGIN;
-    model.columns.forEach((c, i) => {
-      doc.text(c.header, x + 3, y + 4, { width: (widths[i] ?? 0) - 6, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
-      x += widths[i] ?? 0;
-    });
-    y += ROW_HEIGHT;
-  };
-
-  drawHeader();
-  model.rows.forEach((row, index) => {
-    if (y + ROW_HEIGHT > bottom()) {
-      doc.addPage();
-      y = PDF_MARGIN;
-      drawHeader();
-    }
-    if (index % 2 === 1) doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#f1f4f9');
-    let x = PDF_MARGIN;
-    model.columns.forEach((c, i) => {
-      const w = widths[i] ?? 0;
-      const colour = c.fill?.(row);
-      if (colour) doc.rect(x, y, w, ROW_HEIGHT).fill(`#${colour}`);
-      const align = c.kind === 'number' || c.kind === 'money' ? 'right' : 'left';
-      doc
-        .font('Helvetica')
-        .fontSize(FONT_SIZE)
-        .fillColor('#1a1a1a')
-        .text(cellText(c.value(row), c.kind), x + 3, y + 4, { width: w - 6, height: ROW_HEIGHT, lineBreak: false, ellipsis: true, align });
-      x += w;
-    });
-    y += ROW_HEIGHT;
-  });
-  if (model.rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text('No rows match this filter.', PDF_MARGIN, y + 6);
-    y += 20;
-  }
-  if (model.notes?.length) {
-    doc.font('Helvetica').fontSize(8).fillColor('#333333');
-    for (const note of model.notes) {
-      if (y + 12 > bottom()) {
-        doc.addPage();
-        y = PDF_MARGIN;
-      }
-      doc.text(note, PDF_MARGIN, y + 6, { width });
-      y = doc.y;
-    }
-  }
-
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Writing inside the bottom margin would otherwise make pdfkit open a new page.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .fillColor('#777777')
-      .text(`${model.title} · page ${i + 1} of ${range.count}`, PDF_MARGIN, doc.page.height - PDF_MARGIN, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return (await renderPdfWithLayout(model, generatedAt)).pdf;
 }
 
-export async function renderTable<T>(model: TableModel<T>, format: ExportFormat, generatedAt: Date): Promise<Buffer> {
+/** The model with only the columns meant for a format. */
+export function forFormat<T>(model: TableModel<T>, format: ExportFormat): TableModel<T> {
+  if (!model.columns.some((c) => c.formats)) return model;
+  return { ...model, columns: model.columns.filter((c) => !c.formats || c.formats.includes(format)) };
+}
+
+export async function renderTable<T>(table: TableModel<T>, format: ExportFormat, generatedAt: Date): Promise<Buffer> {
+  const model = forFormat(table, format);
   switch (format) {
     case 'csv':
       return renderCsv(model);
