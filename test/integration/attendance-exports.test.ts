@@ -84,7 +84,7 @@ describe('GET /api/attendance/calendar/{month}/export', () => {
     expect(row.getCell(2 + 8).value).toBe('WO');
     const presentCol = header.indexOf('P');
     expect(row.getCell(presentCol).value).toBe(2);
-    expect(rowOf('TOTAL').getCell(presentCol).value).toBeGreaterThanOrEqual(2);
+    expect(rowOf('Total').getCell(presentCol).value).toBeGreaterThanOrEqual(2);
     // The legend sits under the table.
     let legend = false;
     sheet.eachRow((r) => {
@@ -112,8 +112,8 @@ describe('GET /api/attendance/calendar/{month}/export', () => {
     const last = pages.at(-1) ?? '';
     expectLegend(last);
     // Under the table: after the totals row, and only once in the document.
-    if (last.includes('TOTAL')) expect(last.indexOf('Legend:')).toBeGreaterThan(last.indexOf('TOTAL'));
-    else expect(pages.at(-2)).toContain('TOTAL');
+    if (last.includes('Total')) expect(last.indexOf('Legend:')).toBeGreaterThan(last.indexOf('Total'));
+    else expect(pages.at(-2)).toContain('Total');
     expect(pages.join(' ').split('Legend:')).toHaveLength(2);
     // A filtered, one-page calendar carries it too, with the status codes in its cells.
     const small = pdfPages((await w.hr.get(`/api/attendance/calendar/2031-03/export?format=pdf&locationId=${w.locationId}`)).body as Buffer);
@@ -128,7 +128,7 @@ describe('GET /api/attendance/calendar/{month}/export', () => {
     const lines = res.text.slice(1).trim().split('\n');
     expect(lines[0]?.startsWith('Code,Name,1,2,3')).toBe(true);
     expect(lines.find((l) => l.startsWith(e0.code))?.split(',')[11]).toBe('P');
-    expect(lines.at(-1)?.startsWith('TOTAL')).toBe(true);
+    expect(lines.at(-1)?.startsWith('Total')).toBe(true);
     expect((await w.hr.get(url('format=docx'))).body.errors[0].path).toBe('query.format');
     expect((await w.hr.get('/api/attendance/calendar/March/export')).status).toBe(400);
   });

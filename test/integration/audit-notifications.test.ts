@@ -75,8 +75,14 @@ describe('GET /api/employees/{id}/audit', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="?audit-sneha-kulkarni-2026-11-18\.csv"?$/);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('When (UTC),Category,Action,Summary,By,Source,Changes');
-    expect(lines.slice(1).filter((l) => l.includes('employee.updated'))).toHaveLength(3);
+    // Local time with the zone's name, words for the source and the fields; the action code and ISO instant for integrators.
+    expect(lines[0]).toBe('When (IST),Category,What,By,Through,Changes,Action,At (ISO 8601)');
+    const updates = lines.slice(1).filter((l) => l.includes('employee.updated'));
+    expect(updates).toHaveLength(3);
+    expect(updates[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} 2026 \d{2}:\d{2},Profile,/);
+    expect(updates.join('\n')).toContain('Updated: Phone');
+    expect(updates.join('\n')).toContain('Phone: +91 90000 00003 → +91 90000 00004');
+    expect(updates.join('\n')).not.toMatch(/workedMinutes|fullName|: phone/);
     expect((await hr.get(`/api/employees/${employeeId}/audit/export?format=doc`)).status).toBe(400);
   });
 });

@@ -364,7 +364,10 @@ describe('GET /api/regularizations/export (spec §4.7)', () => {
     expect(lines[0]).toContain('Kind');
     expect(lines.length - 1).toBe(3);
     const approved = await w.hr.get('/api/regularizations/export?format=csv&status=Approved&kind=MissingPunchOut');
-    expect(approved.text.slice(1).trim().split('\n').slice(1).every((l) => l.includes('MissingPunchOut') && l.includes('Approved'))).toBe(true);
+    const approvedLines = approved.text.slice(1).trim().split('\n');
+    expect(approvedLines[0]).toContain('Requested at (ISO 8601)');
+    // Words, not codes: the kind and status as the console shows them.
+    expect(approvedLines.slice(1).every((l) => l.includes('Missing punch out') && l.includes('Approved') && !l.includes('MissingPunchOut'))).toBe(true);
     expect((await w.hr.get('/api/regularizations/export?format=xlsx')).headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect((await w.hr.get('/api/regularizations/export?format=pdf')).headers.get('content-type')).toBe('application/pdf');
     for (const q of ['status=Nope', 'kind=Nope', 'employeeId=123', 'format=doc']) {

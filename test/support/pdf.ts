@@ -34,3 +34,43 @@ export function renderFirstPage(pdf: Buffer, pngOut?: string): RenderedPage {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface WordBox {
+  page: number;
+  pageWidth: number;
+  pageHeight: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of a PDF with its box, as poppler's pdftotext reads the file (independent of the writer's own layout model). */
+export function wordBoxes(pdf: Buffer): WordBox[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bbox-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const out: WordBox[] = [];
+    let page = -1;
+    let pageWidth = 0;
+    let pageHeight = 0;
+    for (const m of html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
+      if (m[1]) {
+        page++;
+        pageWidth = Number(m[1]);
+        pageHeight = Number(m[2]);
+        continue;
+      }
+      out.push({ page, pageWidth, pageHeight, text: m[7] ?? '', xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]) });
+    }
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where tests leave rendered pages and screenshots for people to look at. */
+export const LOOK_DIR = path.resolve(process.env.MUSTER_LOOK_DIR ?? 'test-results/look');

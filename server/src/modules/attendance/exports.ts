@@ -13,6 +13,14 @@ import {
   STATUS_META,
   formatMinutes,
 } from '../../../../shared/attendance/index.ts';
+import {
+  LIVE_STATE_LABELS,
+  PUNCH_SOURCE_LABELS,
+  formatDayShort,
+  formatInstant,
+  formatMonth,
+  zoneName,
+} from '../../../../shared/labels.ts';
 import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
 import { orgSettings } from '../org/index.ts';
@@ -27,6 +35,10 @@ import { calendar, dayView, live } from './views.ts';
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 const clock = (iso: string | null, timeZone: string) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
+/** "First in (IST)": a column of local clock times says which zone they are in. */
+const inZone = (header: string, timeZone: string, at: string) => `${header} (${zoneName(timeZone, at)})`;
+// The day columns of the month grid: wide enough for "WO*" at the grid's font.
+const DAY_COLUMN_WIDTH = 22;
 
 const legend = () =>
   `Legend: ${ATTENDANCE_STATUSES.filter((s) => s !== 'Pending')
@@ -37,7 +49,7 @@ const TOTAL_ROW = Symbol('totals');
 type CalendarLine = CalendarRow | { [TOTAL_ROW]: true; totals: CalendarResponse['kpis']; days: number[] };
 
 /** The month grid: one coloured status cell per day, the totals per employee, and a totals row. */
-export function calendarTable(cal: CalendarResponse, orgName: string): TableModel<CalendarLine> {
+export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?: string): TableModel<CalendarLine> {
   const isTotal = (r: CalendarLine): r is Extract<CalendarLine, { [TOTAL_ROW]: true }> => TOTAL_ROW in r;
   const presentPerDay = cal.days.map((_, i) =>
     cal.items.reduce((n, row) => {
@@ -48,6 +60,9 @@ export function calendarTable(cal: CalendarResponse, orgName: string): TableMode
   const dayColumns: Column<CalendarLine>[] = cal.days.map((d, i) => ({
     header: String(Number(d.date.slice(8, 10))),
     width: 4,
+    fixedWidth: DAY_COLUMN_WIDTH,
+    overflow: 'ellipsis',
+    align: 'center',
     value: (r) => {
       if (isTotal(r)) return r.days[i] ?? 0;
       const cell = r.cells[i];
@@ -63,34 +78,39 @@ export function calendarTable(cal: CalendarResponse, orgName: string): TableMode
   }));
   const t = (f: (x: CalendarRow['totals']) => number | string) => (r: CalendarLine) => f(isTotal(r) ? r.totals : r.totals);
   return {
-    title: `Attendance ${cal.month}`,
+    title: `Attendance, ${formatMonth(cal.month)}`,
     subtitle: `${orgName} · ${cal.total} employees · attendance rate ${(cal.kpis.attendanceRate * 100).toFixed(1)}%`,
     filename: `attendance-${cal.month}`,
     landscape: true,
+    ...(timeZone ? { timeZone } : {}),
     rows: [...cal.items, { [TOTAL_ROW]: true, totals: cal.kpis, days: presentPerDay }],
     columns: [
-      { header: 'Code', width: 9, value: (r) => (isTotal(r) ? 'TOTAL' : r.employee.code) },
+      { header: 'Code', width: 9, overflow: 'keep', value: (r) => (isTotal(r) ? 'Total' : r.employee.code) },
       { header: 'Name', width: 22, value: (r) => (isTotal(r) ? `${cal.kpis.employees} employees (present per day)` : r.employee.fullName) },
       ...dayColumns,
       { header: 'P', width: 4, kind: 'number', value: t((x) => x.present) },
       { header: 'HD', width: 4, kind: 'number', value: t((x) => x.halfDays) },
       { header: 'A', width: 4, kind: 'number', value: t((x) => x.absent) },
       { header: 'MP', width: 4, kind: 'number', value: t((x) => x.missingPunch) },
-      { header: 'Leave', width: 6, kind: 'number', value: t((x) => x.leave) },
-      { header: 'Hol', width: 4, kind: 'number', value: t((x) => x.holidays) },
+      { header: 'L', width: 4, kind: 'number', value: t((x) => x.leave) },
+      { header: 'H', width: 4, kind: 'number', value: t((x) => x.holidays) },
       { header: 'WO', width: 4, kind: 'number', value: t((x) => x.weeklyOffs) },
       { header: 'Late', width: 5, kind: 'number', value: t((x) => x.lateCount) },
       { header: 'Worked h', width: 8, kind: 'number', value: t((x) => hours(x.workedMinutes)) },
       { header: 'OT h', width: 6, kind: 'number', value: t((x) => hours(x.otMinutes)) },
       { header: 'LOP days', width: 7, kind: 'number', value: t((x) => x.lopDays) },
     ],
-    notes: [legend()],
+    notes: [legend(), TOTALS_LEGEND],
   };
 }
 
+const TOTALS_LEGEND =
+  'Totals per employee: P present · HD half days · A absent · MP missing punch · L leave days · H holidays · WO weekly offs · Late late arrivals · Worked h and OT h hours · LOP days loss of pay.';
+
 export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
   return {
-    title: `Attendance on ${view.date}`,
+    title: `Attendance on ${formatDayShort(view.date)} ${view.date.slice(0, 4)}`,
+    timeZone,
     subtitle: Object.entries(view.kpis.byStatus)
       .map(([s, n]) => `${STATUS_META[s as AttendanceStatus]?.label ?? s}: ${n}`)
       .join(' · '),
@@ -98,7 +118,7 @@ export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
     landscape: true,
     rows: view.items,
     columns: [
-      { header: 'Code', width: 9, value: (r) => r.employee.code },
+      { header: 'Code', width: 9, overflow: 'keep', value: (r) => r.employee.code },
       { header: 'Name', width: 22, value: (r) => r.employee.fullName },
       { header: 'Department', width: 16, value: (r) => r.department },
       { header: 'Location', width: 14, value: (r) => r.location },
@@ -109,8 +129,8 @@ export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
         value: (r) => (r.day ? `${STATUS_META[r.day.status].label}${r.day.frozen ? ' (frozen)' : ''}` : 'Not reconciled'),
         fill: (r) => (r.day ? STATUS_META[r.day.status].fill : undefined),
       },
-      { header: 'First in', width: 8, value: (r) => clock(r.day?.firstIn ?? null, timeZone) },
-      { header: 'Last out', width: 8, value: (r) => clock(r.day?.lastOut ?? null, timeZone) },
+      { header: inZone('First in', timeZone, view.date), width: 8, value: (r) => clock(r.day?.firstIn ?? null, timeZone) },
+      { header: inZone('Last out', timeZone, view.date), width: 8, value: (r) => clock(r.day?.lastOut ?? null, timeZone) },
       { header: 'Worked', width: 8, value: (r) => (r.day ? formatMinutes(r.day.workedMinutes) : null) },
       { header: 'OT', width: 6, value: (r) => (r.day ? formatMinutes(r.day.otMinutes) : null) },
       { header: 'Late min', width: 7, kind: 'number', value: (r) => r.day?.lateMinutes ?? null },
@@ -126,24 +146,27 @@ export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow>
   const c = view.counts;
   return {
     title: 'Live attendance',
-    subtitle: `As of ${clock(view.now, timeZone)} · in ${c.In} · out ${c.Out} · not yet in ${c.NotYetIn} · late ${c.Late} · on leave ${c.OnLeave} · off ${c.Off}`,
+    timeZone,
+    subtitle: `As of ${formatInstant(view.now, timeZone)} · in ${c.In} · out ${c.Out} · not yet in ${c.NotYetIn} · late ${c.Late} · on leave ${c.OnLeave} · off ${c.Off}`,
     filename: `attendance-live-${view.now.slice(0, 10)}`,
     landscape: true,
     rows: view.items,
     columns: [
-      { header: 'Code', width: 9, value: (r) => r.employee.code },
+      { header: 'Code', width: 9, overflow: 'keep', value: (r) => r.employee.code },
       { header: 'Name', width: 22, value: (r) => r.employee.fullName },
       { header: 'Department', width: 16, value: (r) => r.department },
       { header: 'Location', width: 14, value: (r) => r.location },
       { header: 'Shift', width: 10, value: (r) => r.shift },
-      { header: 'State', width: 10, value: (r) => r.state, fill: (r) => LIVE_FILL[r.state] },
-      { header: 'First in', width: 8, value: (r) => clock(r.firstIn, timeZone) },
+      { header: 'State', width: 10, value: (r) => LIVE_STATE_LABELS[r.state], fill: (r) => LIVE_FILL[r.state] },
+      { header: inZone('First in', timeZone, view.now), width: 8, value: (r) => clock(r.firstIn, timeZone) },
       { header: 'Late min', width: 7, kind: 'number', value: (r) => r.lateMinutes || null },
       { header: 'Worked', width: 8, value: (r) => formatMinutes(r.workedMinutes) },
-      { header: 'Last punch', width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
-      { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? r.lastPunch.source) : null) },
+      { header: inZone('Last punch', timeZone, view.now), width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
+      { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? PUNCH_SOURCE_LABELS[r.lastPunch.source]) : null) },
     ],
-    notes: view.terminals.map((t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ?? 'never'}`),
+    notes: view.terminals.map(
+      (t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ? formatInstant(t.lastContactAt, timeZone) : 'never'}`,
+    ),
   };
 }
 
@@ -155,7 +178,7 @@ export async function exportLive(ctx: Ctx, query: LiveQuery): Promise<TableModel
 /** Every matching employee's month (not paginated) as a grid. */
 export async function exportCalendar(ctx: Ctx, month: string, query: CalendarExportQuery): Promise<TableModel<CalendarLine>> {
   const [cal, org] = await Promise.all([calendar(ctx, month, query), orgSettings(ctx.db)]);
-  return calendarTable(cal, org.name);
+  return calendarTable(cal, org.name, ctx.timeZone);
 }
 
 /** Every matching employee's record of one day. */

@@ -11,71 +11,17 @@ import {
   EmployeeListResponse,
   EmployeeRehire,
   EmployeeUpdate,
-  type EmployeeListItem,
 } from '../../../../shared/employees.ts';
 import type { ModuleDeps } from '../../context.ts';
-import { CONTENT_TYPES, type TableModel, sendTable } from '../../exports/table.ts';
+import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
-import type { AuditEntry } from '../../../../shared/audit.ts';
+import { auditFilterLine, auditTable, directoryTable } from './exports.ts';
 import * as read from './read.ts';
 import * as write from './write.ts';
 
 const IdParams = z.object({ id: UuidInput });
 const EXPORT_TYPES = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' };
-
-function directoryTable(rows: EmployeeListItem[], sensitive: boolean, today: string): TableModel<EmployeeListItem> {
-  return {
-    title: 'Employee directory',
-    subtitle: `As of ${today}`,
-    filename: `employees-${today}`,
-    landscape: true,
-    rows,
-    columns: [
-      { header: 'Code', width: 9, value: (r) => r.code },
-      { header: 'Name', width: 22, value: (r) => r.fullName },
-      { header: 'Email', width: 26, value: (r) => r.email },
-      { header: 'Phone', width: 14, value: (r) => r.phone },
-      { header: 'Designation', width: 18, value: (r) => r.designation?.name ?? null },
-      { header: 'Department', width: 14, value: (r) => r.department?.name ?? null },
-      { header: 'Location', width: 12, value: (r) => r.location?.name ?? null },
-      { header: 'Manager', width: 18, value: (r) => r.manager?.fullName ?? null },
-      { header: 'Joined', width: 11, value: (r) => r.joinedDate, kind: 'date' },
-      { header: 'Exit', width: 11, value: (r) => r.exitDate, kind: 'date' },
-      { header: 'Status', width: 9, value: (r) => r.status },
-      { header: 'Type', width: 9, value: (r) => r.employmentType },
-      ...(sensitive
-        ? [
-            { header: 'CTC (INR/yr)', width: 12, value: (r: EmployeeListItem) => r.ctcAnnual ?? null, kind: 'money' as const },
-            { header: 'PAN', width: 11, value: (r: EmployeeListItem) => r.pan ?? null },
-          ]
-        : []),
-    ],
-  };
-}
-
-function auditTable(employeeName: string, entries: AuditEntry[], today: string, filter: string): TableModel<AuditEntry> {
-  return {
-    title: `Audit trail: ${employeeName}`,
-    subtitle: filter,
-    filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
-    landscape: true,
-    rows: entries,
-    columns: [
-      { header: 'When (UTC)', width: 16, value: (e) => e.at.replace('T', ' ').slice(0, 19) },
-      { header: 'Category', width: 11, value: (e) => e.category },
-      { header: 'Action', width: 16, value: (e) => e.action },
-      { header: 'Summary', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => e.actorName },
-      { header: 'Source', width: 9, value: (e) => e.source },
-      {
-        header: 'Changes',
-        width: 40,
-        value: (e) => e.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('; '),
-      },
-    ],
-  };
-}
 
 export function employeeRoutes(api: Api, deps: ModuleDeps): void {
   api.op(
@@ -116,7 +62,7 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       const rows = await read.listEmployeesForExport(ctx, query);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const sensitive = caller.permissions.includes('employee:sensitive');
-      await sendTable(res, directoryTable(rows, sensitive, today), query.format, deps.clock.now());
+      await sendTable(res, directoryTable(rows, sensitive, today, ctx.timeZone), query.format, deps.clock.now());
     },
   );
 
@@ -240,8 +186,7 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       const ctx = await deps.ctxFor(caller);
       const { employeeName, entries } = await employeeAuditForExport(ctx, params.id, query.category, query.range);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
-      const filter = `Category: ${query.category ?? 'all'} · range: ${query.range}`;
-      await sendTable(res, auditTable(employeeName, entries, today, filter), query.format, deps.clock.now());
+      await sendTable(res, auditTable(employeeName, entries, today, auditFilterLine(query), ctx.timeZone), query.format, deps.clock.now());
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { AuditCategory, FieldChange } from '../../../../shared/audit.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
 import type { Employee, EmployeeCreate, EmployeeExit, EmployeeRehire, EmployeeUpdate } from '../../../../shared/employees.ts';
+import { fieldLabel } from '../../../../shared/labels.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
@@ -62,7 +63,7 @@ async function auditChanges(ctx: Ctx, employeeId: string, action: string, verb: 
     byCategory.set(cat, [...(byCategory.get(cat) ?? []), c]);
   }
   for (const [category, list] of byCategory) {
-    const fields = list.map((c) => c.field).join(', ');
+    const fields = list.map((c) => fieldLabel(c.field)).join(', ');
     await recordAudit(ctx, { employeeId, category, action, summary: `${verb}: ${fields}`, changes: list });
   }
 }
@@ -253,7 +254,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     await notify(t, { employeeIds: [id] }, {
       kind: 'employee.updated',
       title: 'Your profile was updated',
-      body: `${ctx.caller.name} changed: ${changes.map((c) => c.field).join(', ')}.`,
+      body: `${ctx.caller.name} changed: ${changes.map((c) => fieldLabel(c.field)).join(', ')}.`,
       link: `/employees/${id}`,
     });
     if (patch.manager_id && patch.manager_id !== before.manager_id) {
