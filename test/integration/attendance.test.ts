@@ -161,7 +161,7 @@ describe('PATCH /api/attendance/employee/{id}/day/{date} (spec §4.2)', () => {
     expect(note).toHaveLength(0);
     await w.hr.patch(url(e0.id, '2031-03-11'), { reason: 'Forgot to punch out', workedMinutes: 470 });
     const mine = (await w.employee.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
-    expect(mine).toContain('Your attendance on 2031-03-11 was changed');
+    expect(mine).toContain('Your attendance on Tue 11 Mar 2031 was changed');
     // The override stays in force across reconciliations.
     expect((await punch(w.server, { terminalUserId: e0.terminalUserId, at: ist('2031-03-11', '12:00') })).status).toBe(200);
     expect((await dayOf(e0.id, '2031-03-11')).day).toMatchObject({ workedMinutes: 470, status: 'Present' });

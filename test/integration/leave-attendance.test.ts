@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/labels.ts';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { approvedLeaveDays } from '../../server/src/modules/leave/index.ts';
@@ -81,9 +82,9 @@ describe('leave ↔ attendance', () => {
     const before = await ledgerSum(server, sneha, sl);
     const refused = await employee.post('/api/leave/requests', { leaveTypeId: sl, fromDate: day, toDate: day, reason: 'Fever' });
     expect(refused.status).toBe(409);
-    expect(refused.body.errors).toEqual([{ path: 'body.fromDate', message: expect.stringContaining(`${day} is closed in attendance (frozen)`) }]);
+    expect(refused.body.errors).toEqual([{ path: 'body.fromDate', message: expect.stringContaining(`${formatDate(day)} is closed in attendance (frozen)`) }]);
     const quote = await employee.get(`/api/leave/quote?leaveTypeId=${sl}&fromDate=${day}&toDate=${day}`);
-    expect(quote.body.problems).toEqual([{ path: 'query.fromDate', message: expect.stringContaining(`${day} is closed in attendance`) }]);
+    expect(quote.body.problems).toEqual([{ path: 'query.fromDate', message: expect.stringContaining(`${formatDate(day)} is closed in attendance`) }]);
 
     // Approve: a pending request whose day was frozen meanwhile.
     expect((await freeze(day, false)).status).toBe(200);
@@ -92,7 +93,7 @@ describe('leave ↔ attendance', () => {
     expect((await freeze(day, true)).status).toBe(200);
     const approve = await manager.post(`/api/leave/requests/${pending.body.id}/approve`, {});
     expect(approve.status).toBe(409);
-    expect(approve.body.detail).toContain(day);
+    expect(approve.body.detail).toContain(formatDate(day));
     expect((await employee.get(`/api/leave/requests/${pending.body.id}`)).body.status).toBe('PendingManager');
     expect(await ledgerSum(server, sneha, sl)).toBe(before);
     const frozenDay = (await hr.get(`/api/attendance/employee/${sneha}/day/${day}`)).body.day;
@@ -105,7 +106,7 @@ describe('leave ↔ attendance', () => {
     expect((await freeze(day, true)).status).toBe(200);
     const cancel = await hr.post(`/api/leave/requests/${pending.body.id}/cancel`, { note: 'Entered by mistake' });
     expect(cancel.status).toBe(409);
-    expect(cancel.body.detail).toContain(day);
+    expect(cancel.body.detail).toContain(formatDate(day));
     expect(await ledgerSum(server, sneha, sl)).toBe(before - 1);
     expect((await hr.get(`/api/attendance/employee/${sneha}/day/${day}`)).body.day).toMatchObject({ frozen: true, status: 'OnLeave', leaveDays: 1 });
     expect((await freeze(day, false)).status).toBe(200);

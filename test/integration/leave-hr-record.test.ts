@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/labels.ts';
 import { addDays, dayInZone, weekdayOf } from '../../shared/dates.ts';
 import { LeaveQuote, LeaveRequest } from '../../shared/leave/index.ts';
 import { fixedClock } from '../../server/src/clock.ts';
@@ -132,14 +133,14 @@ describe('HR records leave for an employee', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ category: 'Leave', actor_name: names.priya });
     expect(audit.summary).toMatch(/^Applied for 1 day of Sick leave \(.+\) by Priya Sharma for Sneha Kulkarni$/);
-    expect(audit.summary).toContain(day);
+    expect(audit.summary).toContain(formatDate(day));
 
     const [toSneha] = await notificationsOf('employee@kaveri.example');
     expect(toSneha).toMatchObject({ kind: 'leave.recorded', link: '/leave' });
     expect(toSneha?.title).toContain('Priya Sharma (HR) recorded 1 day of Sick leave');
     const [toRahul] = await notificationsOf('manager@kaveri.example');
     expect(toRahul).toMatchObject({ kind: 'leave.submitted', link: `/leave/approvals?request=${r.id}` });
-    expect(toRahul?.title).toContain(`recorded 1 day of Sick leave (${day}) for ${names.sneha}`);
+    expect(toRahul?.title).toContain(`recorded 1 day of Sick leave (${formatDate(day)}) for ${names.sneha}`);
 
     // Sneha sees it as hers; it shows in the manager's inbox and follows the normal approval.
     const mine = await employee.get('/api/leave/requests?mine=true&pageSize=100');
@@ -218,7 +219,7 @@ describe('HR records leave for an employee', () => {
     // Overlap with the request just recorded.
     const again = await hr.post('/api/leave/requests', { leaveTypeId: ids.SL, fromDate: day, toDate: day, employeeId: ids.sneha });
     expect(again.status).toBe(409);
-    expect(again.body.errors).toEqual([{ path: 'body.fromDate', message: `overlaps ${names.sneha}'s pending request for ${day}` }]);
+    expect(again.body.errors).toEqual([{ path: 'body.fromDate', message: `overlaps ${names.sneha}'s pending request for ${formatDate(day)}` }]);
 
     // Balance: comp-off emptied first, then one day of it is more than there is.
     const balances = (await hr.get(`/api/leave/balances?employeeId=${ids.sneha}`)).body.items as { leaveType: { code: string }; available: number }[];
@@ -236,7 +237,7 @@ describe('HR records leave for an employee', () => {
     expect((await freeze(true)).status).toBe(200);
     const frozen = await hr.post('/api/leave/requests', { leaveTypeId: ids.SL, fromDate: other, toDate: other, employeeId: ids.sneha });
     expect(frozen.status).toBe(409);
-    expect(frozen.body.errors).toEqual([{ path: 'body.fromDate', message: `${other} is closed in attendance (frozen): unfreeze it first` }]);
+    expect(frozen.body.errors).toEqual([{ path: 'body.fromDate', message: `${formatDate(other)} is closed in attendance (frozen): unfreeze it first` }]);
     expect((await freeze(false)).status).toBe(200);
 
     // Eligibility: paternity leave is for men.

@@ -113,7 +113,7 @@ describe('manager → (HR) → approved, in one transaction with the punches and
     expect(outReq).toMatchObject({ status: 'AwaitingManager', kind: 'MissingPunchOut', requiresHr: false, canDecide: false });
     expect(outReq.punches[0]).toMatchObject({ time: '18:35', direction: 'out', at: istInstant('2031-03-10', '18:35') });
     const inbox = (await w.manager.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
-    expect(inbox).toContain('Att Tester 0 asks to regularize 2031-03-10');
+    expect(inbox).toContain('Att Tester 0 asks to regularize 10 Mar 2031');
     const audit = await w.server.deps.db.selectFrom('audit_log').select(['category', 'summary']).where('employee_id', '=', e0.id).where('action', '=', 'regularization.requested').executeTakeFirstOrThrow();
     expect(audit.category).toBe('Attendance');
     // A second open request for the same day and kind: 409.
@@ -152,7 +152,7 @@ describe('manager → (HR) → approved, in one transaction with the punches and
     expect(manual).toMatchObject({ direction: 'out', regularizationId: outReq.id, role: 'out', at: istInstant('2031-03-10', '18:35') });
     expect(day.regularizations[0].status).toBe('Approved');
     const mine = (await w.employee.get('/api/notifications')).body.items.map((n: { title: string }) => n.title);
-    expect(mine).toContain('Your regularization of 2031-03-10 was approved');
+    expect(mine).toContain('Your regularization of 10 Mar 2031 was approved');
     // Anything else now is a 409, a preview too (its punches are in the day).
     expect((await w.manager.get(`/api/regularizations/${outReq.id}/preview`)).status).toBe(409);
     expect((await w.manager.post(`/api/regularizations/${outReq.id}/approve`, {})).status).toBe(409);
@@ -239,7 +239,7 @@ describe('HR notification and the regularization window (e2, a login of its own)
   });
 
   it('HR is notified when a request reaches ManagerApprovedAwaitingHR, not before', async () => {
-    const title = 'Att Tester 2 regularization of 2031-03-05 needs HR';
+    const title = "Att Tester 2's regularization of 5 Mar 2031 needs HR";
     const res = await request(e2Client, {
       date: '2031-03-05',
       kind: 'ManualEntry',
@@ -255,14 +255,14 @@ describe('HR notification and the regularization window (e2, a login of its own)
     const mgr = await w.manager.post(`/api/regularizations/${res.body.id}/approve`, { note: 'seen at the desk' });
     expect(mgr.body.status).toBe('ManagerApprovedAwaitingHR');
     const note = (await hrNotes()).find((n) => n.title === title);
-    expect(note).toMatchObject({ body: 'ManualEntry, approved by Rahul Deshmukh.', link: '/attendance/regularizations' });
+    expect(note).toMatchObject({ body: 'Manual entry of the day, approved by Rahul Deshmukh.', link: '/attendance/regularizations' });
     // Only HR is told: the manager and the employee get no "needs HR" notice.
     for (const c of [w.manager, e2Client]) {
       const titles = (await c.get('/api/notifications?pageSize=100')).body.items.map((n: { title: string }) => n.title);
       expect(titles).not.toContain(title);
     }
     // A kind without the HR stage never notifies HR (e0's MissingPunchOut of the 10th went straight to Approved).
-    expect((await hrNotes()).map((n) => n.title)).not.toContain('Att Tester 0 regularization of 2031-03-10 needs HR');
+    expect((await hrNotes()).map((n) => n.title)).not.toContain("Att Tester 0's regularization of 10 Mar 2031 needs HR");
     expect((await w.hr.post(`/api/regularizations/${res.body.id}/approve`, {})).body.status).toBe('Approved');
   });
 

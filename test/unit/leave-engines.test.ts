@@ -276,7 +276,9 @@ describe('timeline states for every path', () => {
     expect(states({ requiresHrApproval: true, status: 'Rejected', ...mgr, ...hr })).toEqual(['submitted:done', 'manager:done', 'hr:rejected', 'final:rejected']);
     const t = buildTimeline({ ...base, status: 'Rejected', ...mgr, managerNote: 'Busy week', decisionNote: 'Busy week' });
     expect(t[1]).toMatchObject({ label: 'Rejected by manager', actorName: 'Rahul Deshmukh', note: 'Busy week' });
-    expect(t[2]).toMatchObject({ label: 'Rejected', actorName: 'Rahul Deshmukh', note: 'Busy week' });
+    // "Rejected by manager" once; the outcome without the actor or the note again.
+    expect(t[2]).toMatchObject({ key: 'final', label: 'Not approved', state: 'rejected', actorName: null, note: null, at: mgr.managerDecidedAt });
+    expect(t.filter((e) => e.actorName === 'Rahul Deshmukh')).toHaveLength(1);
   });
 
   it('names a manager above the line who decided for the manager', () => {

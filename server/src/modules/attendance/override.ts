@@ -9,6 +9,7 @@ import { reconcileRange, toAttendanceDay } from './days.ts';
 import { policyOf } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
 import { assertEmployed, assertNotFuture, employeeInScope } from './scope.ts';
+import { ATTENDANCE_STATUS_LABELS, formatDate, formatDayShort, formatDuration, labelOf } from '../../../../shared/labels.ts';
 
 function snapshot(row: AttendanceDayTable) {
   return { status: row.status, workedMinutes: row.worked_minutes, otMinutes: row.ot_minutes, frozen: row.frozen === 1 };
@@ -78,13 +79,13 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
       employeeId,
       category: 'Attendance',
       action: 'attendance.override',
-      summary: `Attendance of ${date} overridden (${sent.join(', ')}). Reason: ${body.reason}`,
+      summary: `Attendance of ${formatDate(date)} overridden (${sent.join(', ')}). Reason: ${body.reason}`,
       changes: diffFields(snapshot(before), snapshot(after)),
     });
     await notify(t, { employeeIds: [employeeId] }, {
       kind: 'attendance.override',
-      title: `Your attendance on ${date} was changed`,
-      body: `${ctx.caller.name}: ${after.status}, worked ${formatMinutes(after.worked_minutes)}${after.frozen ? ' (frozen)' : ''}. Reason: ${body.reason}`,
+      title: `Your attendance on ${formatDayShort(date)} ${date.slice(0, 4)} was changed`,
+      body: `${ctx.caller.name}: ${labelOf(ATTENDANCE_STATUS_LABELS, after.status)}, worked ${formatDuration(after.worked_minutes)}${after.frozen ? ' (frozen)' : ''}. Reason: ${body.reason}`,
       link: `/attendance/me?date=${date}`,
     });
     return after;

@@ -1,7 +1,7 @@
 import type { AuditCategory, FieldChange } from '../../../../shared/audit.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
 import type { Employee, EmployeeCreate, EmployeeExit, EmployeeRehire, EmployeeUpdate } from '../../../../shared/employees.ts';
-import { fieldLabel } from '../../../../shared/labels.ts';
+import { fieldLabel, formatDate } from '../../../../shared/labels.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { EmployeeTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
@@ -12,6 +12,7 @@ import { notify } from '../notifications/index.ts';
 import { getEmployee } from './read.ts';
 import * as repo from './repo.ts';
 import { managerChainIds } from './scope.ts';
+
 
 /** Changing the directory: create, update, exit (now or at the end of a notice period), rehire. Each change is audited. */
 
@@ -184,7 +185,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
       await notify(t, { employeeIds: [row.manager_id] }, {
         kind: 'employee.joined-team',
         title: `${row.full_name} now reports to you`,
-        body: `Joining ${row.joined_date}.`,
+        body: `Joining ${formatDate(row.joined_date)}.`,
         link: `/employees/${id}`,
       });
     }
@@ -300,7 +301,7 @@ export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): P
       employeeId: id,
       category: 'Profile',
       action: 'employee.exit',
-      summary: `${status === 'Exited' ? 'Exited' : 'On notice'}: last working day ${input.exitDate}. Reason: ${input.reason}`,
+      summary: `${status === 'Exited' ? 'Exited' : 'On notice'}: last working day ${formatDate(input.exitDate)}. Reason: ${input.reason}`,
       changes: diffFields(
         { status: before.status, exitDate: before.exit_date },
         { status, exitDate: input.exitDate },
@@ -309,7 +310,7 @@ export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): P
     if (before.manager_id) {
       await notify(t, { employeeIds: [before.manager_id] }, {
         kind: 'employee.exit',
-        title: `${before.full_name} leaves on ${input.exitDate}`,
+        title: `${before.full_name} leaves on ${formatDate(input.exitDate)}`,
         link: `/employees/${id}`,
       });
     }
@@ -340,7 +341,7 @@ export async function rehireEmployee(ctx: Ctx, id: string, input: EmployeeRehire
       employeeId: id,
       category: 'Profile',
       action: 'employee.rehired',
-      summary: `Rehired, joining ${input.joinedDate}${input.reason ? `. ${input.reason}` : ''}`,
+      summary: `Rehired, joining ${formatDate(input.joinedDate)}${input.reason ? `. ${input.reason}` : ''}`,
       changes: diffFields(
         { status: before.status, joinedDate: before.joined_date, exitDate: before.exit_date },
         { status: 'Active', joinedDate: input.joinedDate, exitDate: null },
@@ -365,7 +366,7 @@ export async function completeDueExits(ctx: Ctx): Promise<number> {
         employeeId: e.id,
         category: 'Profile',
         action: 'employee.exited',
-        summary: `Notice period ended on ${row.exit_date}`,
+        summary: `Notice period ended on ${formatDate(row.exit_date)}`,
         changes: [{ field: 'status', before: 'OnNotice', after: 'Exited' }],
       });
     });

@@ -178,7 +178,7 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
                     to: { employeeIds: [row.backup_employee_id] },
                     notice: {
                       kind: 'leave.backup',
-                      title: `You are ${row.employee_name}'s backup ${row.from_date === row.to_date ? `on ${row.from_date}` : `from ${row.from_date} to ${row.to_date}`}`,
+                      title: `You are ${row.employee_name}'s backup ${row.from_date === row.to_date ? 'on' : 'from'} ${spanOf(row.from_date, row.to_date)}`,
                       body: null,
                       link: '/leave/calendar',
                     },

@@ -74,6 +74,8 @@ function entry(
  * stages `pending` and marks the final entry `rejected`; a cancelled one
  * keeps its approvals `done` and marks the final entry `rejected`. A request
  * HR recorded for the employee is "Recorded by HR", its actor the recorder.
+ * The final entry of a rejected request is the outcome ("Not approved"), without
+ * repeating the actor or the note its stage entry ("Rejected by HR") carries.
  */
 export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
   const submitted = f.enteredByName
@@ -112,8 +114,8 @@ export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
   else if (f.closure === 'Cancelled') final = entry('final', 'Cancelled by HR', 'rejected', f.closedByName, f.closedAt, f.decisionNote);
   else if (f.status === 'Approved') final = entry('final', 'Approved', 'done', lastApproval.name, lastApproval.at, f.decisionNote);
   else if (f.status === 'Rejected') {
-    const by = rejectedAt === 'hr' ? { name: f.hrDecisionName, at: f.hrDecidedAt } : { name: f.managerDecisionName, at: f.managerDecidedAt };
-    final = entry('final', 'Rejected', 'rejected', by.name, by.at, f.decisionNote);
+    // The stage entry already says who rejected it and why; the outcome reads as the outcome, once.
+    final = entry('final', 'Not approved', 'rejected', null, rejectedAt === 'hr' ? f.hrDecidedAt : f.managerDecidedAt, null);
   } else final = entry('final', 'Decision', 'pending');
 
   return f.requiresHrApproval ? [submitted, manager, hr, final] : [submitted, manager, final];

@@ -7,6 +7,9 @@ import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
 import { type Decider, type StoredPunch, deciderOf, findRow, getRegularization, mayDecide } from './read.ts';
 import * as regsRepo from './repo.ts';
+import { REGULARIZATION_KIND_LABELS, formatDate, labelOf } from '../../../../shared/labels.ts';
+
+const kindLabel = (kind: string) => labelOf(REGULARIZATION_KIND_LABELS, kind);
 
 /**
  * Deciding (spec §2.5): the manager approves, then HR where the policy asks
@@ -88,12 +91,12 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
           employeeId: row.employee_id,
           category: 'Attendance',
           action: 'regularization.manager-approved',
-          summary: `Regularization of ${row.date} (${row.kind}) approved by the manager; waiting for HR${note ? `. Note: ${note}` : ''}`,
+          summary: `Regularization of ${formatDate(row.date)} (${kindLabel(row.kind)}) approved by the manager; waiting for HR${note ? `. Note: ${note}` : ''}`,
         });
         await notify(t, { roles: ['HR'] }, {
           kind: 'regularization.awaiting-hr',
-          title: `${employee?.fullName ?? 'A'} regularization of ${row.date} needs HR`,
-          body: `${row.kind}, approved by ${ctx.caller.name}.`,
+          title: `${employee ? `${employee.fullName}'s` : 'A'} regularization of ${formatDate(row.date)} needs HR`,
+          body: `${kindLabel(row.kind)}, approved by ${ctx.caller.name}.`,
           link: '/attendance/regularizations',
         });
         return;
@@ -103,12 +106,12 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
         employeeId: row.employee_id,
         category: 'Attendance',
         action: 'regularization.approved',
-        summary: `Regularization of ${row.date} (${row.kind}) approved; punches added and the day reconciled${note ? `. Note: ${note}` : ''}`,
+        summary: `Regularization of ${formatDate(row.date)} (${kindLabel(row.kind)}) approved; punches added and the day reconciled${note ? `. Note: ${note}` : ''}`,
       });
       await notify(t, { employeeIds: [row.employee_id] }, {
         kind: 'regularization.approved',
-        title: `Your regularization of ${row.date} was approved`,
-        body: `${row.kind}, approved by ${ctx.caller.name}.`,
+        title: `Your regularization of ${formatDate(row.date)} was approved`,
+        body: `${kindLabel(row.kind)}, approved by ${ctx.caller.name}.`,
         link: `/attendance/me?date=${row.date}`,
       });
     },
@@ -126,11 +129,11 @@ export async function rejectRegularization(ctx: Ctx, id: string, note: string): 
         employeeId: row.employee_id,
         category: 'Attendance',
         action: 'regularization.rejected',
-        summary: `Regularization of ${row.date} (${row.kind}) rejected: ${note}`,
+        summary: `Regularization of ${formatDate(row.date)} (${kindLabel(row.kind)}) rejected: ${note}`,
       });
       await notify(t, { employeeIds: [row.employee_id] }, {
         kind: 'regularization.rejected',
-        title: `Your regularization of ${row.date} was rejected`,
+        title: `Your regularization of ${formatDate(row.date)} was rejected`,
         body: note,
         link: `/attendance/me?date=${row.date}`,
       });

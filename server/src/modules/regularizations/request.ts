@@ -30,6 +30,7 @@ import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
 import { type StoredPunch, findRow, getRegularization } from './read.ts';
 import * as regsRepo from './repo.ts';
+import { REGULARIZATION_KIND_LABELS, formatDate } from '../../../../shared/labels.ts';
 
 /**
  * Asking: an employee sends a request to fix one of their days, or first
@@ -153,12 +154,12 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
       employeeId,
       category: 'Attendance',
       action: 'regularization.requested',
-      summary: `Regularization requested for ${input.date}: ${input.kind} (${punches.map((p) => `${p.direction} ${p.time}`).join(', ')}). Reason: ${input.reason}`,
+      summary: `Regularization requested for ${formatDate(input.date)}: ${REGULARIZATION_KIND_LABELS[input.kind]} (${punches.map((p) => `${p.direction} ${p.time}`).join(', ')}). Reason: ${input.reason}`,
     });
     await notify(t, employee.managerId ? { employeeIds: [employee.managerId] } : { roles: ['HR'] }, {
       kind: 'regularization.requested',
-      title: `${employee.fullName} asks to regularize ${input.date}`,
-      body: `${input.kind}: ${input.reason}`,
+      title: `${employee.fullName} asks to regularize ${formatDate(input.date)}`,
+      body: `${REGULARIZATION_KIND_LABELS[input.kind]}: ${input.reason}`,
       link: '/attendance/regularizations',
     });
   });

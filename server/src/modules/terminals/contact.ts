@@ -1,4 +1,5 @@
 import type { ConnectorTerminal, TerminalProtocol } from '../../../../shared/ingest.ts';
+import { formatInstant } from '../../../../shared/labels.ts';
 import { isPushProtocol } from '../../../../shared/terminals.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { TerminalTable } from '../../db/schema.ts';
@@ -177,7 +178,7 @@ export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
       await notify(t, { roles: ['Admin'] }, {
         kind: 'terminal.offline',
         title: `Terminal ${r.name} is offline`,
-        body: `${r.last_contact_at ? `Nothing heard since ${r.last_contact_at}` : `Never reached; reported unreachable since ${since}`} (threshold ${r.offline_after_minutes} min).${reported} Days of its location stay provisional until it reports.`,
+        body: `${r.last_contact_at ? `Nothing heard since ${formatInstant(r.last_contact_at, ctx.timeZone)}` : `Never reached; reported unreachable since ${formatInstant(since, ctx.timeZone)}`} (threshold ${r.offline_after_minutes} min).${reported} Days of its location stay provisional until it reports.`,
         link: '/terminals',
       });
     });
