@@ -90,7 +90,7 @@ test('an employee asks to fix a missing punch; the manager approves; the calenda
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form).toBeHidden();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('my-request').first()).toContainText('Awaiting manager');
+  await expect(page.getByTestId('my-request').first()).toContainText('Waiting for manager');
   await page.context().close();
 
   // The manager approves it from the inbox.
@@ -98,11 +98,13 @@ test('an employee asks to fix a missing punch; the manager approves; the calenda
   await mainNav(manager).getByText('Attendance', { exact: true }).click();
   await mainNav(manager).getByRole('link', { name: 'Regularizations' }).click();
   const row = manager.getByTestId('regularization-row').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: 'Forgot to punch out after the review meeting' });
+  // The manager sees the same effect before deciding, then approves in one click (with a few seconds to undo).
+  await row.getByRole('button', { name: 'Effect on the day' }).click();
+  await expect(manager.getByTestId('day-effect')).toContainText('Present');
+  await row.getByRole('button', { name: 'Effect on the day' }).click();
   await row.getByRole('button', { name: 'Approve' }).click();
-  // The manager sees the same effect before deciding.
-  await expect(manager.getByRole('dialog').getByTestId('day-effect')).toContainText('Present');
-  await manager.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(row).toHaveCount(0);
+  await expect(manager.getByTestId('undo')).toBeVisible();
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
 
   // The calendar shows the day as worked now.
   await manager.goto(`/attendance/calendar?month=${day.slice(0, 7)}&q=Sneha`);

@@ -12,6 +12,11 @@ export const ADMIN = { email: 'admin@test.example', password: 'admin-pass-123' }
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const DEMO_EMPLOYEE = { email: 'employee@kaveri.example', password: DEMO_PASSWORD };
 
+/** Where screenshots for people to look at go (test-results/look/ at the repository root). */
+export function lookPath(name: string): string {
+  return path.join(repoRoot, 'test-results', 'look', name);
+}
+
 export interface MusterServer {
   baseURL: string;
   dataDir: string;

@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, weekdayOf } from '../../shared/dates.ts';
-import { DEMO_PASSWORD, expect, mainNav, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, lookPath, mainNav, signIn, test } from './fixtures.ts';
 
 const EMPLOYEE = 'employee@kaveri.example';
 const MANAGER = 'manager@kaveri.example';
@@ -100,8 +100,10 @@ test('an employee applies, the manager sees the context and approves, HR approve
   const note = 'Enjoy Hampi; hand over the CAD reviews to Anil.';
   await detail.getByRole('textbox', { name: 'Note' }).fill(note);
   await expect(detail.getByTestId('note-counter')).toHaveText(`${note.length} / 500`);
+  // Approve is one click, with a few seconds to undo before anything is sent.
   await detail.getByRole('button', { name: 'Approve' }).click();
-  await expect(detail.getByTestId('leave-status')).toHaveText('Waiting for HR');
+  await expect(page.getByTestId('undo')).toBeVisible();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Waiting for HR', { timeout: 15_000 });
   await expect(detail.getByTestId('leave-timeline')).toContainText('Approved by manager');
   await signOut(page);
 
@@ -113,7 +115,7 @@ test('an employee applies, the manager sees the context and approves, HR approve
   await expect(hrDetail.getByTestId('leave-timeline')).toContainText('Waiting for HR');
   await expect(hrDetail).toContainText(note);
   await hrDetail.getByRole('button', { name: 'Approve' }).click();
-  await expect(hrDetail.getByTestId('leave-status')).toHaveText('Approved');
+  await expect(hrDetail.getByTestId('leave-status')).toHaveText('Approved', { timeout: 15_000 });
   await signOut(page);
 
   // The employee sees it approved and the balance down by the working days.
@@ -141,8 +143,20 @@ test('a manager rejects with a note and the employee sees it', async ({ page, ba
   await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(day.from) }).click();
   const detail = page.getByTestId('leave-request-detail');
   const note = 'The customer audit is that Monday; could you move the appointment by a day?';
-  await detail.getByRole('textbox', { name: 'Note' }).fill(note);
-  await detail.getByRole('button', { name: 'Reject' }).click();
+  // Rejecting is never one click: the button opens a dialog that asks for the note, and nothing is sent before its confirm button.
+  await detail.getByRole('button', { name: 'Reject…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Reject leave: Sneha Kulkarni/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Optional, but it helps Sneha to know why.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep it open' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Waiting for manager');
+  await detail.getByRole('button', { name: 'Reject…' }).click();
+  await dialog.getByRole('textbox', { name: 'Note to the employee' }).fill(note);
+  await expect(dialog.getByTestId('reject-note-counter')).toHaveText(`${note.length} / 500`);
+  await dialog.screenshot({ path: lookPath('reject-dialog.png') });
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(dialog).toBeHidden();
   await expect(detail.getByTestId('leave-status')).toHaveText('Rejected');
   await signOut(page);
 
@@ -154,6 +168,35 @@ test('a manager rejects with a note and the employee sees it', async ({ page, ba
   await row.click();
   await expect(page.getByTestId('leave-timeline')).toContainText('Rejected by manager');
   await expect(page.getByTestId('leave-timeline')).toContainText(note);
+  // The outcome reads as the outcome, once: the note and the manager's name are not repeated.
+  await expect(page.getByTestId('leave-timeline')).toContainText('Not approved');
+  await expect(page.getByTestId('leave-timeline').getByText(note)).toHaveCount(1);
+  await expect(page.getByTestId('leave-timeline').getByText(/Rahul Deshmukh/)).toHaveCount(1);
+});
+
+test('an approval can be undone from its toast before it is sent', async ({ page, baseURL }) => {
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { organisation: { today: string } };
+  const cl = await typeId(employeeApi, 'CL');
+  const day = await acceptableMonday(employeeApi, cl, addDays(me.organisation.today, 84), 0, 1);
+  const applied = await employeeApi.post('/api/leave/requests', { data: { leaveTypeId: cl, fromDate: day.from, toDate: day.to, reason: 'Family function' } });
+  expect(applied.status()).toBe(200);
+  const id = ((await applied.json()) as { id: string }).id;
+
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  await page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(day.from) }).click();
+  const detail = page.getByTestId('leave-request-detail');
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('undo')).toBeHidden();
+  // Past the undo window: nothing reached the server.
+  await page.waitForTimeout(7_000);
+  const after = (await (await employeeApi.get(`/api/leave/requests/${id}`)).json()) as { status: string };
+  expect(after.status).toBe('PendingManager');
+  await expect(detail.getByTestId('leave-status')).toHaveText('Waiting for manager');
+  await expect(detail.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await employeeApi.dispose();
 });
 
 test('HR sees the calendar and the year-end preview', async ({ page }) => {

@@ -4,6 +4,8 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSetupStatus } from '../session/session-queries.ts';
+import { useOrganisation } from '../features/settings/org-queries.ts';
+import { setDisplayZone } from '../lib/format.ts';
 import { AppNavbar } from './app-navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -11,6 +13,8 @@ import { UserMenu } from './user-menu.tsx';
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const setup = useSetupStatus();
+  // Every time on screen reads in the organisation's zone, with its name ("09:05 IST").
+  setDisplayZone(useOrganisation().data?.timeZone);
 
   return (
     <AppShell

@@ -32,6 +32,8 @@ interface RequestOptions {
   /** When false, a 401 is thrown to the caller instead of sending the user to sign in. */
   redirectOn401?: boolean;
   signal?: AbortSignal;
+  /** Let the request finish even when the page is being closed (an approval sent from an undo toast). */
+  keepalive?: boolean;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -87,6 +89,7 @@ export async function send(method: string, path: string, options: RequestOptions
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive ?? false,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

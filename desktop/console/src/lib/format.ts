@@ -1,16 +1,21 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { formatInstant as formatInZone } from '../../../../shared/labels.ts';
 
 dayjs.extend(relativeTime);
 
-/** `12 Apr 2026` from `2026-04-12`, or an em dash. */
-export function formatDate(day: string | null | undefined): string {
-  return day ? dayjs(day).format('D MMM YYYY') : '—';
+export { formatDate, formatDayShort, humanize } from '../../../../shared/labels.ts';
+
+let displayZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Times are read in the organisation's zone, wherever the browser is (set once the organisation is loaded). */
+export function setDisplayZone(timeZone: string | undefined): void {
+  if (timeZone) displayZone = timeZone;
 }
 
-/** `12 Apr 2026, 14:05` in the browser's time zone, or an em dash. */
+/** `12 Apr 2026, 14:05 IST` in the organisation's time zone, with its name, or an em dash. */
 export function formatInstant(instant: string | null | undefined): string {
-  return instant ? dayjs(instant).format('D MMM YYYY, HH:mm') : '—';
+  return formatInZone(instant, displayZone);
 }
 
 /** `3 hours ago`, or `never`. */
@@ -25,12 +30,6 @@ export function formatRupees(amount: number | null | undefined): string {
   return amount === null || amount === undefined ? '—' : rupees.format(amount);
 }
 
-/** A value from an audit change, readable in a table cell. */
-export function formatChangeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
 
 /** `Asha Rao` → `AR`. */
 export function initials(name: string): string {
@@ -38,10 +37,4 @@ export function initials(name: string): string {
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
-}
-
-/** `OnNotice` → `On notice`, `FullTime` → `Full time`. */
-export function humanize(value: string): string {
-  const spaced = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

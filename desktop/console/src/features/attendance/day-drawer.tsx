@@ -8,6 +8,7 @@ import { useEmployeeDay } from './attendance-queries.ts';
 import { OverrideDialog } from './override-dialog.tsx';
 import { RegularizationForm } from './regularization-form.tsx';
 import { AttendanceStatusBadge, clockOf, useOrgClock } from './status.tsx';
+import { ATTENDANCE_STATUS_LABELS, DIRECTION_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS, labelOf } from '../../../../../shared/labels.ts';
 
 const ROLE_COLOR: Record<NonNullable<PunchView['role']>, string> = { in: 'teal', out: 'gray', unpaired: 'orange', bounce: 'yellow', flagged: 'red', superseded: 'dark' };
 const ROLE_LABEL: Record<NonNullable<PunchView['role']>, string> = { in: 'In', out: 'Out', unpaired: 'Unpaired', bounce: 'Bounce (ignored)', flagged: 'Flagged (not counted)', superseded: 'Superseded' };
@@ -161,7 +162,7 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
           </Text>
           {detail.regularizations.map((r) => (
             <Text key={r.id} size="sm">
-              {r.kind} · {r.status} · {r.punches.map((p) => `${p.direction} ${p.time}`).join(', ')} — {r.reason}
+              {REGULARIZATION_KIND_LABELS[r.kind]} · {REGULARIZATION_STATUS_LABELS[r.status]} · {r.punches.map((p) => `${DIRECTION_LABELS[p.direction]} ${p.time}`).join(', ')} — {r.reason}
               {r.decisionNote ? ` (note: ${r.decisionNote})` : ''}
             </Text>
           ))}
@@ -174,7 +175,7 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
           </Text>
           {detail.overrides.map((o) => (
             <Text key={o.id} size="sm" data-testid="override-entry">
-              {formatInstant(o.at)} · {o.actorName}: {o.before.status} {formatMinutes(o.before.workedMinutes)} → {o.after.status} {formatMinutes(o.after.workedMinutes)}
+              {formatInstant(o.at)} · {o.actorName}: {labelOf(ATTENDANCE_STATUS_LABELS, o.before.status)} {formatMinutes(o.before.workedMinutes)} → {labelOf(ATTENDANCE_STATUS_LABELS, o.after.status)} {formatMinutes(o.after.workedMinutes)}
               {o.after.frozen ? ' (frozen)' : ''} — {o.reason}
             </Text>
           ))}

@@ -15,6 +15,7 @@ import { MonthGrid } from './month-grid.tsx';
 import { RegularizationForm } from './regularization-form.tsx';
 import { RegularizationStatusBadge } from './regularizations-page.tsx';
 import { LiveStateBadge, clockOf, todayLocal, useOrgClock } from './status.tsx';
+import { REGULARIZATION_KIND_LABELS } from '../../../../../shared/labels.ts';
 
 /** The browser's position if the person allows it within a few seconds; null otherwise. */
 function currentPosition(): Promise<{ lat: number; lng: number; accuracy: number } | null> {
@@ -167,7 +168,7 @@ export function MyAttendancePage() {
                         <Table.Td>
                           <Text size="sm">{formatDate(r.date)}</Text>
                           <Text size="xs" c="dimmed">
-                            {humanize(r.kind)}
+                            {REGULARIZATION_KIND_LABELS[r.kind]}
                           </Text>
                         </Table.Td>
                         <Table.Td>

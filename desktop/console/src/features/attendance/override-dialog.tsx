@@ -4,6 +4,7 @@ import { type AttendanceDay, DayOverride, formatMinutes } from '../../../../../s
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useOverrideDay } from './attendance-queries.ts';
+import { ATTENDANCE_STATUS_LABELS, formatDayShort } from '../../../../../shared/labels.ts';
 
 interface Values {
   workedMinutes: number | string;
@@ -32,7 +33,7 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
   const submit = form.onSubmit((v) => {
     override.mutate(toBody(v, day), {
       onSuccess: (saved) => {
-        notifySuccess(`${saved.date}: ${saved.status}, ${formatMinutes(saved.workedMinutes)} worked${saved.frozen ? ', frozen' : ''}.`, 'Day overridden');
+        notifySuccess(`${formatDayShort(saved.date)}: ${ATTENDANCE_STATUS_LABELS[saved.status]}, ${formatMinutes(saved.workedMinutes)} worked${saved.frozen ? ', frozen' : ''}.`, 'Day overridden');
         form.reset();
         onClose();
       },
@@ -43,7 +44,7 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Override ${day.date}`} centered>
+    <Modal opened={opened} onClose={onClose} title={`Override ${formatDayShort(day.date)}`} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">

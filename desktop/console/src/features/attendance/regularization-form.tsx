@@ -15,15 +15,10 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
 import { useEmployeeDay, useRegularizationPreview, useRequestRegularization } from './attendance-queries.ts';
 import { DayEffect } from './day-effect.tsx';
+import { REGULARIZATION_KIND_LABELS } from '../../../../../shared/labels.ts';
 import { clockOf, todayLocal } from './status.tsx';
 
-const KIND_LABEL: Record<RegularizationKind, string> = {
-  MissingPunchIn: 'Missing punch in',
-  MissingPunchOut: 'Missing punch out',
-  OffZone: 'Checked in off-zone',
-  ManualEntry: 'Manual entry of the day',
-  WrongLocation: 'Checked in at the wrong location',
-};
+const KIND_LABEL: Readonly<Record<RegularizationKind, string>> = REGULARIZATION_KIND_LABELS;
 
 interface Row {
   time: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, EmptyState, Group, Modal, Pagination, Paper, Select, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
+import { Badge, Button, EmptyState, Group, Pagination, Paper, Popover, Select, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconCheck, IconEye, IconInbox, IconX } from '@tabler/icons-react';
 import {
   type Regularization,
   type RegularizationStatus,
@@ -14,84 +14,74 @@ import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { formatDate, formatInstant, humanize } from '../../lib/format.ts';
+import { DIRECTION_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS } from '../../../../../shared/labels.ts';
+import { RejectDialog } from '../../components/reject-dialog.tsx';
+import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { withUndo } from '../../lib/undo.tsx';
 import { useDecideRegularization, useRegularizations, useRequestEffect } from './attendance-queries.ts';
 import { DayEffect } from './day-effect.tsx';
 import { DayDrawer } from './day-drawer.tsx';
 import { useParam } from './filters.tsx';
 
 const STATUS_COLOR: Record<RegularizationStatus, string> = { AwaitingManager: 'blue', ManagerApprovedAwaitingHR: 'violet', Approved: 'teal', Rejected: 'red' };
-const STATUS_LABEL: Record<RegularizationStatus, string> = {
-  AwaitingManager: 'Awaiting manager',
-  ManagerApprovedAwaitingHR: 'Awaiting HR',
-  Approved: 'Approved',
-  Rejected: 'Rejected',
-};
 const PAGE_SIZE = 20;
 
 export function RegularizationStatusBadge({ status }: { status: RegularizationStatus }) {
   return (
     <Badge color={STATUS_COLOR[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {STATUS_LABEL[status]}
+      {REGULARIZATION_STATUS_LABELS[status]}
     </Badge>
   );
 }
 
-function DecisionModal({ request, approve, onClose }: { request: Regularization; approve: boolean; onClose: () => void }) {
-  const decide = useDecideRegularization();
-  const effect = useRequestEffect(request.id, decide.isIdle);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = () => {
-    if (!approve && !note.trim()) {
-      setError('Say why it is rejected');
-      return;
-    }
-    decide.mutate(
-      { id: request.id, approve, note: note.trim() || null },
-      {
-        onSuccess: (r) => {
-          notifySuccess(`${r.employee.fullName}, ${r.date}: ${STATUS_LABEL[r.status]}.`, approve ? 'Approved' : 'Rejected');
-          onClose();
-        },
-        onError: (e) => notifyError(e, 'Could not record the decision'),
-      },
-    );
-  };
+/** The day now and after approval, fetched only when asked for (a list shows many requests). */
+function EffectPopover({ request }: { request: Regularization }) {
+  const [opened, setOpened] = useState(false);
+  const effect = useRequestEffect(request.id, opened);
   return (
-    <Modal opened onClose={onClose} title={`${approve ? 'Approve' : 'Reject'}: ${request.employee.fullName}, ${formatDate(request.date)}`} centered>
-      <Stack>
-        <Text size="sm">
-          {humanize(request.kind)}: {request.punches.map((p) => `${p.direction} ${p.time}`).join(', ') || 'accept the flagged check-in'} — “{request.reason}”
-        </Text>
+    <Popover opened={opened} onChange={setOpened} width={520} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <Button variant="subtle" size="compact-xs" leftSection={<IconEye size={14} />} onClick={() => setOpened((o) => !o)}>
+          Effect on the day
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
         <DayEffect preview={effect.data} loading={effect.isFetching} error={effect.error} />
-        {approve && request.requiresHr && request.status === 'AwaitingManager' && (
-          <Text size="sm" c="dimmed">
-            This kind also needs HR: your approval sends it on to HR.
-          </Text>
-        )}
-        <Textarea
-          label={approve ? 'Note (optional)' : 'Why it is rejected'}
-          withAsterisk={!approve}
-          autosize
-          minRows={2}
-          maxLength={REGULARIZATION_REASON_MAX}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          error={error}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={approve ? 'teal' : 'red'} loading={decide.isPending} onClick={submit}>
-            {approve ? 'Approve' : 'Reject'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+const kindLabel = (r: Regularization) => REGULARIZATION_KIND_LABELS[r.kind];
+const punchesOf = (r: Regularization) => r.punches.map((p) => `${DIRECTION_LABELS[p.direction]} ${p.time}`).join(', ');
+
+/** Rejecting asks for the note first (the employee sees it); nothing is sent before the confirm button. */
+function RejectRegularization({ request, onClose }: { request: Regularization; onClose: () => void }) {
+  const decide = useDecideRegularization();
+  return (
+    <RejectDialog
+      opened
+      title={`Reject regularization: ${request.employee.fullName}, ${formatDate(request.date)}`}
+      summary={`${kindLabel(request)}${punchesOf(request) ? `: ${punchesOf(request)}` : ''} — “${request.reason}”`}
+      readerName={request.employee.fullName.split(' ')[0] ?? request.employee.fullName}
+      max={REGULARIZATION_REASON_MAX}
+      required
+      loading={decide.isPending}
+      onConfirm={(note) =>
+        decide.mutate(
+          { id: request.id, approve: false, note },
+          {
+            onSuccess: (r) => {
+              notifySuccess(`${r.employee.fullName}, ${formatDate(r.date)}: not approved.`, 'Rejected');
+              onClose();
+            },
+            onError: (e) => notifyError(e, 'Could not record the decision'),
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 
@@ -106,7 +96,31 @@ export function RegularizationsPage() {
   const awaiting = (tab ?? 'awaiting') === 'awaiting';
   const filter = awaiting ? { awaitingMe: true } : { status, kind, employeeId };
   const list = useRegularizations({ ...filter, page, pageSize: PAGE_SIZE });
-  const [deciding, setDeciding] = useState<{ request: Regularization; approve: boolean } | null>(null);
+  const [rejecting, setRejecting] = useState<Regularization | null>(null);
+  const [approving, setApproving] = useState<ReadonlySet<string>>(new Set());
+  const decide = useDecideRegularization();
+  const mark = (id: string, on: boolean) =>
+    setApproving((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  /** One click, with a few seconds to undo before it is sent. */
+  const approve = (r: Regularization) => {
+    mark(r.id, true);
+    withUndo({
+      key: `regularization-approve-${r.id}`,
+      title: 'Approved',
+      message: `${r.employee.fullName}, ${formatDate(r.date)}: ${kindLabel(r)}`,
+      commit: () =>
+        decide.mutate(
+          { id: r.id, approve: true, note: null },
+          { onError: (e) => notifyError(e, 'Could not approve'), onSettled: () => mark(r.id, false) },
+        ),
+      onUndo: () => mark(r.id, false),
+    });
+  };
   const [open, setOpen] = useState<Regularization | null>(null);
   const data = list.data;
 
@@ -133,11 +147,11 @@ export function RegularizationsPage() {
               placeholder="Every status"
               clearable
               w={200}
-              data={REGULARIZATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+              data={REGULARIZATION_STATUSES.map((s) => ({ value: s, label: REGULARIZATION_STATUS_LABELS[s] }))}
               value={status ?? null}
               onChange={(v) => setStatus(v ?? undefined, { page: undefined })}
             />
-            <Select aria-label="Kind" placeholder="Every kind" clearable w={200} data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: humanize(k) }))} value={kind ?? null} onChange={(v) => setKind(v ?? undefined, { page: undefined })} />
+            <Select aria-label="Kind" placeholder="Every kind" clearable w={200} data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: REGULARIZATION_KIND_LABELS[k] }))} value={kind ?? null} onChange={(v) => setKind(v ?? undefined, { page: undefined })} />
             <EmployeePicker aria-label="Employee" w={260} value={employeeId ?? null} onChange={(v) => setEmployeeId(v ?? undefined, { page: undefined })} />
           </Group>
         )}
@@ -180,8 +194,11 @@ export function RegularizationsPage() {
                               {formatDate(r.date)}
                             </Button>
                           </Table.Td>
-                          <Table.Td>{humanize(r.kind)}</Table.Td>
-                          <Table.Td>{r.punches.map((p) => `${p.direction} ${p.time}`).join(', ') || '—'}</Table.Td>
+                          <Table.Td>{kindLabel(r)}</Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{punchesOf(r) || '—'}</Text>
+                            {r.canDecide && <EffectPopover request={r} />}
+                          </Table.Td>
                           <Table.Td maw={260}>
                             <Text size="sm" lineClamp={2}>
                               {r.reason}
@@ -201,11 +218,11 @@ export function RegularizationsPage() {
                           <Table.Td>
                             {r.canDecide && (
                               <Group gap={4} wrap="nowrap" justify="flex-end">
-                                <Button size="xs" color="teal" leftSection={<IconCheck size={14} />} onClick={() => setDeciding({ request: r, approve: true })}>
+                                <Button size="xs" color="teal" leftSection={<IconCheck size={14} />} loading={approving.has(r.id)} onClick={() => approve(r)}>
                                   Approve
                                 </Button>
-                                <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setDeciding({ request: r, approve: false })}>
-                                  Reject
+                                <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} />} disabled={approving.has(r.id)} onClick={() => setRejecting(r)}>
+                                  Reject…
                                 </Button>
                               </Group>
                             )}
@@ -226,7 +243,7 @@ export function RegularizationsPage() {
           </Paper>
         )}
       </Stack>
-      {deciding && <DecisionModal request={deciding.request} approve={deciding.approve} onClose={() => setDeciding(null)} />}
+      {rejecting && <RejectRegularization request={rejecting} onClose={() => setRejecting(null)} />}
       <DayDrawer employeeId={open?.employee.id ?? null} date={open?.date ?? null} onClose={() => setOpen(null)} />
     </>
   );

@@ -2,6 +2,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconSnowflake } from '@tabler/icons-react';
 import { type AttendanceStatus, type LiveState, ATTENDANCE_STATUSES, STATUS_META } from '../../../../../shared/attendance/index.ts';
 import { useOrganisation } from '../settings/org-queries.ts';
+import { LIVE_STATE_LABELS } from '../../../../../shared/labels.ts';
 
 /** A day's status as a coloured pill, with the frozen badge when HR froze it. */
 export function AttendanceStatusBadge({ status, frozen, provisional }: { status: AttendanceStatus; frozen?: boolean; provisional?: boolean }) {
@@ -27,12 +28,12 @@ export function FrozenBadge() {
 }
 
 const LIVE: Record<LiveState, { label: string; color: string }> = {
-  In: { label: 'In', color: 'teal' },
-  Out: { label: 'Out', color: 'gray' },
-  NotYetIn: { label: 'Not yet in', color: 'blue' },
-  Late: { label: 'Late', color: 'red' },
-  OnLeave: { label: 'On leave', color: 'cyan' },
-  Off: { label: 'Off today', color: 'grape' },
+  In: { label: LIVE_STATE_LABELS.In, color: 'teal' },
+  Out: { label: LIVE_STATE_LABELS.Out, color: 'gray' },
+  NotYetIn: { label: LIVE_STATE_LABELS.NotYetIn, color: 'blue' },
+  Late: { label: LIVE_STATE_LABELS.Late, color: 'red' },
+  OnLeave: { label: LIVE_STATE_LABELS.OnLeave, color: 'cyan' },
+  Off: { label: LIVE_STATE_LABELS.Off, color: 'grape' },
 };
 
 export function liveLabel(state: LiveState): string {

@@ -1,15 +1,9 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { AuditEntry, AuditSource } from '../../../../../shared/audit.ts';
-import { formatChangeValue, formatInstant, formatRelative } from '../../lib/format.ts';
+import type { AuditEntry } from '../../../../../shared/audit.ts';
+import { formatInstant, formatRelative } from '../../lib/format.ts';
+import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, fieldLabel, formatChangeValue } from '../../../../../shared/labels.ts';
 
-const SOURCE_LABELS: Record<AuditSource, string> = {
-  console: 'Console',
-  'public-api': 'Public API',
-  mcp: 'AI agent (MCP)',
-  connector: 'Connector',
-  system: 'System',
-};
 
 /** One audit entry: what happened, who, from where, when, and the field changes before → after. */
 export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
@@ -26,9 +20,9 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            <Badge variant="light">{entry.category}</Badge>
+            <Badge variant="light">{AUDIT_CATEGORY_LABELS[entry.category]}</Badge>
             <Badge variant="outline" color="gray">
-              {SOURCE_LABELS[entry.source]}
+              {AUDIT_SOURCE_LABELS[entry.source]}
             </Badge>
           </Group>
         </Group>
@@ -45,15 +39,15 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
             <Table.Tbody>
               {entry.changes.map((c) => (
                 <Table.Tr key={c.field}>
-                  <Table.Td fw={500}>{c.field}</Table.Td>
+                  <Table.Td fw={500}>{fieldLabel(c.field)}</Table.Td>
                   <Table.Td c="red.8" td="line-through" style={{ wordBreak: 'break-word' }}>
-                    {formatChangeValue(c.before)}
+                    {formatChangeValue(c.field, c.before)}
                   </Table.Td>
                   <Table.Td c="dimmed">
                     <IconArrowRight size={14} />
                   </Table.Td>
                   <Table.Td c="teal.8" style={{ wordBreak: 'break-word' }}>
-                    {formatChangeValue(c.after)}
+                    {formatChangeValue(c.field, c.after)}
                   </Table.Td>
                 </Table.Tr>
               ))}

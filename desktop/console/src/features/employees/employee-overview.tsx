@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { DetailCard, type Detail } from '../../components/detail-list.tsx';
 import { formatDate, formatInstant, formatRupees, humanize } from '../../lib/format.ts';
+import { EMPLOYMENT_TYPE_LABELS, GENDER_LABELS } from '../../../../../shared/labels.ts';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
@@ -25,7 +26,7 @@ export function EmployeeOverview({ employee: e }: { employee: Employee }) {
       ),
     },
     { label: 'Direct reports', value: e.directReports },
-    { label: 'Employment type', value: humanize(e.employmentType) },
+    { label: 'Employment type', value: EMPLOYMENT_TYPE_LABELS[e.employmentType] },
     { label: 'Shift', value: dash(e.shift?.name) },
     { label: 'Joined', value: formatDate(e.joinedDate) },
     { label: 'Exit date', value: formatDate(e.exitDate) },
@@ -33,7 +34,7 @@ export function EmployeeOverview({ employee: e }: { employee: Employee }) {
   const contact: Detail[] = [
     { label: 'Email', value: e.email ? <Anchor href={`mailto:${e.email}`} size="sm">{e.email}</Anchor> : '—' },
     { label: 'Phone', value: dash(e.phone) },
-    { label: 'Gender', value: e.gender ? humanize(e.gender) : '—' },
+    { label: 'Gender', value: e.gender ? GENDER_LABELS[e.gender] : '—' },
     { label: 'Date of birth', value: formatDate(e.dateOfBirth) },
     { label: 'Terminal user id', value: dash(e.terminalUserId) },
     { label: 'Console login', value: e.hasLogin ? 'Yes' : 'No' },

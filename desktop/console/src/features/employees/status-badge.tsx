@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import type { EmployeeStatus } from '../../../../../shared/employees.ts';
+import { EMPLOYEE_STATUS_LABELS } from '../../../../../shared/labels.ts';
 
 const COLORS: Record<EmployeeStatus, string> = { Active: 'teal', OnNotice: 'orange', Exited: 'gray' };
-const LABELS: Record<EmployeeStatus, string> = { Active: 'Active', OnNotice: 'On notice', Exited: 'Exited' };
+const LABELS = EMPLOYEE_STATUS_LABELS;
 
 export function statusLabel(status: EmployeeStatus): string {
   return LABELS[status];

@@ -5,6 +5,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, humanize } from '../../lib/format.ts';
 import { TONE_COLOR, TypeBadge, formatDays } from './leave-format.tsx';
 import { useLedger } from './leave-queries.ts';
+import { LEDGER_KIND_LABELS } from '../../../../../shared/labels.ts';
 
 /** One card per leave type; a click opens the ledger behind the balance. */
 export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances | undefined; employeeId?: string }) {
@@ -84,7 +85,7 @@ function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employee
               <Table.Td>
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <Badge size="xs" variant="light" color={e.days >= 0 ? 'teal' : 'red'}>
-                    {humanize(e.kind.replace('_', ' '))}
+                    {LEDGER_KIND_LABELS[e.kind]}
                   </Badge>
                   <div>
                     <Text size="sm">{e.reason}</Text>

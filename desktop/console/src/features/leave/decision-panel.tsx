@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave/index.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { RejectDialog } from '../../components/reject-dialog.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { withUndo } from '../../lib/undo.tsx';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
+import { formatSpan } from './leave-format.tsx';
 import { type Decision, useDecide } from './leave-queries.ts';
 
 /** What the signed-in user may do with a request (the server checks again). */
@@ -26,29 +29,49 @@ const DONE: Record<Decision, string> = {
   cancel: 'Cancelled',
 };
 
-/** A note (with its 500-character counter) and the buttons the user may press. */
+/**
+ * A note (with its 500-character counter) and the buttons the user may press.
+ * Approve is one click with a few seconds to undo it; Reject opens a dialog that
+ * asks for the note first.
+ */
 export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDone?: (r: LeaveRequest) => void }) {
   const actions = useActions(request);
   const decideMutation = useDecide();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
+  const [rejecting, setRejecting] = useState(false);
   if (!actions.decide && !actions.withdraw && !actions.cancel) return null;
   const length = noteLength(note);
   const over = length > LEAVE_NOTE_MAX;
+  const what = `${request.employeeName}, ${request.leaveTypeName} ${formatSpan(request.fromDate, request.toDate, request.duration)}`;
 
-  const run = (decision: Decision) => {
+  const run = (decision: Decision, text: string | null = note.trim() || null) => {
     setPending(decision);
     decideMutation.mutate(
-      { id: request.id, decision, note: note.trim() || null },
+      { id: request.id, decision, note: text },
       {
         onSuccess: (r) => {
-          notifySuccess(`${DONE[decision]}: ${r.employeeName}, ${r.leaveTypeCode}`);
+          if (decision !== 'approve') notifySuccess(`${DONE[decision]}: ${what}`);
           setNote('');
+          setRejecting(false);
           onDone?.(r);
         },
+        onError: (e) => notifyError(e, `Could not ${decision} the request`),
         onSettled: () => setPending(null),
       },
     );
+  };
+
+  const approve = () => {
+    const text = note.trim() || null;
+    setPending('approve');
+    withUndo({
+      key: `leave-approve-${request.id}`,
+      title: 'Approved',
+      message: what,
+      commit: () => run('approve', text),
+      onUndo: () => setPending(null),
+    });
   };
 
   return (
@@ -71,10 +94,10 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
         <Group gap="xs">
           {actions.decide && (
             <>
-              <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={over} loading={pending === 'reject'} onClick={() => run('reject')}>
-                Reject
+              <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={pending !== null} onClick={() => setRejecting(true)}>
+                Reject…
               </Button>
-              <Button color="teal" leftSection={<IconCheck size={16} />} disabled={over} loading={pending === 'approve'} onClick={() => run('approve')}>
+              <Button color="teal" leftSection={<IconCheck size={16} />} disabled={over || (pending !== null && pending !== 'approve')} loading={pending === 'approve'} onClick={approve}>
                 Approve
               </Button>
             </>
@@ -91,6 +114,17 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
           )}
         </Group>
       </Group>
+      <RejectDialog
+        opened={rejecting}
+        title={`Reject leave: ${request.employeeName}, ${formatSpan(request.fromDate, request.toDate, request.duration)}`}
+        summary={`${request.leaveTypeName}, ${request.workingDays} working day${request.workingDays === 1 ? '' : 's'}${request.reason ? ` — “${request.reason}”` : ''}. The employee is told at once.`}
+        readerName={request.employeeName.split(' ')[0] ?? request.employeeName}
+        max={LEAVE_NOTE_MAX}
+        initialNote={note}
+        loading={pending === 'reject'}
+        onConfirm={(text) => run('reject', text)}
+        onClose={() => setRejecting(false)}
+      />
     </Stack>
   );
 }

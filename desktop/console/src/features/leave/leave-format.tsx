@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { ColorTone, LeaveDuration, LeaveLoad, LeaveRequest, LeaveStatus } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
+import { LEAVE_LOAD_LABELS, LEAVE_STATUS_LABELS } from '../../../../../shared/labels.ts';
 
 /** The spec's colour tones as Mantine colours. */
 export const TONE_COLOR: Record<ColorTone, string> = {
@@ -13,13 +14,13 @@ export const TONE_COLOR: Record<ColorTone, string> = {
 };
 
 export const LOAD_COLOR: Record<LeaveLoad, string> = { ok: 'teal', tight: 'orange', critical: 'red' };
-export const LOAD_LABEL: Record<LeaveLoad, string> = { ok: 'Team load OK', tight: 'Team load tight', critical: 'Team load critical' };
+export const LOAD_LABEL: Readonly<Record<LeaveLoad, string>> = LEAVE_LOAD_LABELS;
 
 const STATUS: Record<LeaveStatus, { label: string; color: string }> = {
-  PendingManager: { label: 'Waiting for manager', color: 'yellow' },
-  ManagerApprovedPendingHR: { label: 'Waiting for HR', color: 'orange' },
-  Approved: { label: 'Approved', color: 'teal' },
-  Rejected: { label: 'Rejected', color: 'red' },
+  PendingManager: { label: LEAVE_STATUS_LABELS.PendingManager, color: 'yellow' },
+  ManagerApprovedPendingHR: { label: LEAVE_STATUS_LABELS.ManagerApprovedPendingHR, color: 'orange' },
+  Approved: { label: LEAVE_STATUS_LABELS.Approved, color: 'teal' },
+  Rejected: { label: LEAVE_STATUS_LABELS.Rejected, color: 'red' },
 };
 
 export function statusLabel(r: Pick<LeaveRequest, 'status' | 'closure'>): string {

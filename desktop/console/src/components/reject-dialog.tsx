@@ -1,0 +1,80 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+
+interface RejectDialogProps {
+  opened: boolean;
+  /** "Reject leave: Sneha Kulkarni, 19 Dec 2026". */
+  title: string;
+  /** What is being rejected, in a sentence or two. */
+  summary: ReactNode;
+  /** Who reads the note ("Sneha"), for the hint under the field. */
+  readerName: string;
+  /** At most this many characters (spec §4.3: 500). */
+  max: number;
+  /** Where a note is required (a regularization says why it is refused). */
+  required?: boolean;
+  initialNote?: string;
+  loading?: boolean;
+  onConfirm: (note: string | null) => void;
+  onClose: () => void;
+}
+
+const length = (s: string) => [...s].length;
+
+/**
+ * A rejection is never one click: this dialog asks for a note (optional but
+ * encouraged, or required where the rules say so), counts its characters, and
+ * rejects only on the confirm button.
+ */
+export function RejectDialog({ opened, title, summary, readerName, max, required, initialNote = '', loading, onConfirm, onClose }: RejectDialogProps) {
+  const [note, setNote] = useState(initialNote);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (opened) {
+      setNote(initialNote);
+      setTouched(false);
+    }
+  }, [opened, initialNote]);
+  const n = length(note);
+  const over = n > max;
+  const missing = Boolean(required) && note.trim() === '';
+  const confirm = () => {
+    setTouched(true);
+    if (over || missing) return;
+    onConfirm(note.trim() || null);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" data-testid="reject-dialog">
+      <Stack>
+        <Text size="sm">{summary}</Text>
+        <Textarea
+          label={required ? 'Why it is not approved' : 'Note to the employee'}
+          description={required ? `${readerName} sees this note.` : `Optional, but it helps ${readerName} to know why.`}
+          placeholder="e.g. The team is short that week; could you take the following Monday instead?"
+          withAsterisk={required}
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          error={over ? `At most ${max} characters` : touched && missing ? 'Say why it is not approved' : undefined}
+          data-autofocus
+        />
+        <Group justify="space-between">
+          <Text size="xs" c={over ? 'red' : 'dimmed'} data-testid="reject-note-counter" aria-live="polite">
+            {n} / {max}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Keep it open
+            </Button>
+            <Button color="red" leftSection={<IconX size={16} />} loading={loading} disabled={over} onClick={confirm}>
+              Reject
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
