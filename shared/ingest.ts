@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SafeInt, Uuid } from './common.ts';
+import { Instant, IsoDate, SafeInt, Uuid } from './common.ts';
 
 /**
  * Spec §4.6 date-time: ISO 8601 with calendar validation (leap days
@@ -240,3 +240,26 @@ export const TimeLogBatchAccepted = z
   .object({ results: z.array(TimeLogResult).meta({ description: 'One per record, in the order sent.' }) })
   .meta({ id: 'TimeLogBatchAccepted' });
 export type TimeLogBatchAccepted = z.infer<typeof TimeLogBatchAccepted>;
+
+/** One shift day a demo employee works (not on leave, not a holiday or weekly off, employed). */
+export const DemoShiftDay = z
+  .object({
+    terminalUserId: SafeInt,
+    locationId: Uuid.nullable(),
+    day: IsoDate.meta({ description: 'The day the shift starts (a night shift ends on the next calendar day).' }),
+    shiftStart: Instant,
+    shiftEnd: Instant,
+    state: z.enum(['none', 'in', 'out']).meta({ description: 'Where the person is by the punches of this shift day so far: none yet, in, or out.' }),
+  })
+  .meta({ id: 'DemoShiftDay' });
+export type DemoShiftDay = z.infer<typeof DemoShiftDay>;
+
+export const DemoSchedule = z
+  .object({
+    timeZone: z.string(),
+    now: Instant,
+    terminals: z.array(z.object({ serial: z.string(), name: z.string(), locationId: Uuid.nullable() })),
+    days: z.array(DemoShiftDay),
+  })
+  .meta({ id: 'DemoSchedule' });
+export type DemoSchedule = z.infer<typeof DemoSchedule>;

@@ -75,7 +75,8 @@ export function demoTerminalsSpec(plan: StackPlan): ChildSpec {
   return {
     name: 'demo-terminals',
     ...childCommand({ packaged: plan.packaged, appRoot: plan.appRoot, entry: DEMO_TERMINALS_ENTRY, execPath: plan.execPath }),
-    env: childEnv(plan, {}),
+    // The timetable comes from the server over HTTP (the connector secret is read from the data dir once the server wrote it).
+    env: childEnv(plan, { MUSTER_SERVER_URL: localServerUrl(plan) }),
     cwd: plan.cwd,
     readyTimeoutMs: 10_000,
     stopTimeoutMs: CONNECTOR_STOP_TIMEOUT_MS,

@@ -1,13 +1,21 @@
 /**
  * `npm start` in demo mode runs this as a third child: two emulated terminals
- * that the demo registry lists (a ZK on TCP 14370, an Anviz on TCP 15010),
- * punching demo employees (terminal user ids 1001–1145) in and out in real
- * time, so the live board fills through the real connector and ingest path.
+ * that the demo registry lists (a ZK at the Pune Plant gate on TCP 14370, an
+ * Anviz at the Bengaluru HQ reception on TCP 15010), punching demo employees in
+ * and out in real time around their own shifts at their own location, so the
+ * live board fills through the real connector and ingest path. The timetable
+ * (who works which shift today, who is on leave or off) comes from the server
+ * over HTTP with the connector secret (`GET /api/ingest/demo/schedule`), never
+ * from its database.
  *
- * Environment: MUSTER_DEMO_ZK_PORT, MUSTER_DEMO_ANVIZ_PORT (0 = any free
- * port), MUSTER_DEMO_PUNCH_SECONDS (mean gap between punches, default 4),
+ * Environment: MUSTER_SERVER_URL (default http://127.0.0.1:$PORT),
+ * MUSTER_CONNECTOR_SECRET (else `connectorSecret` of $MUSTER_DATA_DIR/secrets.json),
+ * MUSTER_DEMO_ZK_PORT, MUSTER_DEMO_ANVIZ_PORT (0 = any free port),
  * MUSTER_TIMEZONE (the terminals' clock zone, default Asia/Kolkata).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DemoSchedule } from '../../../shared/ingest.ts';
 import { AnvizEmulator } from './anviz-emulator.ts';
 import { DemoPuncher } from './demo-puncher.ts';
 import { ZkEmulator } from './zk-emulator.ts';
@@ -27,7 +35,28 @@ function portFrom(name: string, fallback: number): number {
 }
 
 const timeZone = process.env.MUSTER_TIMEZONE?.trim() || 'Asia/Kolkata';
-const gapSeconds = Number(process.env.MUSTER_DEMO_PUNCH_SECONDS ?? 4) || 4;
+const serverUrl = (process.env.MUSTER_SERVER_URL?.trim() || `http://127.0.0.1:${process.env.PORT?.trim() || 8080}`).replace(/\/+$/, '');
+
+/** The connector secret: the environment's, else the one the server wrote at its first start (it may not exist yet). */
+function connectorSecret(): string | undefined {
+  const fromEnv = process.env.MUSTER_CONNECTOR_SECRET?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    const file = path.join(process.env.MUSTER_DATA_DIR?.trim() || 'data', 'secrets.json');
+    const secret = (JSON.parse(fs.readFileSync(file, 'utf8')) as { connectorSecret?: unknown }).connectorSecret;
+    return typeof secret === 'string' && secret ? secret : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchSchedule(): Promise<DemoSchedule> {
+  const secret = connectorSecret();
+  if (!secret) throw new Error('no connector secret yet (the server writes it at its first start)');
+  const res = await fetch(`${serverUrl}/api/ingest/demo/schedule`, { headers: { authorization: `Bearer ${secret}` }, signal: AbortSignal.timeout(20_000) });
+  if (!res.ok) throw new Error(`the server answered ${res.status} for the demo schedule`);
+  return (await res.json()) as DemoSchedule;
+}
 
 const zk = new ZkEmulator({ serial: DEMO_ZK.serial, name: 'Pune Plant gate', timeZone, port: portFrom('MUSTER_DEMO_ZK_PORT', DEMO_ZK.port) });
 const anviz = new AnvizEmulator({ serial: DEMO_ANVIZ.serial, deviceId: DEMO_ANVIZ.deviceId, timeZone, port: portFrom('MUSTER_DEMO_ANVIZ_PORT', DEMO_ANVIZ.port) });
@@ -41,13 +70,23 @@ async function stop(code: number): Promise<void> {
   process.exit(code);
 }
 
+let scheduleProblem: string | undefined;
 const puncher = new DemoPuncher({
-  userIds: Array.from({ length: 145 }, (_, i) => 1001 + i),
-  meanGapMs: gapSeconds * 1000,
-  punch: (userId, state) => {
-    // The plant gate takes the first half of the staff, the office reception the rest.
-    if (userId <= 1072) zk.addPunch({ userId: String(userId), state, verify: 1 });
-    else anviz.addPunch({ userCode: userId, recordType: state, backupCode: 1 });
+  fetchSchedule: async () => {
+    const schedule = await fetchSchedule();
+    if (scheduleProblem) console.log('Demo terminals: the timetable is read again.');
+    scheduleProblem = undefined;
+    return schedule;
+  },
+  // Each punch at the terminal of the person's location (the ZK at the plant gate, the Anviz at the HQ reception).
+  punch: (p) => {
+    if (p.serial === DEMO_ZK.serial) zk.addPunch({ userId: String(p.terminalUserId), state: p.state, verify: 1 });
+    else if (p.serial === DEMO_ANVIZ.serial) anviz.addPunch({ userCode: p.terminalUserId, recordType: p.state, backupCode: 1 });
+  },
+  onError: (error) => {
+    const message = (error as Error).message;
+    if (message !== scheduleProblem) console.log(`Demo terminals: cannot read the timetable yet (${message}); trying again.`);
+    scheduleProblem = message;
   },
 });
 
@@ -64,5 +103,5 @@ try {
 }
 puncher.start();
 console.log(
-  `Demo terminals ready: ZK ${DEMO_ZK.serial} on 127.0.0.1:${zk.port}, Anviz ${DEMO_ANVIZ.serial} on 127.0.0.1:${anviz.port}; a punch about every ${gapSeconds} s (pid ${process.pid})`,
+  `Demo terminals ready: ZK ${DEMO_ZK.serial} on 127.0.0.1:${zk.port}, Anviz ${DEMO_ANVIZ.serial} on 127.0.0.1:${anviz.port}; people punch around their own shifts (pid ${process.pid})`,
 );

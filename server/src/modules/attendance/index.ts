@@ -6,6 +6,7 @@ export { frozenDates, listDays } from './repo/days.ts';
 export { directoryOf, employeeForTerminalUser, policyOf } from './policy-cache.ts';
 export { reconcileOwners, recordPunches } from './punches.ts';
 export { DEMO_TERMINALS, seedDemoAttendance } from './demo.ts';
+export { demoSchedule } from './demo-schedule.ts';
 export { zonedInstant } from './shift-time.ts';
 export { closeDays, sweepDays } from './jobs.ts';
 

@@ -1,6 +1,7 @@
 import {
   AdminLog,
   ConnectorConfig,
+  DemoSchedule,
   IngestAccepted,
   KeepAlive,
   KeepAliveAccepted,
@@ -13,6 +14,7 @@ import {
 import type { Response } from 'express';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { demoSchedule } from '../attendance/index.ts';
 import { connectorConfig, ingestAdminLog, ingestKeepAlive } from './service.ts';
 import { TimeLogBatcher } from './time-logs.ts';
 
@@ -126,5 +128,21 @@ export function ingestRoutes(api: Api, deps: ModuleDeps): void {
       response: ConnectorConfig,
     },
     async ({ caller }) => connectorConfig(await ctx(caller)),
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/api/ingest/demo/schedule',
+      operationId: 'demoSchedule',
+      summary: "The demo terminals' timetable (demo mode only)",
+      description:
+        'For the emulated terminals of `npm start` in demo mode: every shift day of yesterday, today and tomorrow (the organisation\'s days) a demo employee is expected at work (employed, not on leave, not on a holiday or weekly off), with the shift\'s start and end instants, where the person is now by their punches (`none`, `in`, `out`), and the terminals of each location. Read-only. 404 when the server does not run the demo (`MUSTER_DEMO`).',
+      tags,
+      auth: 'connector',
+      response: DemoSchedule,
+      errors: [404],
+    },
+    async ({ caller }) => demoSchedule(await ctx(caller), { demo: deps.config.demo }),
   );
 }

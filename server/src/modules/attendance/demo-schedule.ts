@@ -1,0 +1,56 @@
+import { addDays } from '../../../../shared/dates.ts';
+import type { DemoSchedule, DemoShiftDay } from '../../../../shared/ingest.ts';
+import type { Ctx } from '../../context.ts';
+import { forbidden, notFound } from '../../http/problem.ts';
+import { computeDay, dayOfInstant, loadInputs } from './days.ts';
+import { directoryOf, employedOn } from './policy-cache.ts';
+
+/** Statuses of a day nobody is expected at work. */
+const NOT_WORKING = new Set(['OnLeave', 'HalfDayLeave', 'Holiday', 'WeeklyOff', 'WorkedOnHoliday', 'WorkedOnWeeklyOff']);
+
+/**
+ * The demo terminals' timetable: for yesterday, today and tomorrow (the
+ * organisation's days), every shift day a demo employee is expected at work —
+ * employed, not on leave, not on a holiday or weekly off — with the shift's start
+ * and end, where they are now by their punches, and the terminals of each
+ * location. Read-only, for the connector (its secret) in demo mode only: the
+ * emulated terminals punch people around their own shift at their own location.
+ */
+export async function demoSchedule(ctx: Ctx, input: { demo: boolean }): Promise<DemoSchedule> {
+  if (ctx.caller.kind !== 'connector' && ctx.caller.kind !== 'system') throw forbidden('Only the connector reads the demo schedule.');
+  if (!input.demo) throw notFound('The demo schedule exists only in demo mode (MUSTER_DEMO=1).');
+  const now = ctx.clock.now().getTime();
+  const today = dayOfInstant(now, ctx.timeZone);
+  const days = [addDays(today, -1), today, addDays(today, 1)];
+  const directory = await directoryOf(ctx.db);
+  const employees = directory.list.filter((e) => e.terminalUserId !== null);
+  const inputs = await loadInputs(ctx, employees.map((e) => e.id), days[0] as string, days[2] as string);
+  const out: DemoShiftDay[] = [];
+  for (const e of employees) {
+    for (const day of days) {
+      if (!employedOn(e, day)) continue;
+      const c = computeDay(inputs, e, day, now);
+      if (c.result.holidayName !== null || NOT_WORKING.has(c.result.status)) continue;
+      const seen = c.punches.filter((p) => c.result.roles.get(p.id) !== 'bounce');
+      const last = seen[seen.length - 1];
+      const role = last ? c.result.roles.get(last.id) : undefined;
+      const direction = role === 'in' || role === 'out' ? role : (last?.direction ?? 'in');
+      out.push({
+        terminalUserId: e.terminalUserId as number,
+        locationId: e.locationId,
+        day,
+        shiftStart: new Date(c.occurrence.start).toISOString(),
+        shiftEnd: new Date(c.occurrence.end).toISOString(),
+        state: last ? direction : 'none',
+      });
+    }
+  }
+  return {
+    timeZone: ctx.timeZone,
+    now: new Date(now).toISOString(),
+    terminals: [...inputs.policy.terminals.values()]
+      .filter((t) => t.enabled && t.serial !== null)
+      .map((t) => ({ serial: t.serial as string, name: t.name, locationId: t.locationId })),
+    days: out,
+  };
+}
