@@ -1,5 +1,7 @@
 import { addDays } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+import { formatDate } from '../../../../shared/labels.ts';
+import { type Ctx, systemCaller } from '../../context.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { PunchTable, RegularizationTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { Roster, dayOfInstant, reconcileRange } from './days.ts';
@@ -344,6 +346,25 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
   // HR froze one day after checking the gate register.
   const frozen = within[31] ?? within[2];
   if (frozen) {
+    // The morning after the day, as HR would: the audit names her and carries that time, not the seed's.
+    const hrPerson = directory.list.find((e) => e.email === 'hr@kaveri.example');
+    const frozenAt = new Date(Math.min(nowMs, zonedInstant(addDays(frozen.date, 1), 11 * 60 + 20, tz))).toISOString();
+    const hrCtx: Ctx = {
+      ...ctx,
+      caller: { ...systemCaller('console'), kind: 'session', employeeId: hrPerson?.id ?? null, name: hrPerson?.fullName ?? 'Priya Sharma' },
+      clock: { now: () => new Date(frozenAt) },
+    };
+    await recordAudit(hrCtx, {
+      employeeId: frozen.employeeId,
+      category: 'Attendance',
+      action: 'attendance.override',
+      summary: `Attendance of ${formatDate(frozen.date)} overridden (worked time, frozen). Reason: Gate register shows a full day`,
+      changes: [
+        { field: 'status', before: 'MissingPunch', after: 'Present' },
+        { field: 'workedMinutes', before: 0, after: 480 },
+        { field: 'frozen', before: false, after: true },
+      ],
+    });
     await db
       .updateTable('attendance_day')
       .set({ frozen: 1, override_worked_minutes: 480, override_reason: 'Gate register shows a full day', status: 'Present', worked_minutes: 480, present_days: 1, lop_days: 0 })
@@ -363,8 +384,8 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
         before: JSON.stringify({ status: 'MissingPunch', workedMinutes: 0, otMinutes: 0, frozen: false }),
         after: JSON.stringify({ status: 'Present', workedMinutes: 480, otMinutes: 0, frozen: true }),
         actor_user_id: null,
-        actor_name: 'Priya Sharma',
-        at: nowIso,
+        actor_name: hrPerson?.fullName ?? 'Priya Sharma',
+        at: frozenAt,
       })
       .execute();
   }

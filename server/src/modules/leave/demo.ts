@@ -20,6 +20,8 @@ import * as requestRepo from './repo/requests.ts';
 import * as typeRepo from './repo/leave-types.ts';
 import { createLeaveType } from './types-service.ts';
 import { getOrganisationRow } from '../org/index.ts';
+import { LEAVE_STATUS_LABELS } from '../../../../shared/labels.ts';
+import { spanOf } from './words.ts';
 
 /**
  * Demo leave: the Indian default types, this leave year's grants and
@@ -168,7 +170,7 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     }
     await requestRepo.updateRequestRow(ctx.db, row.id, { balance_after: await balanceIn(ctx, who.id, type, plan.from, { holds: false }) });
 
-    const span = plan.from === plan.to ? plan.from : `${plan.from} to ${plan.to}`;
+    const span = spanOf(plan.from, plan.to);
     await recordAudit({ ...ctx, caller: callerOf(who), clock: clockAt(row.created_at) }, {
       employeeId: who.id,
       category: 'Leave',
@@ -177,11 +179,21 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
       changes: [{ field: 'status', before: null, after: 'PendingManager' }],
     });
     if (status !== 'PendingManager') {
-      await recordAudit({ ...ctx, caller: callerOf(who), clock: clockAt(row.updated_at) }, {
+      // The audit names who decided, at the time of the decision: the employee withdrew, HR cancelled or
+      // decided at its stage, else the manager (or HR standing in for the manager).
+      const decision: { by: Person; at: string } = plan.closure === 'Withdrawn'
+        ? { by: who, at: row.closed_at ?? now }
+        : plan.closure === 'Cancelled'
+          ? { by: hr, at: row.closed_at ?? now }
+          : hrDecided
+            ? { by: hr, at: row.hr_decided_at ?? now }
+            : { by: managerDecider, at: row.manager_decided_at ?? now };
+      const outcome = plan.closure ?? (status === 'Rejected' ? 'Rejected' : LEAVE_STATUS_LABELS[status]);
+      await recordAudit({ ...ctx, caller: callerOf(decision.by), clock: clockAt(decision.at) }, {
         employeeId: who.id,
         category: 'Leave',
         action: `leave.${plan.closure ? plan.closure.toLowerCase() : status === 'Rejected' ? 'rejected' : 'approved'}`,
-        summary: `${type.name} (${span}): ${plan.closure ?? status}${row.decision_note ? ` — ${row.decision_note}` : ''}`,
+        summary: `${type.name} (${span}): ${outcome}${row.decision_note ? ` — ${row.decision_note}` : ''}`,
         changes: [{ field: 'status', before: 'PendingManager', after: status }],
       });
     }
