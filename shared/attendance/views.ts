@@ -34,6 +34,7 @@ export const Totals = z
     weeklyOffs: z.number().int(),
     workedOnOff: z.number().int().meta({ description: 'Days worked on a holiday or weekly off.' }),
     lateCount: z.number().int(),
+    wrongLocation: z.number().int().meta({ description: "Days with a punch at a terminal of another location than the employee's (kept, counted, and named on the day)." }),
     workedMinutes: z.number().int(),
     otMinutes: z.number().int(),
     lopDays: z.number().meta({ description: 'Absent + half of half days + unpaid leave + late-mark penalties.' }),
@@ -142,6 +143,10 @@ export const LiveRow = z
     lastPunch: z
       .object({ at: Instant, source: PunchSource, direction: Direction.nullable(), terminal: z.string().nullable() })
       .nullable(),
+    note: z.string().nullable().meta({
+      description:
+        'What HR should notice about the day so far, in a sentence: a punch at another location\'s terminal ("Punched at Pune Plant gate; works at Bengaluru HQ"), a first punch long before the shift or after it ended. Null when nothing stands out.',
+    }),
   })
   .meta({ id: 'LiveRow' });
 export type LiveRow = z.infer<typeof LiveRow>;

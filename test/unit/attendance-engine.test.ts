@@ -161,8 +161,8 @@ describe('half-day and absent thresholds', () => {
     const r = run({});
     expect(r.status).toBe('Absent');
     expect(r.lopDays).toBe(1);
-    // General 09:30–18:30 with a 2 h / 6 h punch window: consecutive days meet half way through the night gap.
-    expect(texts(r)).toContain('absent: no punch for this shift day (04:00 to 04:00)');
+    // The shift's hours as HR reads them, not the punch window (04:00 to 04:00) the engine trims between days.
+    expect(texts(r)).toContain('absent: no punch between 09:30 and 18:30');
   });
 });
 
@@ -482,5 +482,51 @@ describe('time zones', () => {
     const o: Occurrence = occurrenceOf('2026-03-28', NIGHT, 'Europe/London');
     // The night of the spring change lasts 7 hours.
     expect((o.end - o.start) / 3_600_000).toBe(7);
+  });
+});
+
+describe('what HR would notice (issue 13)', () => {
+  it('a punch at another location\'s terminal counts and is named on the day', () => {
+    const elsewhere = (time: string, direction: 'in' | 'out') => ({ ...p(time, direction), terminalId: 't-pune', elsewhere: 'Pune Plant gate' });
+    const r = reconcile(
+      {
+        ...(() => {
+          const s = shift();
+          const prev = occurrenceOf(addDays(DAY, -1), s, TZ);
+          const cur = occurrenceOf(DAY, s, TZ);
+          return { occurrence: cur, window: trimmedWindow(prev, cur, occurrenceOf(addDays(DAY, 1), s, TZ)) };
+        })(),
+        punches: [elsewhere('09:20', 'in'), elsewhere('18:40', 'out')],
+        holiday: null,
+        weeklyOff: false,
+        leave: [],
+        override: null,
+        debounceSeconds: 120,
+        syncedUntil: null,
+        homeLocation: 'Bengaluru HQ',
+      },
+      at('12:00', DAY, 3),
+    );
+    expect(r.status).toBe('Present');
+    expect(r.reasons).toContainEqual({ rule: 'wrong-location', text: 'Punched at Pune Plant gate; works at Bengaluru HQ' });
+  });
+
+  it('a first punch hours before the shift is an early arrival, never late', () => {
+    const r = run({ punches: [p('05:05', 'in'), p('18:35', 'out')] });
+    expect(r.lateMinutes).toBe(0);
+    expect(rules(r)).not.toContain('late');
+    expect(texts(r)).toContain('in at 05:05, 4h25 before the shift starts at 09:30');
+  });
+
+  it('a first punch after the shift ended is not "late by 9 hours"', () => {
+    const r = run({ punches: [p('19:10', 'in'), p('23:40', 'out')] });
+    expect(r.lateMinutes).toBe(0);
+    expect(rules(r)).not.toContain('late');
+    expect(texts(r)).toContain('first in at 19:10, after the shift ended at 18:30');
+  });
+
+  it('an ordinary late arrival is still late', () => {
+    const r = run({ punches: [p('10:05', 'in'), p('18:35', 'out')] });
+    expect(r.lateMinutes).toBe(35);
   });
 });

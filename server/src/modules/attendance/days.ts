@@ -255,7 +255,7 @@ const NO_LEAVE: LeaveInput[] = [];
 export function computeDay(inputs: Inputs, employee: EmployeeInfo, day: string, now: number): ComputedDay {
   const { policy } = inputs;
   const { cur, window } = windowOf(inputs, employee, day);
-  const punches = punchesIn(inputs.punchesByEmployee.get(employee.id) ?? [], window.start, window.end);
+  const punches = markElsewhere(punchesIn(inputs.punchesByEmployee.get(employee.id) ?? [], window.start, window.end), employee, policy);
   const existing = inputs.existing.get(employee.id)?.get(day);
   const holiday = holidayOn(policy, employee.id, employee.locationId, day);
   const override =
@@ -273,10 +273,20 @@ export function computeDay(inputs: Inputs, employee: EmployeeInfo, day: string, 
       override,
       debounceSeconds: policy.settings.debounceSeconds,
       syncedUntil: (employee.locationId && inputs.syncedUntil.get(employee.locationId)) || null,
+      homeLocation: employee.locationId ? (policy.locationNames.get(employee.locationId) ?? null) : null,
     },
     now,
   );
   return { employee, day, shift: cur.shift as ShiftInfo, occurrence: cur, window, punches, result, existing };
+}
+
+/** Punches made at a terminal of another location than the employee's carry that terminal's name. */
+function markElsewhere(punches: EnginePunch[], employee: EmployeeInfo, policy: Policy): EnginePunch[] {
+  if (!employee.locationId || !punches.some((p) => p.terminalId)) return punches;
+  return punches.map((p) => {
+    const terminal = p.terminalId ? policy.terminals.get(p.terminalId) : undefined;
+    return terminal?.locationId && terminal.locationId !== employee.locationId ? { ...p, elsewhere: terminal.name } : p;
+  });
 }
 
 /** The stored row of a computed day. */

@@ -152,7 +152,10 @@ export function dayWithPunchesChanged(
 }
 
 /** Totals of a list of days, with the late-mark penalty of the policy. */
-export function totalsOf(days: readonly Pick<AttendanceDay, 'status' | 'lateMinutes' | 'workedMinutes' | 'otMinutes' | 'leaveDays' | 'lopDays'>[], policy: Policy): Totals {
+/** The reason rule of a day with a punch at another location's terminal. */
+export const WRONG_LOCATION_RULE = 'wrong-location';
+
+export function totalsOf(days: readonly Pick<AttendanceDay, 'status' | 'lateMinutes' | 'workedMinutes' | 'otMinutes' | 'leaveDays' | 'lopDays' | 'reasons'>[], policy: Policy): Totals {
   const t: Totals = {
     present: 0,
     halfDays: 0,
@@ -163,12 +166,14 @@ export function totalsOf(days: readonly Pick<AttendanceDay, 'status' | 'lateMinu
     weeklyOffs: 0,
     workedOnOff: 0,
     lateCount: 0,
+    wrongLocation: 0,
     workedMinutes: 0,
     otMinutes: 0,
     lopDays: 0,
     pending: 0,
   };
   for (const d of days) {
+    if (d.reasons.some((r) => r.rule === WRONG_LOCATION_RULE)) t.wrongLocation++;
     switch (d.status) {
       case 'Present':
         t.present++;

@@ -96,6 +96,7 @@ export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?:
       { header: 'H', width: 4, kind: 'number', value: t((x) => x.holidays) },
       { header: 'WO', width: 4, kind: 'number', value: t((x) => x.weeklyOffs) },
       { header: 'Late', width: 5, kind: 'number', value: t((x) => x.lateCount) },
+      { header: 'Elsewhere', width: 9, kind: 'number', value: t((x) => x.wrongLocation) },
       { header: 'Worked h', width: 8, kind: 'number', value: t((x) => hours(x.workedMinutes)) },
       { header: 'OT h', width: 6, kind: 'number', value: t((x) => hours(x.otMinutes)) },
       { header: 'LOP days', width: 7, kind: 'number', value: t((x) => x.lopDays) },
@@ -105,7 +106,7 @@ export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?:
 }
 
 const TOTALS_LEGEND =
-  'Totals per employee: P present · HD half days · A absent · MP missing punch · L leave days · H holidays · WO weekly offs · Late late arrivals · Worked h and OT h hours · LOP days loss of pay.';
+  'Totals per employee: P present · HD half days · A absent · MP missing punch · L leave days · H holidays · WO weekly offs · Late late arrivals · Elsewhere days with a punch at another location · Worked h and OT h hours · LOP days loss of pay.';
 
 export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
   return {
@@ -163,6 +164,7 @@ export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow>
       { header: 'Worked', width: 8, value: (r) => formatMinutes(r.workedMinutes) },
       { header: inZone('Last punch', timeZone, view.now), width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
       { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? PUNCH_SOURCE_LABELS[r.lastPunch.source]) : null) },
+      { header: 'Note', width: 30, value: (r) => r.note },
     ],
     notes: view.terminals.map(
       (t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ? formatInstant(t.lastContactAt, timeZone) : 'never'}`,

@@ -63,6 +63,8 @@ export interface Policy {
   holidaysByDate: Map<string, HolidayInfo[]>;
   optIns: Set<string>;
   terminals: Map<string, TerminalInfo>;
+  /** Location id → name (a punch at another location's terminal names both). */
+  locationNames: Map<string, string>;
   terminalsBySerial: Map<string, TerminalInfo>;
   /** `terminalId|userId` or `*|userId` → employee id. */
   enrolments: Map<string, string>;
@@ -91,7 +93,7 @@ export interface Directory {
 
 const policyCache = defineCache<Policy>({
   name: 'attendance.policy',
-  reads: ['shift', 'attendance_settings', 'location_policy', 'holiday', 'holiday_opt_in', 'terminal', 'terminal_enrolment', 'organisation'],
+  reads: ['shift', 'attendance_settings', 'location', 'location_policy', 'holiday', 'holiday_opt_in', 'terminal', 'terminal_enrolment', 'organisation'],
   maxEntries: 1,
 });
 const directoryCache = defineCache<Directory>({ name: 'attendance.directory', reads: ['employee'], maxEntries: 1 });
@@ -128,7 +130,7 @@ export function toShiftRule(r: shiftsRepo.ShiftRow): ShiftInfo {
 }
 
 async function loadPolicy(db: Db): Promise<Policy> {
-  const [shiftRows, settingsRow, locationRows, holidayRows, optInRows, terminalRows, enrolmentRows, organisation] = await Promise.all([
+  const [shiftRows, settingsRow, locationRows, holidayRows, optInRows, terminalRows, enrolmentRows, organisation, locationNames] = await Promise.all([
     shiftsRepo.listShifts(db, 'stored'),
     settingsRepo.findSettings(db),
     settingsRepo.listLocationPolicies(db),
@@ -137,6 +139,7 @@ async function loadPolicy(db: Db): Promise<Policy> {
     terminalsRepo.listTerminalPolicies(db),
     terminalsRepo.listEnrolments(db),
     findOrganisationRow(db),
+    directoryRepo.listLocationNames(db),
   ]);
   const shifts = new Map(shiftRows.map((r) => [r.id, toShiftRule(r)]));
   const defaultShift = shiftRows.find((r) => r.is_default === 1) ?? shiftRows[0];
@@ -186,6 +189,7 @@ async function loadPolicy(db: Db): Promise<Policy> {
     holidaysByDate,
     optIns: new Set(optInRows.map((o) => `${o.employee_id}|${o.holiday_id}`)),
     terminals,
+    locationNames: new Map(locationNames.map((l) => [l.id, l.name])),
     terminalsBySerial,
     enrolments: new Map(enrolmentRows.map((e) => [`${e.scope_key}|${e.terminal_user_id}`, e.employee_id])),
   };

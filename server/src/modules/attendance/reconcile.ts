@@ -10,6 +10,8 @@ import type { Occurrence, ShiftRule } from './shift-time.ts';
  */
 
 const MINUTE = 60_000;
+/** A first punch this long before the shift is an early arrival, said so (never "late"). */
+export const EARLY_ARRIVAL_MINUTES = 60;
 
 export interface EnginePunch {
   id: string;
@@ -22,6 +24,11 @@ export interface EnginePunch {
   /** Carried for views (the engine does not read them). */
   source?: PunchSource;
   terminalId?: string | null;
+  /**
+   * The terminal's name when it belongs to another location than the employee's:
+   * the punch counts (nothing is lost) and the day says where it was made.
+   */
+  elsewhere?: string | null;
 }
 
 export interface LeaveInput {
@@ -48,6 +55,8 @@ export interface ReconcileInput {
    * of that terminal; null when none does.
    */
   syncedUntil: { at: number; terminal: string } | null;
+  /** The employee's location, for "Punched at Pune Plant gate; works at Bengaluru HQ". */
+  homeLocation?: string | null;
 }
 
 export type PunchRole = 'in' | 'out' | 'unpaired' | 'bounce' | 'flagged';
@@ -242,6 +251,9 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   const { pairs: rawPairs, unpaired, roles, bounces, flagged } = pairPunches(input.punches, input.debounceSeconds);
   for (const b of bounces) say(reasons, 'debounce', `punch at ${clockAt(o, b.at)} ignored: within ${input.debounceSeconds} s of the previous one`);
   for (const f of flagged) say(reasons, 'flagged', `punch at ${clockAt(o, f.at)} not counted: checked in outside the location's geo-fence (needs a regularization)`);
+  // A punch at another location's terminal counts (it is a fact) and is named on the day.
+  const elsewhere = [...new Set(input.punches.filter((p) => p.elsewhere && roles.get(p.id) !== 'bounce').map((p) => p.elsewhere as string))];
+  if (elsewhere.length) say(reasons, 'wrong-location', `Punched at ${elsewhere.join(' and ')}${input.homeLocation ? `; works at ${input.homeLocation}` : ''}`);
 
   const pairs: Pair[] = rawPairs.map((p) => ({ in: p.in.at, out: p.out.at, minutes: Math.floor((p.out.at - p.in.at) / MINUTE) }));
   let firstIn: number | null = pairs[0]?.in ?? null;
@@ -395,9 +407,14 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   let late = 0;
   if (firstIn !== null) {
     const by = Math.floor((firstIn - expectedStart) / MINUTE);
-    if (by > shift.lateGrace) {
+    if (firstIn >= expectedEnd) {
+      // Not "late by 7 hours": the first punch came after the shift had ended.
+      say(reasons, 'outside-shift', `first in at ${clockAt(o, firstIn)}, after the shift ended at ${clockAt(o, expectedEnd)}`);
+    } else if (by > shift.lateGrace) {
       late = by;
       say(reasons, 'late', `late by ${by} min (grace ${shift.lateGrace}): in at ${clockAt(o, firstIn)}, expected ${clockAt(o, expectedStart)}`);
+    } else if (-by >= EARLY_ARRIVAL_MINUTES) {
+      say(reasons, 'early-arrival', `in at ${clockAt(o, firstIn)}, ${formatMinutes(-by)} before the shift starts at ${clockAt(o, expectedStart)}`);
     }
   }
   let early = 0;
@@ -445,7 +462,8 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   }
 
   if (!hasWork) {
-    say(reasons, 'absent', `absent: ${input.punches.length ? 'no punch that counts' : 'no punch'} for this shift day (${clockAt(o, window.start)} to ${clockAt(o, window.end)})`);
+    // The shift's hours, as HR reads them (the punch window around them is an engine detail).
+    say(reasons, 'absent', `absent: ${input.punches.length ? 'no punch that counts' : 'no punch'} between ${clockAt(o, expectedStart)} and ${clockAt(o, expectedEnd)}`);
     return finish(common, { status: 'Absent', workedMinutes: 0, otMinutes: ot, lateMinutes: 0, earlyMinutes: 0, presentDays: 0, leaveDays: 0, lopDays: 1 });
   }
   if (worked < shift.halfDay) {

@@ -67,7 +67,7 @@ async function catalogueNames(ctx: Ctx) {
 }
 
 function emptyTotals(): Totals {
-  return { present: 0, halfDays: 0, absent: 0, missingPunch: 0, leave: 0, holidays: 0, weeklyOffs: 0, workedOnOff: 0, lateCount: 0, workedMinutes: 0, otMinutes: 0, lopDays: 0, pending: 0 };
+  return { present: 0, halfDays: 0, absent: 0, missingPunch: 0, leave: 0, holidays: 0, weeklyOffs: 0, workedOnOff: 0, lateCount: 0, wrongLocation: 0, workedMinutes: 0, otMinutes: 0, lopDays: 0, pending: 0 };
 }
 
 const WORKING: ReadonlySet<string> = new Set(['Present', 'HalfDay', 'Absent', 'MissingPunch', 'HalfDayLeave']);
@@ -100,6 +100,7 @@ async function monthTotals(ctx: Ctx, ids: readonly string[] | 'all', first: stri
     if (k) t[k] += n;
     t.leave += Number(r.leave ?? 0);
     t.lateCount += Number(r.late ?? 0);
+    t.wrongLocation += Number(r.elsewhere ?? 0);
     t.workedMinutes += Number(r.worked ?? 0);
     t.otMinutes += Number(r.ot ?? 0);
     t.lopDays += Number(r.lop ?? 0);
@@ -275,8 +276,12 @@ function liveRowOf(c: ComputedDay, now: number, names: Awaited<ReturnType<typeof
           terminal: last.terminalId ? (policy.terminals.get(last.terminalId)?.name ?? null) : null,
         }
       : null,
+    note: r.reasons.filter((x) => LIVE_NOTE_RULES.has(x.rule)).map((x) => x.text).join('; ') || null,
   };
 }
+
+/** Reasons the live board repeats beside the state: where the punch was made, a first punch far from the shift. */
+const LIVE_NOTE_RULES: ReadonlySet<string> = new Set(['wrong-location', 'early-arrival', 'outside-shift']);
 
 /** Current shift days (the one whose window holds `now`: yesterday's night shift, or today's) of some employees. */
 async function currentDays(ctx: Ctx, employees: readonly EmployeeInfo[]): Promise<{ computed: ComputedDay[]; policy: Policy }> {

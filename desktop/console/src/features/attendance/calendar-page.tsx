@@ -87,7 +87,7 @@ export function CalendarPage() {
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <KpiCard label="Attendance rate" value={data ? `${(data.kpis.attendanceRate * 100).toFixed(1)}%` : undefined} icon={<IconUserCheck size={20} />} color="teal" hint={`${data?.kpis.employees ?? '…'} employees`} />
           <KpiCard label="Absent days" value={data?.kpis.absent} icon={<IconUserX size={20} />} color="red" hint={data ? `${data.kpis.lopDays} loss-of-pay days` : undefined} />
-          <KpiCard label="Late arrivals" value={data?.kpis.lateCount} icon={<IconClockExclamation size={20} />} color="orange" hint={data ? `${data.kpis.missingPunch} missing punches` : undefined} />
+          <KpiCard label="Late arrivals" value={data?.kpis.lateCount} icon={<IconClockExclamation size={20} />} color="orange" hint={data ? `${data.kpis.missingPunch} missing punches · ${data.kpis.wrongLocation} at another location` : undefined} />
           <KpiCard label="Overtime" value={data ? formatMinutes(data.kpis.otMinutes) : undefined} icon={<IconCalendarStats size={20} />} color="grape" hint={data ? `${formatMinutes(data.kpis.workedMinutes)} worked` : undefined} />
         </SimpleGrid>
         <StatusLegend />

@@ -130,6 +130,11 @@ export function LiveBoardPage() {
                               </Badge>
                             )}
                           </Group>
+                          {r.note && (
+                            <Text size="xs" c="orange.9" mt={2} data-testid="live-note">
+                              {r.note}
+                            </Text>
+                          )}
                         </Table.Td>
                         <Table.Td>{clockOf(r.firstIn)}</Table.Td>
                         <Table.Td>{r.workedMinutes ? formatMinutes(r.workedMinutes) : '—'}</Table.Td>

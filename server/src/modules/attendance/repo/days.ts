@@ -241,6 +241,8 @@ export async function sumDaysByStatus(db: Db, ids: Ids, from: string, to: string
       eb.fn.sum<number>('leave_days').as('leave'),
       eb.fn.sum<number>('present_days').as('present'),
       eb.fn.sum<number>(eb.case().when('late_minutes', '>', 0).then(1).else(0).end()).as('late'),
+      // Days whose stored reasons name a punch at another location (the reasons are JSON text: `{"rule":"wrong-location",…}`).
+      eb.fn.sum<number>(eb.case().when('reasons', 'like', '%"rule":"wrong-location"%').then(1).else(0).end()).as('elsewhere'),
     ])
     .where('date', '>=', from)
     .where('date', '<=', to)
