@@ -6,6 +6,10 @@ import { LaunchConfigError, readLaunchConfig, withDemoDefault, type LaunchConfig
 import { MusterStack } from './stack.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { ChildGaveUpError, ChildSupervisor } from './supervisor.ts';
+import path from 'node:path';
+import { openLogFile } from './log-file.ts';
+import { startingProcesses, startingProcessesEnded } from './orphan-watch.ts';
+import { terminalOutput, wantsVerboseOutput } from './terminal-output.ts';
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -19,7 +23,13 @@ function readConfigOrExit(): LaunchConfig {
   }
 }
 
+// Everything Muster writes (database, backups, secrets, logs) is for this user only.
+if (process.platform !== 'win32') process.umask(0o077);
+
 const config = readConfigOrExit();
+const LOG_FILE = path.join(config.dataDir, 'muster.log');
+const logFile = openLogFile(LOG_FILE);
+const output = terminalOutput({ file: logFile.sink, verbose: wantsVerboseOutput(process.env, Boolean(process.stdout.isTTY)) });
 const { appRoot, packaged } = locateApp(import.meta.filename);
 const plan: StackPlan = {
   execPath: process.execPath,
@@ -35,9 +45,10 @@ const plan: StackPlan = {
 const stack = new MusterStack({
   server: serverSpec(plan),
   connector: () => connectorSpec(plan, resolveConnectorSecret(process.env, config.dataDir)),
+  output,
 });
 // Demo mode: two emulated terminals the connector polls, so punches stream in.
-const demoTerminals = isDemo(plan) ? new ChildSupervisor(demoTerminalsSpec(plan)) : undefined;
+const demoTerminals = isDemo(plan) ? new ChildSupervisor(demoTerminalsSpec(plan), { output }) : undefined;
 
 let shuttingDown = false;
 
@@ -48,12 +59,20 @@ async function shutDown(exitCode: number, message?: string): Promise<void> {
   try {
     await stack.stop();
     await demoTerminals?.stop();
+    await logFile.close();
   } finally {
     process.exit(exitCode);
   }
 }
 
 for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutDown(0));
+// `npm start` runs this under a shell. A service manager or a terminal signals npm, which passes the signal to
+// that shell; the shell may end (or npm may) without passing it on. When the process that started us, or the
+// one that started it, is gone, stop as if signalled, so no server keeps the port and the database.
+const startedBy = startingProcesses();
+setInterval(() => {
+  if (startingProcessesEnded(startedBy)) void shutDown(0, 'Muster is stopping: the process that started it has ended.');
+}, 500).unref();
 process.on('uncaughtException', (error) => void shutDown(1, `Muster launcher failed: ${error.stack ?? error.message}`));
 stack.server.on('giveUp', ({ crashes, lastExit }) => {
   if (lastExit.code === EXIT_CONFIG_ERROR) {
@@ -78,6 +97,7 @@ try {
     console.error(`Warning: no connector secret in MUSTER_CONNECTOR_SECRET or ${config.dataDir}/secrets.json.`);
   }
   console.log(`Muster console: ${config.consoleUrl}`);
+  console.log(`Logs: ${LOG_FILE}${wantsVerboseOutput(process.env, Boolean(process.stdout.isTTY)) ? ' (and here)' : ' (MUSTER_LOG_LEVEL=debug shows them here too)'}. Stop with Ctrl+C.`);
 } catch (error) {
   // Already handled: a shutdown signal, or the server's giveUp listener.
   if (!shuttingDown && !(error instanceof ChildGaveUpError)) await shutDown(1, `Muster failed to start: ${String(error)}`);

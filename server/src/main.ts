@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { initialiseDatabase, type FirstRun } from './bootstrap.ts';
+import { initialiseDatabase } from './bootstrap.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppDeps } from './context.ts';
@@ -9,32 +9,11 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
-import { loadOrCreateSecrets, SECRETS_FILE, type Secrets } from './secrets.ts';
+import { loadOrCreateSecrets, SECRETS_FILE } from './secrets.ts';
+import { firstRunBanner, watchCredentialsFile, writeCredentialsFile } from './initial-credentials.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import { listen } from './tls/listen.ts';
 import type { LanTls } from './tls/lan-tls.ts';
-
-const CREDENTIALS_FILE = 'initial-credentials.txt';
-
-/** The first-run banner: what a newcomer needs to sign in, printed once. */
-function firstRunBanner(config: Config, run: FirstRun, secrets: Secrets, consoleUrl: string): string[] {
-  const lines: string[] = [];
-  if (run.admin) {
-    lines.push(`First run: administrator ${run.admin.email} / password ${run.admin.password}`);
-  }
-  if (run.demo) {
-    lines.push(`Demo organisation: ${run.demo.employees} employees. Every demo login uses the password ${run.demo.demoPassword}:`);
-    for (const l of run.demo.logins.slice(0, 4)) lines.push(`  ${l.email.padEnd(28)} ${l.roles.join(', ')} (${l.fullName})`);
-    lines.push(`  …and ${run.demo.logins.length - 4} more managers and HR staff.`);
-  }
-  if (run.kind === 'setup-pending') {
-    lines.push(`No administrator yet: open ${consoleUrl}/ to run first-time setup.`);
-  }
-  if (secrets.connectorSecretGenerated) {
-    lines.push(`Connector secret (stored in ${path.join(config.dataDir, SECRETS_FILE)}): ${secrets.connectorSecret}`);
-  }
-  return lines;
-}
 
 /**
  * The certificates (the CA too, the first time) only when other devices may
@@ -64,6 +43,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // The data dir holds salaries, PANs and passwords: this user only (0700 folders, 0600 files) on POSIX.
+  if (process.platform !== 'win32') {
+    process.umask(0o077);
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(config.dataDir, 0o700);
+  }
   const logger = createLogger(config.logLevel);
   const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret);
   const { db, close } = openDatabase(config.databaseFile);
@@ -77,16 +62,15 @@ async function main(): Promise<void> {
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
-  const banner = firstRunBanner(config, firstRun, secrets, config.lanAccess ? publicBaseUrl(deps) : `http://127.0.0.1:${server.port}`);
-  if (banner.length) {
-    for (const line of banner) process.stdout.write(`${line}\n`);
-    if (firstRun.admin) {
-      fs.writeFileSync(path.join(config.dataDir, CREDENTIALS_FILE), `${banner.join('\n')}\nChange these passwords after signing in.\n`, {
-        mode: 0o600,
-      });
-      process.stdout.write(`(Saved to ${path.join(config.dataDir, CREDENTIALS_FILE)}; change the passwords after signing in.)\n`);
-    }
-  }
+  const banner = firstRunBanner(
+    config,
+    firstRun,
+    config.lanAccess ? publicBaseUrl(deps) : `http://127.0.0.1:${server.port}`,
+    secrets.connectorSecretGenerated ? path.join(config.dataDir, SECRETS_FILE) : undefined,
+  );
+  if (banner.file) writeCredentialsFile(config.dataDir, banner.file);
+  for (const line of banner.lines) process.stdout.write(`${line}\n`);
+  const stopWatchingCredentials = await watchCredentialsFile(db, config.dataDir, logger);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await scheduler?.stop();
+    stopWatchingCredentials();
     lan?.stop();
     // Stop accepting; idle keep-alive sockets go now, busy ones after their response (cut after 10 s).
     await server.close();

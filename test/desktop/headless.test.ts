@@ -93,7 +93,9 @@ describe('headless launcher (npm start)', () => {
     await run.waitForLine(new RegExp(`^Muster console: http://127\\.0\\.0\\.1:${port}/$`), 40_000);
     const ready = await run.waitForLine(/^\[connector\] .*connector ready/);
     expect(ready).toBeTruthy();
-    expect(run.lines.some((l) => l.includes(`[server] Muster listening on http://127.0.0.1:${port}`))).toBe(true);
+    // The server's human lines read without a prefix; its JSON lines (shown here: stdout is not a terminal) keep it.
+    expect(run.lines).toContain(`Muster listening on http://127.0.0.1:${port}`);
+    expect(run.lines.some((l) => l.startsWith('Logs: ') && l.includes('muster.log'))).toBe(true);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     // The connector got the secret the server wrote at first start.

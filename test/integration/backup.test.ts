@@ -27,6 +27,11 @@ describe('the database backup job', () => {
     ]);
     expect(writes.map((w) => w.status)).toEqual([200, 200, 200, 200, 200]);
     expect(path.basename(result.file)).toBe('muster-20261101T023000Z.sqlite');
+    // A copy of everyone's salaries and PANs: readable by this user only (POSIX).
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(result.file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(backupsDir()).mode & 0o077).toBe(0);
+    }
     const copy = new SQLite(result.file, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');

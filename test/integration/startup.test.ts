@@ -45,7 +45,11 @@ describe('server start-up (child process)', () => {
     });
     children.push(p);
     await p.waitFor(new RegExp(`Muster listening on http://127\\.0\\.0\\.1:${port}`));
-    expect(p.output()).toMatch(/Connector secret \(stored in .*secrets\.json\): \S{40,}/);
+    // The banner says where the connector secret is, without printing it; the chosen password is not repeated or saved.
+    expect(p.output()).toMatch(/Terminal connector secret: in .*secrets\.json/);
+    expect(p.output()).toContain('Administrator: boss@acme.example, with the password set in MUSTER_ADMIN_PASSWORD');
+    expect(p.output()).not.toContain('boss-password-1');
+    expect(fs.existsSync(path.join(dir, 'initial-credentials.txt'))).toBe(false);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -70,7 +74,7 @@ describe('server start-up (child process)', () => {
     const first = spawnTs('server/src/main.ts', env);
     children.push(first);
     await first.waitFor(/Muster listening on/);
-    expect(first.output()).toMatch(/No administrator yet: open http:\/\/127\.0\.0\.1:\d+\/ to run first-time setup/);
+    expect(first.output()).toMatch(/Muster is new here: open http:\/\/127\.0\.0\.1:\d+\/ to create the administrator/);
     const status = await (await fetch(`http://127.0.0.1:${port}/api/setup`)).json();
     expect(status).toEqual({ needsSetup: true, organisationName: null });
     first.child.kill('SIGINT');

@@ -19,14 +19,28 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+/** On POSIX, files readable and writable by their owner only (0600); missing ones are skipped. */
+export function keepPrivate(...files: string[]): void {
+  if (process.platform === 'win32') return;
+  for (const f of files) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch {
+      // not there (yet)
+    }
+  }
+}
+
 /**
  * Opens (creating if needed) the SQLite file with the pragmas Muster relies on.
  * SQLite-only: this file is the embedded engine's door (pragmas, the checkpoint worker, the statement cache).
  */
 export function openDatabase(file: string): OpenedDatabase {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // People's salaries and PANs: the file (and the WAL and shared-memory files SQLite makes beside it) for this user only.
+  keepPrivate(file, `${file}-wal`, `${file}-shm`);
   // FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so a commit already answered
   // 200 (ingest, console writes) could roll back after a power cut while the connector has marked
   // its records sent. FULL syncs the WAL at each commit; group commit and batch ingest keep it cheap.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { keepPrivate } from '../db/database.ts';
 
 /** How many nightly copies are kept (two weeks). */
 export const BACKUPS_KEPT = 14;
@@ -22,7 +23,7 @@ export interface BackupResult {
  */
 export async function backupDatabase(databaseFile: string, dataDir: string, now: Date, keep = BACKUPS_KEPT): Promise<BackupResult> {
   const dir = path.join(dataDir, 'backups');
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const file = path.join(dir, `muster-${stamp}.sqlite`);
   const partial = `${file}.partial`;
@@ -42,6 +43,7 @@ export async function backupDatabase(databaseFile: string, dataDir: string, now:
   } finally {
     copy.close();
   }
+  keepPrivate(partial);
   fs.renameSync(partial, file);
   const copies = fs.readdirSync(dir).filter((f) => NAME.test(f)).sort();
   const removed = copies.slice(0, Math.max(0, copies.length - keep));

@@ -129,3 +129,8 @@ export async function deleteSessionsExpiredBefore(db: Db, before: string): Promi
   const r = await db.deleteFrom('session').where('expires_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** When a login's password was last set, and its hash (the initial-credentials file is deleted once it changes). */
+export async function findPasswordStamp(db: Db, email: string) {
+  return db.selectFrom('user_account').select(['password_hash', 'password_changed_at']).where('email', '=', email).executeTakeFirst();
+}

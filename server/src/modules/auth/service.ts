@@ -8,7 +8,7 @@ import {
   type SessionUser,
 } from '../../../../shared/auth.ts';
 import { type Role, permissionsOf, ROLES } from '../../../../shared/permissions.ts';
-import { type Caller, type Ctx, callerFor, inTransaction } from '../../context.ts';
+import { type Caller, type Ctx, type Db, callerFor, inTransaction } from '../../context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { defineCache } from '../../db/cache.ts';
@@ -235,4 +235,20 @@ export async function resolveSessionCaller(ctx: Pick<Ctx, 'db' | 'clock'>, token
 /** Removes sessions whose absolute expiry passed over 30 days ago (the nightly job); returns how many. */
 export async function pruneSessions(ctx: Pick<Ctx, 'db' | 'clock'>): Promise<number> {
   return repo.deleteSessionsExpiredBefore(ctx.db, new Date(ctx.clock.now().getTime() - 30 * 86_400_000).toISOString());
+}
+
+/**
+ * Whether `password` is still the password of the login `email` (false when the
+ * login is gone), and when it was last set. Start-up uses it to delete the
+ * initial-credentials file once the administrator has chosen a password.
+ */
+export async function passwordStillSet(db: Db, email: string, password: string): Promise<{ still: boolean; changedAt: string | null }> {
+  const row = await repo.findPasswordStamp(db, email);
+  if (!row) return { still: false, changedAt: null };
+  return { still: await verifyPassword(password, row.password_hash), changedAt: row.password_changed_at };
+}
+
+/** When the login's password was last set (null when there is no such login). */
+export async function passwordChangedAt(db: Db, email: string): Promise<string | null> {
+  return (await repo.findPasswordStamp(db, email))?.password_changed_at ?? null;
 }
