@@ -13,7 +13,7 @@ import { setUnauthorizedHandler } from './lib/api.ts';
 import { meKey } from './session/session-queries.ts';
 import { queryClient } from './lib/query-client.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // Any 401 (an ended or revoked session) sends the user to sign in again.
 setUnauthorizedHandler(() => {
@@ -29,7 +29,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
         <Notifications position="top-right" limit={4} />
         <QueryClientProvider client={queryClient}>

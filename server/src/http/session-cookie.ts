@@ -24,14 +24,27 @@ function cookieOptions(req: Request) {
   return { httpOnly: true, sameSite: 'strict' as const, secure: req.secure, path: '/' };
 }
 
-/** Sets the signed session cookie (see `sessionCookieName`). */
-export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
-  res.cookie(sessionCookieName(req), token, { ...cookieOptions(req), signed: true, expires: expiresAt });
+/**
+ * A readable companion of the session cookie, holding only `1`: the console asks
+ * `/api/auth/me` only when it is there, so the sign-in page of someone signed out
+ * makes no request that answers 401. It grants nothing; the session cookie decides.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'muster_signed_in';
+
+function hintOptions(req: Request) {
+  return { httpOnly: false, sameSite: 'strict' as const, secure: req.secure, path: '/' };
 }
 
-/** Expires the session cookie with the attributes it was set with (a `__Host-` cookie is cleared only by a Secure answer). */
+/** Sets the signed session cookie (see `sessionCookieName`) and its readable hint. */
+export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
+  res.cookie(sessionCookieName(req), token, { ...cookieOptions(req), signed: true, expires: expiresAt });
+  res.cookie(SIGNED_IN_HINT_COOKIE, '1', { ...hintOptions(req), expires: expiresAt });
+}
+
+/** Expires the session cookie with the attributes it was set with (a `__Host-` cookie is cleared only by a Secure answer), and the hint. */
 export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(sessionCookieName(req), cookieOptions(req));
+  res.clearCookie(SIGNED_IN_HINT_COOKIE, hintOptions(req));
 }
 
 export function clientMeta(req: Request): ClientMeta {

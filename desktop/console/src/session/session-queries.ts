@@ -1,16 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse, PasswordChangeRequest, SessionUser } from '../../../../shared/auth.ts';
 import type { SetupRequest, SetupStatus } from '../../../../shared/org.ts';
-import { api } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 
 export const meKey = ['me'] as const;
 export const setupKey = ['setup'] as const;
 
-/** The signed-in user, or an ApiError 401 when nobody is. Never redirects by itself. */
+const HINT = /(?:^|;\s*)muster_signed_in=1(?:;|$)/;
+
+/** Whether the server said at sign-in that this browser has a session (a readable cookie beside the httpOnly one). */
+export function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && HINT.test(document.cookie);
+}
+
+function forgetSessionHint(): void {
+  document.cookie = 'muster_signed_in=; Max-Age=0; Path=/; SameSite=Strict';
+}
+
+/**
+ * The signed-in user, or an ApiError 401 when nobody is. Never redirects by itself.
+ * Without the sign-in hint cookie nobody is signed in: the 401 is answered here,
+ * without a request (no failed request in the browser console on the sign-in page).
+ */
 export function useMe() {
   return useQuery({
     queryKey: meKey,
-    queryFn: async () => (await api.get<LoginResponse>('/api/auth/me', undefined, { redirectOn401: false })).user,
+    queryFn: async () => {
+      if (!hasSessionHint()) throw new ApiError({ type: 'about:blank', title: 'Not signed in', status: 401, detail: 'Sign in to continue.' });
+      try {
+        return (await api.get<LoginResponse>('/api/auth/me', undefined, { redirectOn401: false })).user;
+      } catch (error) {
+        // The session ended on the server (expired, revoked): the hint goes too.
+        if (error instanceof ApiError && error.status === 401) forgetSessionHint();
+        throw error;
+      }
+    },
     staleTime: 5 * 60_000,
     retry: false,
     meta: { silent: true },

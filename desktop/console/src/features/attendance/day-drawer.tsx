@@ -193,7 +193,7 @@ export function DayDrawer({ employeeId, date, onClose }: { employeeId: string | 
   const [fixOpened, fixDialog] = useDisclosure();
   const data = detail.data;
   return (
-    <Drawer opened={Boolean(employeeId && date)} onClose={onClose} position="right" size="xl" title="Attendance day" aria-label="Attendance day">
+    <Drawer opened={Boolean(employeeId && date)} onClose={onClose} position="right" size="xl" title="Attendance day">
       {detail.error ? (
         <QueryError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : !data ? (

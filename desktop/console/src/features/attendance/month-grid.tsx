@@ -61,7 +61,7 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
                 withBorder
                 p={6}
                 h={64}
-                style={{ background: statusFill(d?.status ?? null), opacity: future ? 0.4 : 1, outline: d?.frozen ? '2px solid var(--mantine-color-indigo-6)' : undefined }}
+                style={{ background: statusFill(d?.status ?? null), opacity: future ? 0.4 : 1, outline: d?.frozen ? '2px solid var(--mantine-color-indigo-9)' : undefined }}
               >
                 <Group justify="space-between" gap={2} wrap="nowrap">
                   <Text size="xs" fw={700}>

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { useDocumentTitle } from '../../components/page-header.tsx';
 
 /** The centred card the login and setup pages sit in. */
 export function AuthFrame({ title, subtitle, children, width = 420 }: { title: string; subtitle?: ReactNode; children: ReactNode; width?: number }) {
+  useDocumentTitle(title);
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Stack w="100%" maw={width} gap="lg">
         <Group justify="center" gap="xs">
           <ThemeIcon size={40} radius="md">
@@ -17,7 +19,9 @@ export function AuthFrame({ title, subtitle, children, width = 420 }: { title: s
         </Group>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <Stack gap={4} mb="lg">
-            <Title order={3}>{title}</Title>
+            <Title order={1} size="h3">
+              {title}
+            </Title>
             {subtitle && (
               <Text c="dimmed" size="sm">
                 {subtitle}

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../components/page-header.tsx';
 import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconDoorExit, IconFingerprint, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
@@ -77,6 +78,7 @@ function ProfileHeader({ employee: e }: { employee: Employee }) {
   const [exitOpened, exitDialog] = useDisclosure();
   const [rehireOpened, rehireDialog] = useDisclosure();
   const subtitle = [e.designation?.name, e.department?.name, e.location?.name].filter(Boolean).join(' · ');
+  useDocumentTitle(e.fullName);
 
   return (
     <Card withBorder padding="lg">
@@ -87,7 +89,9 @@ function ProfileHeader({ employee: e }: { employee: Employee }) {
           </Avatar>
           <div>
             <Group gap="xs">
-              <Title order={2}>{e.fullName}</Title>
+              <Title order={1} size="h2">
+                {e.fullName}
+              </Title>
               <StatusBadge status={e.status} />
             </Group>
             <Text c="dimmed" size="sm">

@@ -119,9 +119,10 @@ function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: str
                             h={22}
                             style={{
                               borderRadius: 4,
-                              background: `var(--mantine-color-${TONE_COLOR[e.colorTone]}-${e.status === 'Approved' ? 3 : 1})`,
+                              // A weekend or holiday inside the leave is paler (not faded: its letters stay readable).
+                              background: `var(--mantine-color-${TONE_COLOR[e.colorTone]}-${e.status === 'Approved' && !off ? 3 : 1})`,
                               border: e.status === 'Approved' ? undefined : `1px dashed var(--mantine-color-${TONE_COLOR[e.colorTone]}-6)`,
-                              opacity: off ? 0.5 : 1,
+                              color: 'var(--mantine-color-black)',
                               fontSize: 9,
                               lineHeight: '22px',
                               textAlign: 'center',

@@ -13,20 +13,19 @@ export function NotificationBell() {
   const count = unread.data ?? 0;
 
   return (
-    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={380} shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} color="red" offset={6} disabled={count === 0} data-testid="unread-badge">
-          <Tooltip label="Notifications" disabled={opened}>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={`Notifications, ${count} unread`}>
-              <IconBell size={20} />
-            </ActionIcon>
-          </Tooltip>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        {opened && <NotificationPanel unread={count} onNavigate={close} />}
-      </Popover.Dropdown>
-    </Popover>
+    // The badge sits around the popover, so the bell button itself carries the popup's ARIA state.
+    <Indicator label={count > 99 ? '99+' : count} size={18} color="red" offset={6} disabled={count === 0} data-testid="unread-badge">
+      <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={380} shadow="md" withArrow>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={`Notifications, ${count} unread`} title="Notifications">
+            <IconBell size={20} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          {opened && <NotificationPanel unread={count} onNavigate={close} />}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
@@ -113,10 +112,18 @@ function NotificationRow({ notification: n, onNavigate }: { notification: Notifi
           <Tooltip label="Mark as read">
             <ActionIcon
               component="span"
+              role="button"
+              tabIndex={0}
               size="sm"
               variant="subtle"
               aria-label="Mark as read"
               onClick={(e: React.MouseEvent) => {
+                e.stopPropagation();
+                markRead.mutate(n.id);
+              }}
+              onKeyDown={(e: React.KeyboardEvent) => {
+                if (e.key !== 'Enter' && e.key !== ' ') return;
+                e.preventDefault();
                 e.stopPropagation();
                 markRead.mutate(n.id);
               }}
