@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const clock = systemClock;
-  const firstRun = await initialiseDatabase(db, config, clock);
+  const firstRun = await initialiseDatabase(db, config, clock, secrets);
   const deps: AppDeps = { config, db, clock, logger, secrets };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
