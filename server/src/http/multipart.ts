@@ -64,6 +64,8 @@ export function formUpload(req: Request, options: { fileField: string; maxFileBy
         try {
           parser = busboy({
             headers: req.headers,
+            // File names arrive as UTF-8 from every browser (RFC 7578); busboy's default is latin1.
+            defParamCharset: 'utf8',
             limits: { fileSize: maxFileBytes, files: 1, fields: FIELDS_MAX, fieldSize: FIELD_BYTES_MAX, parts: FIELDS_MAX + 1, fieldNameSize: 100 },
           });
         } catch {
@@ -72,6 +74,7 @@ export function formUpload(req: Request, options: { fileField: string; maxFileBy
         }
         const fields: Record<string, string> = {};
         let received: Promise<T> | undefined;
+        let activeFile: Readable | undefined;
         let failure: AppError | undefined;
         let settled = false;
         let bytes = 0;
@@ -103,6 +106,7 @@ export function formUpload(req: Request, options: { fileField: string; maxFileBy
             stream.resume();
             return;
           }
+          activeFile = stream;
           received = receive({ filename: info.filename ?? '', declaredType: info.mimeType, stream });
           // Keep the rejection for `finish`; never an unhandled one meanwhile.
           received.catch(() => undefined);
@@ -119,8 +123,16 @@ export function formUpload(req: Request, options: { fileField: string; maxFileBy
         parser.on('error', () => finish(badRequest('The multipart body could not be read.', [{ path: 'body', message: 'is not a readable multipart/form-data body' }])));
         parser.on('close', () => finish());
         req.on('data', count);
-        req.on('aborted', () => finish(badRequest('The upload was interrupted.')));
-        req.on('error', () => finish(badRequest('The upload was interrupted.')));
+        // The sender went away mid-body: the file part ends in an error, so the receiver removes what it staged.
+        const interrupted = () => {
+          if (req.complete) return;
+          const error = badRequest('The upload was interrupted.');
+          activeFile?.destroy(error);
+          parser.destroy(error);
+          finish(error);
+        };
+        req.on('close', interrupted);
+        req.on('error', interrupted);
         req.pipe(parser);
       });
     },

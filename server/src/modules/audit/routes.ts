@@ -7,18 +7,26 @@ import { allOrgAudit, listOrgAudit } from './service.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `19 Dec 2026, 14:05` in a time zone. */
+/** `19 Dec 26, 14:05` in a time zone. */
 function localTime(instant: string, timeZone: string): string {
   let f = formats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     formats.set(timeZone, f);
   }
   return f.format(new Date(instant));
 }
 
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  return JSON.stringify(value);
+}
+
+/** `status: AwaitingVerification to Rejected; …` (words the PDF's standard fonts can draw). */
 function changesText(e: AuditEntry): string {
-  return e.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('; ');
+  return e.changes.map((c) => `${c.field}: ${valueText(c.before)} to ${valueText(c.after)}`).join('; ');
 }
 
 /** Audit entries as a table (CSV, XLSX, PDF), times local to the organisation with the zone named in the header. */
@@ -30,22 +38,17 @@ export function auditTable<E extends AuditEntry & { employeeName?: string; emplo
 ): TableModel<E> {
   return {
     ...model,
+    subtitle: `${model.subtitle} · times in ${timeZone}`,
     landscape: true,
     rows: entries,
     columns: [
       { header: `When (${timeZone})`, width: 18, value: (e) => localTime(e.at, timeZone) },
-      ...(withEmployee
-        ? [
-            { header: 'Employee', width: 20, value: (e: E) => e.employeeName ?? null },
-            { header: 'Code', width: 9, value: (e: E) => e.employeeCode ?? null },
-          ]
-        : []),
+      ...(withEmployee ? [{ header: 'Employee', width: 24, value: (e: E) => (e.employeeName ? `${e.employeeName} (${e.employeeCode ?? ''})` : null) }] : []),
       { header: 'Category', width: 11, value: (e) => e.category },
       { header: 'Summary', width: 40, value: (e) => e.summary },
       { header: 'By', width: 16, value: (e) => e.actorName },
       { header: 'Source', width: 14, value: (e) => AUDIT_SOURCE_LABELS[e.source] },
-      { header: 'Changes (before → after)', width: 40, value: changesText },
-      { header: 'Action', width: 16, value: (e) => e.action },
+      { header: 'Changes (before to after)', width: 40, value: changesText },
     ],
   };
 }

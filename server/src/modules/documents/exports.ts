@@ -10,11 +10,18 @@ const FILL: Record<OverviewStatus, string> = {
 };
 
 /** One list of the documents overview as a table (CSV, XLSX, PDF alike). */
-export function overviewTable(rows: readonly OverviewRow[], filter: { status: OverviewStatus; withinDays: number }, today: string): TableModel<OverviewRow> {
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function localDay(instant: string, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(new Date(instant));
+}
+
+export function overviewTable(rows: readonly OverviewRow[], filter: { status: OverviewStatus; withinDays: number }, today: string, timeZone: string): TableModel<OverviewRow> {
   const label = OVERVIEW_STATUS_LABELS[filter.status];
   return {
     title: `Documents: ${label.toLowerCase()}`,
-    subtitle: `As of ${today}${filter.status === 'ExpiringSoon' ? ` · expiring within ${filter.withinDays} days` : ''}`,
+    subtitle: `As of ${today} (${timeZone})${filter.status === 'ExpiringSoon' ? ` · expiring within ${filter.withinDays} days` : ''}`,
     filename: `documents-${label.toLowerCase().replace(/\s+/g, '-')}-${today}`,
     landscape: true,
     rows,
@@ -28,7 +35,7 @@ export function overviewTable(rows: readonly OverviewRow[], filter: { status: Ov
       { header: 'Status', width: 16, value: (r) => OVERVIEW_STATUS_LABELS[r.status], fill: (r) => FILL[r.status] },
       { header: 'Required', width: 9, value: (r) => (r.required ? 'Yes' : 'No') },
       { header: 'Expires', width: 11, value: (r) => r.expiresOn, kind: 'date' },
-      { header: 'Requested (UTC)', width: 16, value: (r) => (r.requestedAt ? r.requestedAt.replace('T', ' ').slice(0, 16) : null) },
+      { header: 'Requested on', width: 12, value: (r) => (r.requestedAt ? localDay(r.requestedAt, timeZone) : null), kind: 'date' },
       { header: 'Note', width: 28, value: (r) => r.note },
     ],
   };

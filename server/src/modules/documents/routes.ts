@@ -345,7 +345,7 @@ export function documentRoutes(api: Api, deps: ModuleDeps): void {
     async ({ query, caller, res }) => {
       const ctx = await deps.ctxFor(caller);
       const rows = await documentOverviewForExport(ctx, query);
-      await sendTable(res, overviewTable(rows, query, dayInZone(deps.clock.now(), ctx.timeZone)), query.format, deps.clock.now());
+      await sendTable(res, overviewTable(rows, query, dayInZone(deps.clock.now(), ctx.timeZone), ctx.timeZone), query.format, deps.clock.now());
     },
   );
 }

@@ -123,16 +123,13 @@ export function documentStore(dataDir: string): DocumentStore {
         done(null, chunk);
       },
     });
-    const handle = await fsp.open(tempPath, 'wx', 0o600);
     try {
-      await pipeline(file.stream, meter, handle.createWriteStream({ autoClose: false }));
-      await handle.sync();
+      // `flush`: the file is fsynced before it is closed, so the pipeline ends only once the bytes are on disk.
+      await pipeline(file.stream, meter, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
     } catch (err) {
-      await handle.close().catch(() => undefined);
       await fsp.rm(tempPath, { force: true });
       throw err;
     }
-    await handle.close();
     return {
       tempPath,
       sha256: hash.digest('hex'),

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import type { DocumentRequestTable } from '../../../db/schema.ts';
 
@@ -19,6 +20,9 @@ const REQUEST_COLUMNS = [
 ] as const;
 
 export type RequestRow = DocumentRequestTable;
+
+/** The partial unique index's predicate, as a literal: a conflict target must repeat it exactly (no bound parameter). */
+const OPEN_PREDICATE = sql<SqlBool>`status = 'Open'`;
 
 /** An employee's requests: open ones first, then the rest, newest first. */
 export async function listRequestRows(db: Db, employeeId: string): Promise<RequestRow[]> {
@@ -58,7 +62,7 @@ export async function insertRequestRows(db: Db, rows: readonly RequestRow[]): Pr
     const r = await db
       .insertInto('document_request')
       .values(row)
-      .onConflict((oc) => oc.columns(['employee_id', 'name_key']).where('status', '=', 'Open').doNothing())
+      .onConflict((oc) => oc.columns(['employee_id', 'name_key']).where(OPEN_PREDICATE).doNothing())
       .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(row);
   }
