@@ -63,7 +63,7 @@ describe('audit rows of document events', () => {
     }
     const rejection = (res.body.items as Entry[]).find((e) => e.action === 'document.rejected');
     expect(rejection).toMatchObject({ category: 'Documents', source: 'console', actorName: 'Priya Sharma', employeeName: 'Sneha Kulkarni' });
-    expect(rejection?.changes).toEqual([{ field: 'status', before: 'AwaitingVerification', after: 'Rejected' }]);
+    expect(rejection?.changes).toEqual([{ field: 'status', before: 'Awaiting verification', after: 'Rejected' }]);
     // The per-employee export of spec §4.7 carries them too.
     const csv = await hr.get(`/api/employees/${employeeId}/audit/export?category=Documents&range=all&format=csv`);
     expect(csv.status).toBe(200);

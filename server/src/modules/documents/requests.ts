@@ -56,7 +56,7 @@ export async function requestDocuments(ctx: Ctx, employeeId: string, input: Docu
         category: 'Documents',
         action: 'document.requested',
         summary: `Requested ${inserted.length === 1 ? 'a document' : `${inserted.length} documents`}: ${inserted.map((r) => r.name).join(', ')}`,
-        changes: [{ field: 'openRequests', before: null, after: inserted.map((r) => r.name) }],
+        changes: [{ field: 'Requested documents', before: null, after: inserted.map((r) => r.name).join(', ') }],
       });
     }
     return { requested: inserted.length };

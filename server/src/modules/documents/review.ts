@@ -1,4 +1,4 @@
-import type { DocumentDeletion, DocumentRejection, DocumentReview, DocumentUpdate, EmployeeDocument } from '../../../../shared/documents.ts';
+import { DOCUMENT_STATUS_LABELS, type DocumentDeletion, type DocumentRejection, type DocumentReview, type DocumentStatus, type DocumentUpdate, type EmployeeDocument } from '../../../../shared/documents.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -9,6 +9,9 @@ import * as files from './repo/files.ts';
 import * as types from './repo/types.ts';
 
 /** HR's work on an upload: verify or reject it (the employee is told of a rejection), correct its expiry, delete it (softly, with a reason). */
+
+/** A status as the audit trail shows it: in words. */
+const label = (status: string) => DOCUMENT_STATUS_LABELS[status as DocumentStatus] ?? status;
 
 /** The document as HR may act on it: 404 when unknown, outside scope or a sensitive type HR cannot read. */
 async function loadForReview(ctx: Ctx, id: string) {
@@ -48,7 +51,7 @@ export async function verifyDocument(ctx: Ctx, id: string, input: DocumentReview
       category: 'Documents',
       action: 'document.verified',
       summary: `Verified ${row.title} (version ${row.version})${input.note ? `: ${input.note}` : ''}`,
-      changes: [{ field: 'status', before: row.status, after: 'Verified' }],
+      changes: [{ field: 'status', before: label(row.status), after: label('Verified') }],
     });
   });
   return present(ctx, id);
@@ -73,7 +76,7 @@ export async function rejectDocument(ctx: Ctx, id: string, input: DocumentReject
       category: 'Documents',
       action: 'document.rejected',
       summary: `Rejected ${row.title} (version ${row.version}): ${input.note}`,
-      changes: [{ field: 'status', before: row.status, after: 'Rejected' }],
+      changes: [{ field: 'status', before: label(row.status), after: label('Rejected') }],
     });
     await notify(t, { employeeIds: [row.employee_id] }, {
       kind: 'document.rejected',

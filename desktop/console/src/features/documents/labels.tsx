@@ -1,0 +1,79 @@
+import { Badge } from '@mantine/core';
+import {
+  DOCUMENT_STATUS_LABELS,
+  type DocumentStatus,
+  ITEM_STATE_LABELS,
+  type ItemState,
+  OVERVIEW_STATUS_LABELS,
+  type OverviewStatus,
+} from '../../../../../shared/documents.ts';
+
+const ITEM_COLOURS: Record<ItemState, string> = {
+  Have: 'teal',
+  Missing: 'red',
+  Expired: 'red',
+  AwaitingVerification: 'blue',
+  Rejected: 'orange',
+};
+
+/** Where an item of a file stands, as a coloured word. */
+export function ItemStateBadge({ state, expiringSoon }: { state: ItemState; expiringSoon?: boolean }) {
+  if (state === 'Have' && expiringSoon) {
+    return (
+      <Badge color="yellow" variant="light">
+        Expiring soon
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={ITEM_COLOURS[state]} variant="light">
+      {ITEM_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+const STATUS_COLOURS: Record<DocumentStatus, string> = { AwaitingVerification: 'blue', Verified: 'teal', Rejected: 'orange' };
+
+export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+  return (
+    <Badge color={STATUS_COLOURS[status]} variant="dot">
+      {DOCUMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const OVERVIEW_COLOURS: Record<OverviewStatus, string> = {
+  Missing: 'red',
+  ExpiringSoon: 'yellow',
+  Expired: 'red',
+  AwaitingVerification: 'blue',
+  Rejected: 'orange',
+};
+
+export function OverviewStatusBadge({ status }: { status: OverviewStatus }) {
+  return (
+    <Badge color={OVERVIEW_COLOURS[status]} variant="light">
+      {OVERVIEW_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** `120 KB`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** `19 Dec 2026` or `2026-12-19` typed into a date field → `2026-12-19`. */
+export function parseDay(text: string): string | null {
+  const t = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  const m = /^(\d{1,2})\s+([A-Za-z]{3})[A-Za-z]*\.?,?\s+(\d{4})$/.exec(t);
+  if (!m) return null;
+  const month = MONTHS.indexOf((m[2] ?? '').toLowerCase());
+  if (month < 0) return null;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(Number(m[1])).padStart(2, '0')}`;
+}
