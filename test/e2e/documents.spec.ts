@@ -84,7 +84,7 @@ test('HR requests two documents, the employee sees and uploads them, HR verifies
   await page.setViewportSize({ width: 360, height: 780 });
   await page.reload();
   await expect(page.getByTestId('item-Address proof')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
   expect(overflow).toBeLessThanOrEqual(1);
   await shot(page, '3-employee-phone');
   await page.setViewportSize({ width: 1440, height: 900 });

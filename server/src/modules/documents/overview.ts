@@ -1,24 +1,24 @@
 import { addDays, dayInZone } from '../../../../shared/dates.ts';
-import {
-  type DocumentOverview,
-  DocumentCategory,
-  OVERVIEW_STATUSES,
-  type OverviewQuery,
-  type OverviewRow,
-  OverviewStatus,
-} from '../../../../shared/documents.ts';
+import { type DocumentOverview, OVERVIEW_STATUSES, type OverviewQuery, type OverviewRow, type OverviewStatus } from '../../../../shared/documents.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { visibleEmployeeIds } from '../employees/index.ts';
 import { mayReadType } from './access.ts';
-import { type OverviewFilter, type OverviewRowData, overviewRows } from './repo/overview.ts';
+import { stateOf, typeSlot } from './checklist.ts';
+import { toTypeRef } from './present.ts';
+import type { DocRow } from './repo/files.ts';
+import { type OverviewFilter, documentDetails, overviewDocuments, overviewPeople, overviewRequests } from './repo/overview.ts';
+import * as types from './repo/types.ts';
 
 /**
  * The organisation view of HR: items missing, expiring soon, expired,
  * awaiting verification or rejected, across everyone in scope, with a count
- * per list. The items of a filter are computed in one SQL statement and kept
- * until a table they come from is written (the cache is fed by the
- * connection), so paging and switching lists do not recompute them.
+ * per list. An item is a slot (a type, or a free-text name) that a person's
+ * checklist requires, that holds a current document, or that an open request
+ * asks for; its state comes from the same engine as a profile's checklist.
+ * The items of a filter are kept until a table they come from is written (the
+ * cache is fed by the connection), so paging and switching lists do not
+ * recompute them.
  */
 
 type Filter = Pick<OverviewQuery, 'departmentId' | 'locationId' | 'typeId' | 'employeeId' | 'withinDays'>;
@@ -29,25 +29,79 @@ const itemsCache = defineCache<OverviewRow[]>({
   maxEntries: 50,
 });
 
-function toRow(r: OverviewRowData): OverviewRow {
-  return {
-    key: `${r.employee_id}|${r.slot_key}`,
-    employee: { id: r.employee_id, code: r.code, fullName: r.full_name },
-    department: r.department,
-    location: r.location,
-    name: r.name,
-    type:
-      r.type_id && r.type_name && r.type_category
-        ? { id: r.type_id, name: r.type_name, category: DocumentCategory.parse(r.type_category), sensitive: r.type_sensitive === 1 }
-        : null,
-    status: OverviewStatus.parse(r.state),
-    required: r.required === 1,
-    documentId: r.document_id,
-    expiresOn: r.expires_on,
-    uploadedAt: r.uploaded_at,
-    note: r.state === 'Rejected' ? r.review_note : null,
-    requestedAt: r.requested_at,
-  };
+/** Every item needing attention, ordered by person, then catalogue order, then name. */
+async function computeItems(ctx: Ctx, f: OverviewFilter, typeId: string | undefined, today: string, horizon: string): Promise<OverviewRow[]> {
+  const [people, docs, reqs, allTypes, checklists] = await Promise.all([
+    overviewPeople(ctx.db, f),
+    overviewDocuments(ctx.db, f),
+    overviewRequests(ctx.db, f),
+    types.listTypeRows(ctx.db),
+    types.listChecklistRows(ctx.db),
+  ]);
+  const typeMap = new Map(allTypes.map((t) => [t.id, t]));
+  const required = new Map<string, string[]>();
+  for (const c of checklists) {
+    if (typeMap.get(c.document_type_id)?.active !== 1) continue;
+    required.set(c.employment_type, [...(required.get(c.employment_type) ?? []), typeSlot(c.document_type_id)]);
+  }
+  const current = new Map<string, Map<string, (typeof docs)[number]>>();
+  for (const d of docs) {
+    const slots = current.get(d.employee_id) ?? new Map<string, (typeof docs)[number]>();
+    const held = slots.get(d.slot_key);
+    if (!held || held.version < d.version) slots.set(d.slot_key, d);
+    current.set(d.employee_id, slots);
+  }
+  const requested = new Map<string, Map<string, (typeof reqs)[number]>>();
+  for (const r of reqs) {
+    const slots = requested.get(r.employee_id) ?? new Map<string, (typeof reqs)[number]>();
+    slots.set(r.name_key, r);
+    requested.set(r.employee_id, slots);
+  }
+  const order = (slot: string) => typeMap.get(slot.slice(5))?.sort_order ?? Number.MAX_SAFE_INTEGER;
+  const out: OverviewRow[] = [];
+  for (const p of people) {
+    const requiredSlots = required.get(p.employment_type) ?? [];
+    const held = current.get(p.id);
+    const asked = requested.get(p.id);
+    const slots = new Set([...requiredSlots, ...(held?.keys() ?? []), ...(asked?.keys() ?? [])]);
+    const items: OverviewRow[] = [];
+    for (const slot of slots) {
+      const type = slot.startsWith('type:') ? typeMap.get(slot.slice(5)) : undefined;
+      if (typeId && type?.id !== typeId) continue;
+      const doc = held?.get(slot);
+      const request = asked?.get(slot);
+      let state: string = stateOf((doc as unknown as DocRow | undefined) ?? null, today);
+      if (state === 'Have' && doc?.expires_on && doc.expires_on <= horizon) state = 'ExpiringSoon';
+      if (state === 'Have') continue;
+      items.push({
+        key: `${p.id}|${slot}`,
+        employee: { id: p.id, code: p.code, fullName: p.full_name },
+        department: p.department,
+        location: p.location,
+        name: type?.name ?? request?.name ?? slot.replace(/^text:/, ''),
+        type: type ? toTypeRef(type) : null,
+        status: state as OverviewStatus,
+        required: requiredSlots.includes(slot),
+        documentId: doc?.id ?? null,
+        expiresOn: doc?.expires_on ?? null,
+        uploadedAt: null,
+        note: null,
+        requestedAt: request?.requested_at ?? null,
+      });
+    }
+    items.sort((a, b) => order(a.key.split('|')[1] ?? '') - order(b.key.split('|')[1] ?? '') || a.name.localeCompare(b.name));
+    out.push(...items);
+  }
+  // The few listed documents get their title, upload time and rejection note.
+  const details = new Map((await documentDetails(ctx.db, out.flatMap((r) => (r.documentId ? [r.documentId] : [])))).map((d) => [d.id, d]));
+  for (const r of out) {
+    const d = r.documentId ? details.get(r.documentId) : undefined;
+    if (!d) continue;
+    if (!r.type) r.name = d.title;
+    r.uploadedAt = d.uploaded_at;
+    if (r.status === 'Rejected') r.note = d.review_note;
+  }
+  return out;
 }
 
 /** Every item of the filter that needs attention, in every list. */
@@ -55,19 +109,10 @@ async function itemsOf(ctx: Ctx, filter: Filter): Promise<OverviewRow[]> {
   requirePermission(ctx, 'documents:manage', 'The documents overview is for HR (documents:manage).');
   const today = dayInZone(ctx.clock.now(), ctx.timeZone);
   const visible = await visibleEmployeeIds(ctx);
-  const f: OverviewFilter = {
-    visible,
-    departmentId: filter.departmentId,
-    locationId: filter.locationId,
-    typeId: filter.typeId,
-    employeeId: filter.employeeId,
-    today,
-    horizon: addDays(today, filter.withinDays),
-  };
+  const f: OverviewFilter = { visible, departmentId: filter.departmentId, locationId: filter.locationId, employeeId: filter.employeeId };
   const scopeKey = visible === 'all' ? 'all' : visible.join(',');
-  const sensitive = ctx.caller.permissions.includes('employee:sensitive');
-  const key = `${today}|${sensitive}|${scopeKey}|${JSON.stringify([filter.departmentId, filter.locationId, filter.typeId, filter.employeeId, filter.withinDays])}`;
-  const rows = await itemsCache.get(ctx.db, key, async () => (await overviewRows(ctx.db, f)).map(toRow));
+  const key = `${today}|${scopeKey}|${JSON.stringify([filter.departmentId, filter.locationId, filter.typeId, filter.employeeId, filter.withinDays])}`;
+  const rows = await itemsCache.get(ctx.db, key, () => computeItems(ctx, f, filter.typeId, today, addDays(today, filter.withinDays)));
   return rows.filter((r) => mayReadType(ctx, r.employee.id, r.type ? { sensitive: r.type.sensitive ? 1 : 0 } : null));
 }
 
