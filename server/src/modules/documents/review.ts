@@ -32,60 +32,50 @@ async function present(ctx: Ctx, id: string): Promise<EmployeeDocument> {
   return toDocument(row, new Map(type ? [[type.id, type]] : []), current);
 }
 
-/** Verifies an upload awaiting verification (or one rejected before). 409 when already verified or deleted. */
-export async function verifyDocument(ctx: Ctx, id: string, input: DocumentReview): Promise<EmployeeDocument> {
+/**
+ * Records HR's decision on an upload, with its audit row; a rejection tells
+ * the employee why. 409 when the document is deleted or already so decided.
+ */
+async function decide(ctx: Ctx, id: string, status: 'Verified' | 'Rejected', note: string | null): Promise<EmployeeDocument> {
   await inTransaction(ctx, async (t) => {
     const { row } = await loadForReview(t, id);
     if (row.deleted_at !== null) throw conflict('This document was deleted.');
-    if (row.status === 'Verified') throw conflict('This document is already verified.');
-    const now = t.clock.now().toISOString();
+    if (row.status === status) throw conflict(`This document is already ${status === 'Verified' ? 'verified' : 'rejected'}.`);
     await files.updateDocRow(t.db, id, {
-      status: 'Verified',
-      review_note: input.note ?? null,
+      status,
+      review_note: note,
       reviewed_by_name: t.caller.name,
       reviewed_by_employee_id: t.caller.employeeId,
-      reviewed_at: now,
+      reviewed_at: t.clock.now().toISOString(),
     });
+    const verb = status === 'Verified' ? 'Verified' : 'Rejected';
     await recordAudit(t, {
       employeeId: row.employee_id,
       category: 'Documents',
-      action: 'document.verified',
-      summary: `Verified ${row.title} (version ${row.version})${input.note ? `: ${input.note}` : ''}`,
-      changes: [{ field: 'status', before: label(row.status), after: label('Verified') }],
+      action: status === 'Verified' ? 'document.verified' : 'document.rejected',
+      summary: `${verb} ${row.title} (version ${row.version})${note ? `: ${note}` : ''}`,
+      changes: [{ field: 'status', before: label(row.status), after: label(status) }],
     });
+    if (status === 'Rejected') {
+      await notify(t, { employeeIds: [row.employee_id] }, {
+        kind: 'document.rejected',
+        title: `Your ${row.title} was not accepted`,
+        body: `${note ?? ''} Please upload it again.`.trim(),
+        link: '/documents/my',
+      });
+    }
   });
   return present(ctx, id);
 }
 
+/** Verifies an upload awaiting verification (or one rejected before). 409 when already verified or deleted. */
+export async function verifyDocument(ctx: Ctx, id: string, input: DocumentReview): Promise<EmployeeDocument> {
+  return decide(ctx, id, 'Verified', input.note ?? null);
+}
+
 /** Rejects an upload with a note the employee reads; they are notified. 409 when already rejected or deleted. */
 export async function rejectDocument(ctx: Ctx, id: string, input: DocumentRejection): Promise<EmployeeDocument> {
-  await inTransaction(ctx, async (t) => {
-    const { row } = await loadForReview(t, id);
-    if (row.deleted_at !== null) throw conflict('This document was deleted.');
-    if (row.status === 'Rejected') throw conflict('This document is already rejected.');
-    const now = t.clock.now().toISOString();
-    await files.updateDocRow(t.db, id, {
-      status: 'Rejected',
-      review_note: input.note,
-      reviewed_by_name: t.caller.name,
-      reviewed_by_employee_id: t.caller.employeeId,
-      reviewed_at: now,
-    });
-    await recordAudit(t, {
-      employeeId: row.employee_id,
-      category: 'Documents',
-      action: 'document.rejected',
-      summary: `Rejected ${row.title} (version ${row.version}): ${input.note}`,
-      changes: [{ field: 'status', before: label(row.status), after: label('Rejected') }],
-    });
-    await notify(t, { employeeIds: [row.employee_id] }, {
-      kind: 'document.rejected',
-      title: `Your ${row.title} was not accepted`,
-      body: `${input.note} Please upload it again.`,
-      link: '/documents/my',
-    });
-  });
-  return present(ctx, id);
+  return decide(ctx, id, 'Rejected', input.note);
 }
 
 /** Corrects the expiry date of a document whose type expires. */

@@ -65,15 +65,5 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-/** `19 Dec 2026` or `2026-12-19` typed into a date field → `2026-12-19`. */
-export function parseDay(text: string): string | null {
-  const t = text.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
-  const m = /^(\d{1,2})\s+([A-Za-z]{3})[A-Za-z]*\.?,?\s+(\d{4})$/.exec(t);
-  if (!m) return null;
-  const month = MONTHS.indexOf((m[2] ?? '').toLowerCase());
-  if (month < 0) return null;
-  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(Number(m[1])).padStart(2, '0')}`;
-}
+/** Dates typed as `19 Dec 2026` or `2026-12-19` (the leave form's parser). */
+export { parseDay } from '../leave/apply-page.tsx';
