@@ -54,17 +54,23 @@ export function isAadhaarValid(value: string): boolean {
   return AADHAAR_PATTERN.test(value) && isVerhoeffValid(value);
 }
 
-/** An Aadhaar number as typed: spaces and hyphens between the digit groups are dropped. */
+/** An Aadhaar number as typed: spaces and hyphens between the digit groups are dropped. One message says what is wrong. */
 export const AadhaarInput = z
   .string()
   .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(
-    z
-      .string()
-      .regex(/^[0-9]{12}$/, 'must be a 12-digit Aadhaar number')
-      .refine((v) => AADHAAR_PATTERN.test(v), 'an Aadhaar number does not start with 0 or 1')
-      .refine(isVerhoeffValid, 'is not a valid Aadhaar number (the check digit does not match: look for a mistyped digit)'),
-  );
+    z.string().superRefine((v, ctx) => {
+      const message = !/^[0-9]{12}$/.test(v)
+        ? 'must be a 12-digit Aadhaar number'
+        : !AADHAAR_PATTERN.test(v)
+          ? 'an Aadhaar number does not start with 0 or 1'
+          : !isVerhoeffValid(v)
+            ? 'is not a valid Aadhaar number (the check digit does not match: look for a mistyped digit)'
+            : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  )
+  .meta({ description: '12 digits (spaces or hyphens between groups allowed), not starting with 0 or 1, ending in a valid Verhoeff check digit.', example: '2345 6789 0124' });
 
 const upper = (s: string) => s.trim().toUpperCase();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
