@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 

@@ -35,10 +35,12 @@ const exportsToCheck = () => [
   { name: 'live', url: '/api/attendance/live/export?format=pdf' },
   { name: 'regularizations', url: '/api/regularizations/export?format=pdf' },
   { name: 'audit', url: `/api/employees/${employeeId}/audit/export?format=pdf` },
+  { name: 'audit-organisation', url: '/api/audit/export?format=pdf' },
+  { name: 'documents', url: '/api/documents/overview/export?status=Missing&format=pdf' },
 ];
 
 describe('every PDF export stays on its page', () => {
-  it.each(['calendar', 'directory', 'day', 'live', 'regularizations', 'audit'])('%s', async (name) => {
+  it.each(['calendar', 'directory', 'day', 'live', 'regularizations', 'audit', 'audit-organisation', 'documents'])('%s', async (name) => {
     const spec = exportsToCheck().find((e) => e.name === name);
     if (!spec) throw new Error(name);
     const res = await hr.get(spec.url);

@@ -1,16 +1,12 @@
-import type { AuditEntry, AuditExportQuery } from '../../../../shared/audit.ts';
+import type { AuditExportQuery } from '../../../../shared/audit.ts';
 import type { EmployeeListItem } from '../../../../shared/employees.ts';
 import {
   AUDIT_CATEGORY_LABELS,
   AUDIT_RANGE_LABELS,
-  AUDIT_SOURCE_LABELS,
   EMPLOYEE_STATUS_LABELS,
   EMPLOYMENT_TYPE_LABELS,
-  describeChange,
   formatDate,
-  formatLocalDateTime,
   labelOf,
-  zoneName,
 } from '../../../../shared/labels.ts';
 import type { TableModel } from '../../exports/table.ts';
 
@@ -49,28 +45,4 @@ export function directoryTable(rows: EmployeeListItem[], sensitive: boolean, tod
 /** "Category: Attendance · range: This month". */
 export function auditFilterLine(query: Pick<AuditExportQuery, 'category' | 'range'>): string {
   return `Category: ${query.category ? AUDIT_CATEGORY_LABELS[query.category] : 'all'} · range: ${AUDIT_RANGE_LABELS[query.range]}`;
-}
-
-/** An employee's audit trail: local times with the zone's name, fields as the forms name them ("Frozen: no → yes"). */
-export function auditTable(employeeName: string, entries: AuditEntry[], today: string, filter: string, timeZone: string): TableModel<AuditEntry> {
-  const zone = zoneName(timeZone, `${today}T12:00:00Z`);
-  return {
-    title: `Audit trail: ${employeeName}`,
-    subtitle: filter,
-    filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
-    landscape: true,
-    timeZone,
-    rows: entries,
-    columns: [
-      { header: `When (${zone})`, width: 17, value: (e) => formatLocalDateTime(e.at, timeZone) },
-      { header: 'Category', width: 12, value: (e) => labelOf(AUDIT_CATEGORY_LABELS, e.category) },
-      { header: 'What', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => e.actorName },
-      { header: 'Through', width: 12, value: (e) => labelOf(AUDIT_SOURCE_LABELS, e.source) },
-      { header: 'Changes', width: 44, value: (e) => e.changes.map(describeChange).join('; ') },
-      // For integrators: the action code and the instant, beside what people read.
-      { header: 'Action', width: 18, formats: ['csv', 'xlsx'], value: (e) => e.action },
-      { header: 'At (ISO 8601)', width: 24, formats: ['csv', 'xlsx'], value: (e) => e.at },
-    ],
-  };
 }

@@ -15,8 +15,9 @@ import {
 import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { auditTable } from '../audit/index.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
-import { auditFilterLine, auditTable, directoryTable } from './exports.ts';
+import { auditFilterLine, directoryTable } from './exports.ts';
 import * as read from './read.ts';
 import * as write from './write.ts';
 
@@ -186,7 +187,12 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       const ctx = await deps.ctxFor(caller);
       const { employeeName, entries } = await employeeAuditForExport(ctx, params.id, query.category, query.range);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
-      await sendTable(res, auditTable(employeeName, entries, today, auditFilterLine(query), ctx.timeZone), query.format, deps.clock.now());
+      const model = {
+        title: `Audit trail: ${employeeName}`,
+        subtitle: auditFilterLine(query),
+        filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
+      };
+      await sendTable(res, auditTable(model, entries, ctx.timeZone, false, deps.clock.now()), query.format, deps.clock.now());
     },
   );
 }

@@ -1,12 +1,12 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '../../../../../shared/audit.ts';
-import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, fieldLabel, formatChangeValue } from '../../../../../shared/labels.ts';
-
+import { formatInstant, formatRelative } from '../../lib/format.ts';
 
 /** One audit entry: what happened, who, from where, when, and the field changes before → after. */
-export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employee?: { id: string; name: string; code: string } }) {
   return (
     <Card withBorder padding="md" data-testid="audit-entry">
       <Stack gap="xs">
@@ -16,6 +16,14 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
               {entry.summary}
             </Text>
             <Text size="xs" c="dimmed">
+              {employee && (
+                <>
+                  <Anchor component={Link} to={`/employees/${employee.id}?tab=audit`} size="xs">
+                    {employee.name}
+                  </Anchor>{' '}
+                  ({employee.code}) ·{' '}
+                </>
+              )}
               by {entry.actorName} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
             </Text>
           </div>
