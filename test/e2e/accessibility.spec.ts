@@ -48,11 +48,15 @@ const HR_PAGES = [
   '/leave/calendar',
   '/leave/settings',
   '/documents',
+  '/documents/overview',
+  '/documents/types',
+  '/audit',
+  '/compliance',
   '/reports',
   '/no-such-page',
 ];
 const ADMIN_PAGES = ['/terminals', '/attendance/settings', '/settings/organisation', '/settings/departments', '/settings/locations', '/settings/designations', '/settings/users', '/settings/sessions', '/settings/lan', '/api-keys', '/sessions'];
-const EMPLOYEE_PAGES = ['/attendance/me', '/leave/my', '/leave/apply'];
+const EMPLOYEE_PAGES = ['/attendance/me', '/leave/my', '/leave/apply', '/documents/my'];
 
 test('the sign-in and trust pages: one h1, a title, no serious violation, and no failed request before anyone signs in', async ({ page }) => {
   const failed: string[] = [];

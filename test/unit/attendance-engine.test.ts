@@ -430,7 +430,7 @@ describe('provisional days and final days', () => {
     const r = run({ now: at('11:00') });
     expect(r.status).toBe('Pending');
     expect(r.provisional).toBe(true);
-    expect(texts(r)).toContain('not final: the shift window ends at 04:00');
+    expect(texts(r)).toContain('not final until 04:00 the next day: punches until then still count');
     const inNow = run({ now: at('11:00'), punches: [p('09:25', 'in')] });
     expect(inNow.status).toBe('Pending');
     expect(inNow.firstIn).not.toBeNull();

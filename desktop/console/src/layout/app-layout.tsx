@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Center, Group, Loader, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
@@ -13,8 +13,11 @@ import { UserMenu } from './user-menu.tsx';
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const setup = useSetupStatus();
-  // Every time on screen reads in the organisation's zone, with its name ("09:05 IST").
-  setDisplayZone(useOrganisation().data?.timeZone);
+  // Every time on screen reads in the organisation's zone, with its name ("09:05 IST"):
+  // the page waits for the zone (a moment, once per visit) rather than showing the browser's.
+  const organisation = useOrganisation();
+  setDisplayZone(organisation.data?.timeZone);
+  const zoneKnown = Boolean(organisation.data) || organisation.isError;
 
   return (
     <AppShell
@@ -50,7 +53,13 @@ export function AppLayout() {
       </AppShell.Header>
       <AppNavbar onNavigate={close} />
       <AppShell.Main>
-        <Outlet />
+        {zoneKnown ? (
+          <Outlet />
+        ) : (
+          <Center h={240}>
+            <Loader aria-label="Loading" />
+          </Center>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { formatInstant as formatInZone } from '../../../../shared/labels.ts';
+import { formatInstant as formatInZone, zoneName } from '../../../../shared/labels.ts';
 
 dayjs.extend(relativeTime);
 
@@ -11,6 +11,11 @@ let displayZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Times are read in the organisation's zone, wherever the browser is (set once the organisation is loaded). */
 export function setDisplayZone(timeZone: string | undefined): void {
   if (timeZone) displayZone = timeZone;
+}
+
+/** The organisation zone's short name at an instant ("IST"), beside a bare clock time. */
+export function displayZoneName(at: string | Date = new Date()): string {
+  return zoneName(displayZone, at);
 }
 
 /** `12 Apr 2026, 14:05 IST` in the organisation's time zone, with its name, or an em dash. */

@@ -58,8 +58,10 @@ export function withUndo(action: UndoableAction): void {
     onClose: commit,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{action.message}</Text>
-        <Button size="compact-sm" variant="light" color="gray" onClick={undo} data-testid="undo">
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {action.message}
+        </Text>
+        <Button size="compact-sm" variant="light" color="gray" onClick={undo} data-testid="undo" style={{ flexShrink: 0 }}>
           Undo
         </Button>
       </Group>

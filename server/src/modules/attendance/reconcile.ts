@@ -104,6 +104,12 @@ function clockAt(o: Occurrence, t: number): string {
   return timeOf(o.shift.start + Math.floor((t - o.start) / MINUTE));
 }
 
+/** "18:30", or "03:45 the next day" when the instant falls after the shift day's midnight. */
+function whenAt(o: Occurrence, t: number): string {
+  const minutes = o.shift.start + Math.floor((t - o.start) / MINUTE);
+  return minutes >= 1440 ? `${timeOf(minutes)} the next day` : timeOf(minutes);
+}
+
 function missingText(u: { punch: EnginePunch; direction: Direction }, o: Occurrence): string {
   return u.direction === 'in'
     ? `missing punch: in at ${clockAt(o, u.punch.at)} has no out`
@@ -164,9 +170,9 @@ function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReaso
 /** Why a day is not final yet. */
 function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[]): void {
   const { window, occurrence: o } = input;
-  if (now < window.end) reasons.push({ rule: 'pending', text: `not final: the shift window ends at ${clockAt(o, window.end)}` });
+  if (now < window.end) reasons.push({ rule: 'pending', text: `not final until ${whenAt(o, window.end)}: punches until then still count` });
   else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal}, which has not reported its whole log yet` });
-  else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${clockAt(o, window.end)}` });
+  else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${whenAt(o, window.end)}` });
 }
 
 /** Pairs punches into in/out intervals; drops bounces and flagged punches first. */

@@ -283,7 +283,7 @@ function liveRowOf(c: ComputedDay, now: number, names: Awaited<ReturnType<typeof
 /** Reasons the live board repeats beside the state: where the punch was made, a first punch far from the shift. */
 const LIVE_NOTE_RULES: ReadonlySet<string> = new Set(['wrong-location', 'early-arrival', 'outside-shift']);
 
-/** Current shift days (the one whose window holds `now`: yesterday's night shift, or today's) of some employees. */
+/** Current shift days (the one whose window holds `now`: yesterday's night shift or a day still being punched, or today's) of some employees. */
 async function currentDays(ctx: Ctx, employees: readonly EmployeeInfo[]): Promise<{ computed: ComputedDay[]; policy: Policy }> {
   const now = ctx.clock.now().getTime();
   const today = dayOfInstant(now, ctx.timeZone);
@@ -294,7 +294,10 @@ async function currentDays(ctx: Ctx, employees: readonly EmployeeInfo[]): Promis
   for (const e of employees) {
     if (employedOn(e, yesterday)) {
       const y = computeDay(inputs, e, yesterday, now);
-      if (now < y.window.end && now >= y.window.start) {
+      // Yesterday's shift day while its window is open: a night shift under way, or someone who
+      // punched (still in, or gone home). Once a shift is over with no punch, the board shows the
+      // coming day ("not yet in"), not a person "late" at 02:30 for a shift that ended at 18:30.
+      if (now < y.window.end && now >= y.window.start && (now < y.occurrence.end || y.punches.length > 0)) {
         computed.push(y);
         continue;
       }

@@ -8,10 +8,17 @@ import { useEmployeeDay } from './attendance-queries.ts';
 import { OverrideDialog } from './override-dialog.tsx';
 import { RegularizationForm } from './regularization-form.tsx';
 import { AttendanceStatusBadge, clockOf, useOrgClock } from './status.tsx';
-import { ATTENDANCE_STATUS_LABELS, DIRECTION_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS, labelOf } from '../../../../../shared/labels.ts';
+import { ATTENDANCE_STATUS_LABELS, DIRECTION_LABELS, PUNCH_FLAG_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS, labelOf } from '../../../../../shared/labels.ts';
 
 const ROLE_COLOR: Record<NonNullable<PunchView['role']>, string> = { in: 'teal', out: 'gray', unpaired: 'orange', bounce: 'yellow', flagged: 'red', superseded: 'dark' };
 const ROLE_LABEL: Record<NonNullable<PunchView['role']>, string> = { in: 'In', out: 'Out', unpaired: 'Unpaired', bounce: 'Bounce (ignored)', flagged: 'Flagged (not counted)', superseded: 'Superseded' };
+
+/** "punches from 03:45 to 03:45 the next day count for this day". */
+function windowSentence(window: { start: string; end: string }): string {
+  const start = clockOf(window.start);
+  const end = clockOf(window.end);
+  return `punches from ${start} to ${end}${end <= start ? ' the next day' : ''} count for this day`;
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -62,12 +69,12 @@ function PunchTable({ punches }: { punches: PunchView[] }) {
                   </Badge>
                 ) : (
                   <Text size="xs" c="dimmed">
-                    outside the shift window
+                    not counted for this day
                   </Text>
                 )}
                 {p.flags.map((f) => (
                   <Badge key={f} color="red" size="sm" ml={4}>
-                    {f}
+                    {labelOf(PUNCH_FLAG_LABELS, f)}
                   </Badge>
                 ))}
               </Table.Td>
@@ -146,7 +153,7 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
       </Group>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Punches {detail.window && <Text span size="xs" c="dimmed">(shift window {clockOf(detail.window.start)}–{clockOf(detail.window.end)})</Text>}
+          Punches {detail.window && <Text span size="xs" c="dimmed">({windowSentence(detail.window)})</Text>}
         </Text>
         <PunchTable punches={detail.punches} />
       </div>

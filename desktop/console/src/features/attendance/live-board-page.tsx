@@ -6,7 +6,7 @@ import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { formatRelative } from '../../lib/format.ts';
+import { displayZoneName, formatRelative } from '../../lib/format.ts';
 import { useLive } from './attendance-queries.ts';
 import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
 import { LiveStateBadge, clockOf, liveLabel, useOrgClock } from './status.tsx';
@@ -28,7 +28,7 @@ export function LiveBoardPage() {
         description={
           <Group gap={6} component="span">
             <IconRefresh size={14} />
-            <span data-testid="live-updated">Updates by itself every 10 s{data ? ` · as of ${clockOf(data.now)}` : ''}</span>
+            <span data-testid="live-updated">Updates by itself every 10 s{data ? ` · as of ${clockOf(data.now)} ${displayZoneName(data.now)}` : ''}</span>
           </Group>
         }
         actions={<ExportButtons path="/api/attendance/live/export" query={{ ...filters, state }} fileStem="attendance-live" />}
