@@ -70,12 +70,17 @@ async function stop(code: number): Promise<void> {
   process.exit(code);
 }
 
+/** The last problem reported; nothing is said while the server is still starting (its first two minutes). */
 let scheduleProblem: string | undefined;
+const startedAt = Date.now();
+const STARTUP_QUIET_MS = 2 * 60_000;
+let reached = false;
 const puncher = new DemoPuncher({
   fetchSchedule: async () => {
     const schedule = await fetchSchedule();
     if (scheduleProblem) console.log('Demo terminals: the timetable is read again.');
     scheduleProblem = undefined;
+    reached = true;
     return schedule;
   },
   // Each punch at the terminal of the person's location (the ZK at the plant gate, the Anviz at the HQ reception).
@@ -85,7 +90,8 @@ const puncher = new DemoPuncher({
   },
   onError: (error) => {
     const message = (error as Error).message;
-    if (message !== scheduleProblem) console.log(`Demo terminals: cannot read the timetable yet (${message}); trying again.`);
+    if (!reached && Date.now() - startedAt < STARTUP_QUIET_MS) return; // the server is still starting
+    if (message !== scheduleProblem) console.log(`Demo terminals: cannot read the timetable (${message}); trying again every 15 s.`);
     scheduleProblem = message;
   },
 });
