@@ -13,7 +13,7 @@ import { INDIAN_DEFAULT_LEAVE_TYPES } from '../../server/src/modules/leave/defau
 import { createLeaveType, runLeaveLedger } from '../../server/src/modules/leave/index.ts';
 import { contextsFor } from '../../server/src/modules/leave/present.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
-import { prng } from '../../server/src/prng.ts';
+import { prng } from '../../shared/prng.ts';
 import { ADMIN, login, measure, prepareDataDir, printTable, startBare, startMuster, type Measured, type Row } from './harness.ts';
 
 const ZONE = 'Asia/Kolkata';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_EMPLOYEE, DEMO_PASSWORD, expect, mainNav, signIn, test } from './fixtures.ts';
+import { DEMO_EMPLOYEE, DEMO_PASSWORD, expect, lookPath, mainNav, signIn, test } from './fixtures.ts';
 
 /**
  * Attendance in the console: HR overrides and freezes a day from the
@@ -110,6 +110,36 @@ test('an employee asks to fix a missing punch; the manager approves; the calenda
   await manager.goto(`/attendance/calendar?month=${day.slice(0, 7)}&q=Sneha`);
   await expect(manager.getByRole('button', { name: `Sneha Kulkarni ${day}: Present` })).toBeVisible();
   await manager.context().close();
+});
+
+test('rejecting a regularization from the list opens a dialog that asks why; nothing is sent before its confirm button', async ({ browser, baseURL }) => {
+  const hr = await asUser(browser, baseURL, 'hr@kaveri.example');
+  await hr.goto('/attendance/regularizations');
+  const row = hr.getByTestId('regularization-row').filter({ hasText: 'Terminal did not read my finger' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Reject…' }).click();
+  const dialog = hr.getByRole('dialog', { name: /^Reject regularization: Usha Agarwal/ });
+  await expect(dialog).toBeVisible();
+  // A refused fix says why (the employee reads it): confirming without a note asks for one and sends nothing.
+  const reject = dialog.getByRole('button', { name: 'Reject', exact: true });
+  await reject.click();
+  await expect(dialog.getByText('Say why it is not approved')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep it open' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Waiting for manager');
+
+  await row.getByRole('button', { name: 'Reject…' }).click();
+  const note = 'The gate register shows you left at 17:10; please ask for 17:10 instead.';
+  await dialog.getByRole('textbox', { name: 'Why it is not approved' }).fill(note);
+  await expect(dialog.getByTestId('reject-note-counter')).toHaveText(`${note.length} / 500`);
+  await dialog.screenshot({ path: lookPath('regularization-reject-dialog.png') });
+  await reject.click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+  const all = (await (await hr.request.get('/api/regularizations?status=Rejected&pageSize=100')).json()) as { items: { reason: string; decisionNote?: string | null; status: string }[] };
+  expect(JSON.stringify(all.items.filter((r) => r.reason === 'Terminal did not read my finger'))).toContain(note);
+  await hr.context().close();
 });
 
 test('an employee checks in from inside her office fence: the punch counts, not flagged OffZone', async ({ browser, baseURL }) => {

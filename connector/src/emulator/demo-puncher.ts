@@ -1,4 +1,5 @@
 import type { DemoSchedule, DemoShiftDay } from '../../../shared/ingest.ts';
+import { prng } from '../../../shared/prng.ts';
 
 /**
  * Punches for the demo that look like an office: each employee punches at a
@@ -34,14 +35,7 @@ export function seededRandom(seed: string): () => number {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return prng(h >>> 0);
 }
 
 const between = (random: () => number, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));

@@ -12,6 +12,8 @@ interface RejectDialogProps {
   readerName: string;
   /** At most this many characters (spec §4.3: 500). */
   max: number;
+  /** An example note that fits what is decided. */
+  placeholder?: string;
   /** Where a note is required (a regularization says why it is refused). */
   required?: boolean;
   initialNote?: string;
@@ -27,7 +29,7 @@ const length = (s: string) => [...s].length;
  * encouraged, or required where the rules say so), counts its characters, and
  * rejects only on the confirm button.
  */
-export function RejectDialog({ opened, title, summary, readerName, max, required, initialNote = '', loading, onConfirm, onClose }: RejectDialogProps) {
+export function RejectDialog({ opened, title, summary, readerName, max, placeholder, required, initialNote = '', loading, onConfirm, onClose }: RejectDialogProps) {
   const [note, setNote] = useState(initialNote);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function RejectDialog({ opened, title, summary, readerName, max, required
         <Textarea
           label={required ? 'Why it is not approved' : 'Note to the employee'}
           description={required ? `${readerName} sees this note.` : `Optional, but it helps ${readerName} to know why.`}
-          placeholder="e.g. The team is short that week; could you take the following Monday instead?"
+          placeholder={placeholder ?? 'e.g. The team is short that week; could you take the following Monday instead?'}
           withAsterisk={required}
           autosize
           minRows={3}

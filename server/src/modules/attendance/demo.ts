@@ -9,6 +9,7 @@ import { directoryOf, holidayOn, policyOf, weeklyOffOn } from './policy-cache.ts
 import { localParts } from './punches.ts';
 import { updateEmployeeRow } from '../employees/index.ts';
 import { zonedInstant } from './shift-time.ts';
+import { prng } from '../../../../shared/prng.ts';
 
 /**
  * Demo attendance: shift rules, location weekly offs and fences, the two
@@ -27,17 +28,8 @@ export const DEMO_TERMINALS = {
 const DAYS = 60;
 const MIN = 60_000;
 
-/** A small seeded PRNG (mulberry32), so the demo is the same on every machine. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The same on every machine. */
+const rng = prng;
 
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 

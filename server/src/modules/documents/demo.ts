@@ -1,7 +1,7 @@
 import { addDays, dayInZone } from '../../../../shared/dates.ts';
 import type { Ctx } from '../../context.ts';
 import { newId } from '../../ids.ts';
-import { prng } from '../../prng.ts';
+import { prng } from '../../../../shared/prng.ts';
 import { typeSlot } from './checklist.ts';
 import { miniPdf, miniPng } from './mini-files.ts';
 import * as files from './repo/files.ts';

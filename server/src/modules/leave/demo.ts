@@ -6,7 +6,7 @@ import type { LeaveRequestTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
-import { prng } from '../../prng.ts';
+import { prng } from '../../../../shared/prng.ts';
 import { leaveYearStart } from './accrual.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
 import { countLeaveDays } from './day-count.ts';

@@ -66,6 +66,7 @@ function RejectRegularization({ request, onClose }: { request: Regularization; o
       summary={`${kindLabel(request)}${punchesOf(request) ? `: ${punchesOf(request)}` : ''} — “${request.reason}”`}
       readerName={request.employee.fullName.split(' ')[0] ?? request.employee.fullName}
       max={REGULARIZATION_REASON_MAX}
+      placeholder="e.g. The gate register shows you left at 17:10; please ask for 17:10 instead."
       required
       loading={decide.isPending}
       onConfirm={(note) =>
