@@ -97,6 +97,23 @@ describe('demo terminals', () => {
     expect(inNow.size).toBeGreaterThan(85);
   });
 
+  it('hurried (MUSTER_DEMO_PUNCH_SECONDS), each terminal sends its next planned punch at once, in order, never twice', async () => {
+    const now = ist(DAY, '03:00');
+    const sent: DemoPunch[] = [];
+    const puncher = new DemoPuncher({ fetchSchedule: async () => timetable(now), punch: (p) => sent.push(p), now: () => now });
+    await puncher.refresh();
+    const planned = [...puncher.pending];
+    const first = puncher.hurry();
+    expect(first.map((p) => p.serial).sort()).toEqual(['DEMO-ANVIZ-0001', 'DEMO-ZK-0001']);
+    for (const p of first) expect(p).toEqual(planned.find((q) => q.serial === p.serial));
+    puncher.hurry();
+    await puncher.refresh();
+    puncher.hurry();
+    const keys = sent.map((p) => `${p.terminalUserId}|${p.day}|${p.at}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(sent).toHaveLength(6);
+  });
+
   it('never checks in again someone the server already has in, nor someone who has left', async () => {
     const states: Record<number, DemoShiftDay['state']> = { 1001: 'in', 1002: 'out' };
     const sent = await runDay(ist(DAY, '11:00'), ist(DAY, '23:00'), states);

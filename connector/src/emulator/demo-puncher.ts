@@ -146,6 +146,26 @@ export class DemoPuncher {
     return due;
   }
 
+  /**
+   * Sends the next planned punch of each terminal now, ahead of its time, in the planned
+   * order (`MUSTER_DEMO_PUNCH_SECONDS`: the whole chain in seconds, for a test or a quick try).
+   */
+  hurry(): DemoPunch[] {
+    const due: DemoPunch[] = [];
+    const serials = new Set<string>();
+    for (const p of [...this.#plan]) {
+      if (serials.has(p.serial)) continue;
+      serials.add(p.serial);
+      this.#plan.splice(this.#plan.indexOf(p), 1);
+      if (this.#sent.has(key(p))) continue;
+      this.#sent.add(key(p));
+      this.#ownDays.add(`${p.terminalUserId}|${p.day}`);
+      due.push(p);
+      this.#o.punch(p);
+    }
+    return due;
+  }
+
   /** Punches still planned (for tests and the start-up line). */
   get pending(): readonly DemoPunch[] {
     return this.#plan;

@@ -11,7 +11,10 @@
  * Environment: MUSTER_SERVER_URL (default http://127.0.0.1:$PORT),
  * MUSTER_CONNECTOR_SECRET (else `connectorSecret` of $MUSTER_DATA_DIR/secrets.json),
  * MUSTER_DEMO_ZK_PORT, MUSTER_DEMO_ANVIZ_PORT (0 = any free port),
- * MUSTER_TIMEZONE (the terminals' clock zone, default Asia/Kolkata).
+ * MUSTER_TIMEZONE (the terminals' clock zone, default Asia/Kolkata),
+ * MUSTER_DEMO_PUNCH_SECONDS (unset by default: every N seconds, also send each
+ * terminal's next planned punch at once, ahead of its time: the whole chain in
+ * seconds for a test or a quick try).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,6 +111,8 @@ try {
   await stop(1);
 }
 puncher.start();
+const hurrySeconds = Number(process.env.MUSTER_DEMO_PUNCH_SECONDS?.trim() || 0);
+if (Number.isFinite(hurrySeconds) && hurrySeconds > 0) setInterval(() => puncher.hurry(), hurrySeconds * 1000);
 console.log(
   `Demo terminals ready: ZK ${DEMO_ZK.serial} on 127.0.0.1:${zk.port}, Anviz ${DEMO_ANVIZ.serial} on 127.0.0.1:${anviz.port}; people punch around their own shifts (pid ${process.pid})`,
 );
