@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconFileAlert, IconX } from '@tabler/icons-react';
 import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave/index.ts';
 import { RejectDialog } from '../../components/reject-dialog.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -40,6 +40,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (!actions.decide && !actions.withdraw && !actions.cancel) return null;
   const length = noteLength(note);
   const over = length > LEAVE_NOTE_MAX;
@@ -97,7 +98,14 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
               <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={pending !== null} onClick={() => setRejecting(true)}>
                 Reject…
               </Button>
-              <Button color="teal" leftSection={<IconCheck size={16} />} disabled={over || (pending !== null && pending !== 'approve')} loading={pending === 'approve'} onClick={approve}>
+              <Button
+                color="teal"
+                leftSection={<IconCheck size={16} />}
+                disabled={over || (pending !== null && pending !== 'approve')}
+                loading={pending === 'approve'}
+                // A required supporting document is not there: say so before approving (approving is still allowed).
+                onClick={() => (request.documentMissing ? setConfirming(true) : approve())}
+              >
                 Approve
               </Button>
             </>
@@ -125,6 +133,29 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
         onConfirm={(text) => run('reject', text)}
         onClose={() => setRejecting(false)}
       />
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Approve without the supporting document?">
+        <Stack gap="sm">
+          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title="Document missing" data-testid="approve-document-warning">
+            {request.employeeName}'s {request.leaveTypeName.toLowerCase()} of {request.workingDays} day{request.workingDays === 1 ? '' : 's'} needs a supporting document (a medical certificate), and none is
+            attached. You can approve anyway; {request.employeeName} can still attach it afterwards.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Back
+            </Button>
+            <Button
+              color="teal"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => {
+                setConfirming(false);
+                run('approve');
+              }}
+            >
+              Approve anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
