@@ -123,7 +123,7 @@ describe('headless launcher (npm start)', () => {
     try {
       run.child.kill('SIGKILL');
       await run.exited;
-      await expect.poll(() => isAlive(connectorPid), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => isAlive(connectorPid), { timeout: 15_000 }).toBe(false);
       // The server notices its supervisor is gone (IPC channel closed) and shuts down too.
       await expect.poll(() => isAlive(serverPid), { timeout: 15_000 }).toBe(false);
     } finally {

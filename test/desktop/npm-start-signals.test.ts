@@ -98,5 +98,5 @@ describe.skipIf(process.platform !== 'linux')('npm start and signals', () => {
     expect(tree.filter(alive), `still running after ${signal}:\n${output}`).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
     expect(output).not.toMatch(/Muster server stopped: .*crash/);
-  });
+  }, 240_000); // the first start seeds the demo, then each child starts and stops
 });

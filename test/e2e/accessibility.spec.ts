@@ -72,7 +72,7 @@ test('the sign-in and trust pages: one h1, a title, no serious violation, and no
 });
 
 test('every HR page', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000); // twenty pages, each scanned by axe: minutes on a loaded machine
   const page = await asUser(browser, baseURL, 'hr@kaveri.example');
   for (const path of HR_PAGES) await check(page, path);
   // A profile, its edit form and a day.

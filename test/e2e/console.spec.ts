@@ -32,7 +32,7 @@ test('an admin finds and edits an employee, issues an API key that works, and si
   await rows.first().getByRole('link', { name }).click();
 
   // Profile
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const profileUrl = page.url();
 
   // Edit the phone number
@@ -109,7 +109,7 @@ test('the directory filters by facet, sorts by any column and pages', async ({ p
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: '10 per page' }).click();
   await expect(rows).toHaveCount(10);
-  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(range).toHaveText(`Showing 11–20 of ${total}`);
 
   // Sort by code, descending: the highest code comes first.

@@ -25,7 +25,7 @@ async function openSnehasDocuments(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Search employees' }).fill('Sneha Kulkarni');
   await expect(page.getByTestId('employee-row').first()).toContainText('Sneha Kulkarni');
   await page.getByTestId('employee-row').first().getByRole('link', { name: 'Sneha Kulkarni' }).click();
-  await expect(page.getByRole('heading', { name: 'Sneha Kulkarni', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sneha Kulkarni', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expect(page.getByTestId('checklist')).toBeVisible();
 }

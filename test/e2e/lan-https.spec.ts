@@ -124,7 +124,7 @@ test('a device that trusts the CA signs in over HTTPS, in a secure context, with
 
   // The console works: the directory, then the LAN page with its QR code, fingerprint and a pairing code.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Employees|Directory/ }).first().click();
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible();
   await page.goto(`https://${LAN}:${port}/settings/lan`);
   await expect(page.getByRole('tab', { name: 'Devices on the LAN' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('img', { name: `QR code for https://${LAN}:${port}/trust` })).toBeVisible();

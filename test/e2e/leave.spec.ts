@@ -211,7 +211,7 @@ test('an approval can be undone from its toast before it is sent', async ({ page
 test('HR sees the calendar and the year-end preview', async ({ page }) => {
   await signIn(page, HR, DEMO_PASSWORD);
   await page.goto('/leave/calendar');
-  await page.getByText('Organisation', { exact: true }).click();
+  await page.getByRole('radiogroup').getByText('Organisation', { exact: true }).click();
   await expect(page.getByTestId('calendar-row').first()).toBeVisible();
   await expect(page.getByTestId('calendar-cell').first()).toBeVisible();
   await page.goto('/leave/settings');

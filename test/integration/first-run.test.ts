@@ -67,14 +67,14 @@ describe('first run', () => {
     const deadline = Date.now() + 20_000;
     while (fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect(fs.existsSync(file)).toBe(false);
-  });
+  }, 180_000); // the first start seeds the demo: a loaded machine needs time
 
   it('never saves a password the operator chose', async () => {
     const { p, file } = await start({ MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: 'chosen-demo-pass-1' });
     expect(p.output()).toContain('Administrator: admin@kaveri.example, with the password set in MUSTER_DEMO_PASSWORD');
     expect(p.output()).not.toContain('chosen-demo-pass-1');
     expect(fs.existsSync(file)).toBe(false);
-  });
+  }, 180_000); // the first start seeds the demo: a loaded machine needs time
 
   it('deletes a left-over file at start once its password no longer works', async () => {
     const first = await start({ MUSTER_DEMO: '1' });
@@ -88,5 +88,5 @@ describe('first run', () => {
     children.push(again);
     await again.waitFor(/Muster listening on/, 60_000);
     expect(fs.existsSync(first.file)).toBe(false);
-  });
+  }, 180_000); // the first start seeds the demo: a loaded machine needs time
 });
