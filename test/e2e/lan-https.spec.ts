@@ -118,8 +118,10 @@ test('a device that trusts the CA signs in over HTTPS, in a secure context, with
     serviceWorker: true,
   });
   const cookies = await context.cookies();
-  expect(cookies.map((c) => ({ name: c.name, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite }))).toEqual([
+  expect(cookies.map((c) => ({ name: c.name, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite })).sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
     { name: '__Host-muster_session', secure: true, httpOnly: true, sameSite: 'Strict' },
+    // The readable sign-in hint ('1'): the console asks /api/auth/me only when it is there.
+    { name: 'muster_signed_in', secure: true, httpOnly: false, sameSite: 'Strict' },
   ]);
 
   // The console works: the directory, then the LAN page with its QR code, fingerprint and a pairing code.
