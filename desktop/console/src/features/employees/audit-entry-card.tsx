@@ -48,13 +48,13 @@ export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employe
               {entry.changes.map((c) => (
                 <Table.Tr key={c.field}>
                   <Table.Td fw={500}>{fieldLabel(c.field)}</Table.Td>
-                  <Table.Td c="red.8" td="line-through" style={{ wordBreak: 'break-word' }}>
+                  <Table.Td c="var(--mantine-color-red-light-color)" td="line-through" style={{ wordBreak: 'break-word' }}>
                     {formatChangeValue(c.field, c.before)}
                   </Table.Td>
                   <Table.Td c="dimmed">
                     <IconArrowRight size={14} />
                   </Table.Td>
-                  <Table.Td c="teal.8" style={{ wordBreak: 'break-word' }}>
+                  <Table.Td c="var(--mantine-color-teal-light-color)" style={{ wordBreak: 'break-word' }}>
                     {formatChangeValue(c.field, c.after)}
                   </Table.Td>
                 </Table.Tr>
