@@ -16,6 +16,7 @@ import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
+import { jobRoutes } from './modules/jobs/index.ts';
 import { createLanState, hstsHeader, lanRoutes } from './modules/lan/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -98,6 +99,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   terminalRoutes(api, deps);
   leaveRoutes(api, deps);
   lanRoutes(api, deps, lan);
+  jobRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);
