@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'leave:hr-approve',
   'leave:manage',
   'device:manage',
+  'compliance:read',
+  'compliance:manage',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -57,6 +59,8 @@ const HR: Permission[] = [
   'regularization:hr-approve',
   'leave:hr-approve',
   'leave:manage',
+  'compliance:read',
+  'compliance:manage',
 ];
 const ADMIN: Permission[] = [...HR, 'org:manage', 'user:manage', 'session:manage', 'api:manage', 'device:manage'];
 

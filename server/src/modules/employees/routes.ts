@@ -19,6 +19,7 @@ import type { Api } from '../../http/api.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
 import type { AuditEntry } from '../../../../shared/audit.ts';
 import * as read from './read.ts';
+import { employeeRegisterRoutes } from './register-routes.ts';
 import * as write from './write.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -78,6 +79,7 @@ function auditTable(employeeName: string, entries: AuditEntry[], today: string, 
 }
 
 export function employeeRoutes(api: Api, deps: ModuleDeps): void {
+  employeeRegisterRoutes(api, deps);
   api.op(
     {
       method: 'get',
