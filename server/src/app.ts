@@ -13,6 +13,7 @@ import { apiNotFound, problemHandler } from './http/problem.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { complianceRoutes } from './modules/compliance/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
@@ -100,6 +101,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   leaveRoutes(api, deps);
   lanRoutes(api, deps, lan);
   jobRoutes(api, deps);
+  complianceRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

@@ -13,6 +13,7 @@ import { insertUserAccount } from '../modules/users/index.ts';
 import { randomSecret } from '../secrets.ts';
 import { seedDemoAttendance } from '../modules/attendance/index.ts';
 import { seedDemoLeave } from '../modules/leave/index.ts';
+import { seedDemoCompliance } from '../modules/compliance/index.ts';
 
 export const DEMO_DOMAIN = 'kaveri.example';
 export const DEMO_ORG_NAME = 'Kaveri Precision Components Pvt. Ltd.';
@@ -408,6 +409,7 @@ export async function seedDemo(
     await seedNotifications(t, people, today);
     await seedDemoLeave(t);
     await seedDemoAttendance(t);
+    await seedDemoCompliance(t);
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];
     const logins = withLogin
       .map((p) => ({ email: p.row.email ?? '', fullName: p.row.full_name, roles: p.roles }))

@@ -153,3 +153,8 @@ export function registerInfo(def: RegisterDef, available: boolean): RegisterInfo
     available,
   };
 }
+
+/** Whether the data a register needs is part of this installation (the document checklist needs the documents module). */
+export function isAvailable(def: RegisterDef): boolean {
+  return def.needs !== 'documents';
+}

@@ -89,8 +89,13 @@ export async function registerRecordRows(db: Db, input: { locationId?: string | 
 
 export type RegisterRecordRow = Awaited<ReturnType<typeof registerRecordRows>>[number];
 
-/** The serial number of every employee in the employee register: order of joining, then code (stable as people join). */
-export async function registerSerials(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('employee').select(['id']).orderBy('joined_date').orderBy('code').execute();
+/**
+ * The serial number of every employee in the employee register of a location
+ * (or of the organisation): order of joining, then code — stable as people join.
+ */
+export async function registerSerials(db: Db, locationId?: string | null): Promise<Map<string, number>> {
+  let q = db.selectFrom('employee').select(['id']);
+  if (locationId) q = q.where('location_id', '=', locationId);
+  const rows = await q.orderBy('joined_date').orderBy('code').execute();
   return new Map(rows.map((r, i) => [r.id, i + 1]));
 }

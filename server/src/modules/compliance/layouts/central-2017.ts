@@ -20,7 +20,7 @@ export const FORM_A: Layout = {
   header: ['establishment', 'owner', 'lin', 'asOf'],
   columns: cols([
     ['1', 'Sl. No.', 'serial', 5, 'number'],
-    ['2', 'Employee Code', 'code', 9],
+    ['2', 'Employee Code', 'code', 11],
     ['3', 'Name', 'firstName', 14],
     ['4', 'Surname', 'surname', 10],
     ['5', 'Gender', 'gender', 7],
