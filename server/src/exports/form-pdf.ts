@@ -76,7 +76,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const groups = form.groups ?? [];
 
   let y = MARGIN;
-  const drawPageTop = () => {
+  const drawPageTop = (withHeadings = true) => {
     y = MARGIN;
     doc.fillColor('#000000');
     for (const [i, line] of form.titleLines.entries()) {
@@ -105,6 +105,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
       if (i % 2 === 1 || i === form.header.length - 1) y += 9.5;
     });
     y += 3;
+    if (!withHeadings) return;
     // Group headings over their columns.
     if (groups.length) {
       doc.font('Helvetica-Bold').fontSize(FONT);
@@ -167,10 +168,11 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     y += 18;
   }
 
+  // Notes and the signature block that spill over start a page with the title and the establishment header too.
   const needPage = (h: number) => {
     if (y + h > bottom) {
       doc.addPage();
-      y = MARGIN;
+      drawPageTop(false);
     }
   };
   if (model.notes?.length) {

@@ -97,7 +97,7 @@ export async function generateBundleFiles(
       const g = await generate({ def, layout: picked.layout, profile: picked.profile, period, facts, today, timeZone: ctx.timeZone });
       if (opts.rows) await opts.rows(folder, g, filedRowsOf(g));
       for (const format of BUNDLE_FORMATS) {
-        await opts.progress?.(done, `${location.locationName}: ${picked.layout.form} ${def.title} (${format.toUpperCase()})`);
+        await opts.progress?.(done, `${location.locationName}: ${def.title} (${picked.layout.form}, ${format.toUpperCase()})`);
         const generatedAt = ctx.clock.now();
         const bytes = await renderTable(tableOf(g), format, generatedAt);
         const name = `${folder}/${fileBase(g)}.${format}`;

@@ -189,6 +189,9 @@ export async function startJob(ctx: Ctx, spec: JobSpec): Promise<Job> {
         stored = { file: { ...outcome.file, sizeBytes: size, sha256 } };
       }
       if (outcome?.summary !== undefined) stored.summary = outcome.summary;
+      // A job that finished has done all of its work.
+      const row = await repo.findJobRow(ctx.db, id);
+      if (row && (pending?.done ?? row.done) < row.total) pending = { done: row.total };
       await finish('done', { result: JSON.stringify(stored), error: null });
     } catch (err) {
       if (err instanceof JobCancelled || controller.signal.aborted) {
