@@ -20,6 +20,40 @@ function formatCell(value: CellValue, kind: string | undefined): string {
   return value;
 }
 
+interface FastFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], unknown[]];
+}
+
+/**
+ * Writes many short strings with one text object: the cells of a row. pdfkit's
+ * `text()` does layout work per call that a table cell does not need; this
+ * emits the same operators (font, position, glyphs) the way its fragment
+ * writer does, for the current font, size and fill colour.
+ */
+function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], encoded: Map<string, string>): void {
+  if (items.length === 0) return;
+  const d = doc as unknown as { _font: FastFont; _fontSize: number; page: { height: number; fonts: Record<string, unknown> }; addContent(s: string): void };
+  const font = d._font;
+  if (d.page.fonts[font.id] == null) d.page.fonts[font.id] = font.ref();
+  const size = d._fontSize;
+  const dy = (font.ascender / 1000) * size;
+  // pdfkit's pages are drawn top-down (a flipped matrix); text is set in an unflipped one, as its fragment writer does.
+  const ops: string[] = ['q', `1 0 0 -1 0 ${d.page.height.toFixed(2)} cm`, 'BT', `/${font.id} ${size.toFixed(2)} Tf`];
+  for (const it of items) {
+    let hex = encoded.get(it.text);
+    if (hex === undefined) {
+      hex = font.encode(it.text)[0].join('');
+      encoded.set(it.text, hex);
+    }
+    ops.push(`1 0 0 1 ${it.x.toFixed(2)} ${(d.page.height - it.y - dy).toFixed(2)} Tm <${hex}> Tj`);
+  }
+  ops.push('ET', 'Q');
+  d.addContent(ops.join('\n'));
+}
+
 export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
   const form = model.form;
   if (!form) throw new Error('renderFormPdf needs a form model');
@@ -45,27 +79,36 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const lines = form.rowLines ?? 1;
   const rowHeight = lines * LINE + PAD * 2;
 
-  // Measured once per distinct text: a muster roll repeats "P", "WO", times.
+  // Widths from per-character widths measured once (cells repeat "P", "WO", times; addresses need cutting).
   const measured = new Map<string, number>();
+  const encoded = new Map<string, string>();
   doc.font('Helvetica').fontSize(FONT);
+  const chars = new Map<string, number>();
   const widthOf = (text: string) => {
     let w = measured.get(text);
     if (w === undefined) {
-      w = doc.widthOfString(text);
-      measured.set(text, w);
+      w = 0;
+      for (const ch of text) {
+        let c = chars.get(ch);
+        if (c === undefined) chars.set(ch, (c = doc.widthOfString(ch)));
+        w += c;
+      }
+      if (measured.size < 50_000) measured.set(text, w);
     }
     return w;
   };
+  const ellipsis = doc.widthOfString('…');
   const fit = (text: string, width: number): string => {
     if (widthOf(text) <= width) return text;
-    let lo = 0;
-    let hi = text.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
-      else hi = mid - 1;
+    let w = ellipsis;
+    let out = '';
+    for (const ch of text) {
+      const c = chars.get(ch) ?? doc.widthOfString(ch);
+      if (w + c > width) break;
+      w += c;
+      out += ch;
     }
-    return `${text.slice(0, lo)}…`;
+    return `${out}…`;
   };
 
   doc.font('Helvetica-Bold').fontSize(FONT);
@@ -145,6 +188,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     }
     // One horizontal rule per row and the column rules: cheaper than a rectangle per cell.
     doc.moveTo(MARGIN, y + rowHeight).lineTo(MARGIN + pageWidth, y + rowHeight).stroke();
+    const items: { text: string; x: number; y: number }[] = [];
     columns.forEach((c, i) => {
       const text = formatCell(c.value(row), c.kind);
       if (!text) return;
@@ -154,9 +198,10 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
       parts.forEach((part, k) => {
         const t = fit(part, w);
         const x = right ? (lefts[i] ?? 0) + PAD + Math.max(0, w - widthOf(t)) : (lefts[i] ?? 0) + PAD;
-        doc.text(t, x, y + PAD + k * LINE + 0.5, { lineBreak: false });
+        items.push({ text: t, x, y: y + PAD + k * LINE + 0.5 });
       });
     });
+    fastTexts(doc, items, encoded);
     for (let i = 0; i <= columns.length; i++) {
       const x = i === columns.length ? MARGIN + pageWidth : (lefts[i] ?? 0);
       doc.moveTo(x, y).lineTo(x, y + rowHeight).stroke();

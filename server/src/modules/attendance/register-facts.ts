@@ -14,7 +14,7 @@ export type RegisterDay = Pick<
 >;
 
 export async function registerDays(db: Db, ids: readonly string[] | 'all', from: string, to: string): Promise<RegisterDay[]> {
-  return daysRepo.listDays(db, ids, from, to);
+  return daysRepo.listRegisterDays(db, ids, from, to);
 }
 
 export async function registerDaySums(db: Db, ids: readonly string[] | 'all', from: string, to: string) {

@@ -294,3 +294,17 @@ export async function listDaysWithStatus(db: Db, statuses: readonly string[], fr
     .orderBy('employee_id')
     .execute();
 }
+
+/** What the statutory registers print of each day of a range (no reasons, no windows: a month of 1,000 people is 31,000 rows). */
+export async function listRegisterDays(db: Db, ids: Ids, from: string, to: string) {
+  let q = db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'shift_id', 'status', 'provisional', 'frozen', 'worked_minutes', 'ot_minutes', 'first_in', 'last_out', 'present_days', 'lop_days', 'holiday_name', 'leave_code'])
+    .where('date', '>=', from)
+    .where('date', '<=', to);
+  if (ids !== 'all') {
+    if (ids.length === 0) return [];
+    q = q.where('employee_id', 'in', ids);
+  }
+  return q.execute();
+}

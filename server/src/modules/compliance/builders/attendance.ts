@@ -15,8 +15,14 @@ export interface AttendanceFacts {
   locationNames: ReadonlyMap<string, string>;
 }
 
-const clockOf = (iso: string | null, timeZone: string) =>
-  iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
+// One formatter per zone: toLocaleTimeString builds a new one on every call (a month of 1,000 people is 60,000 calls).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const clockOf = (iso: string | null, timeZone: string) => {
+  if (!iso) return null;
+  let f = formatters.get(timeZone);
+  if (!f) formatters.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  return f.format(new Date(iso));
+};
 
 interface PerEmployee {
   e: RegisterRecordRow;
