@@ -186,6 +186,7 @@ export const Filing = z
 export type Filing = z.infer<typeof Filing>;
 
 export const FilingList = z.object({ items: z.array(Filing) }).meta({ id: 'FilingList' });
+export type FilingList = z.infer<typeof FilingList>;
 
 export const Readiness = z
   .object({

@@ -32,6 +32,7 @@ import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { LanSettings } from './features/lan/lan-settings.tsx';
 import { TrustPage } from './features/lan/trust-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
+import { CompliancePage } from './features/compliance/compliance-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
 export const router = createBrowserRouter([
@@ -145,7 +146,14 @@ export const router = createBrowserRouter([
         ),
       },
       { path: 'documents', element: <PlannedAreaPage area="documents" /> },
-      { path: 'compliance', element: <PlannedAreaPage area="compliance" /> },
+      {
+        path: 'compliance',
+        element: (
+          <RequirePermission permission="compliance:read">
+            <CompliancePage />
+          </RequirePermission>
+        ),
+      },
       { path: 'reports', element: <PlannedAreaPage area="reports" /> },
       { path: 'audit', element: <PlannedAreaPage area="audit" /> },
       { path: 'sessions', element: <SessionsPage /> },

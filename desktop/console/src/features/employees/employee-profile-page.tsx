@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconDoorExit, IconFingerprint, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDoorExit, IconFingerprint, IconHistory, IconId, IconPencil, IconShieldCheck, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -10,6 +10,7 @@ import { useCan } from '../../session/session-context.tsx';
 import { EmployeeAttendanceTab } from '../attendance/employee-attendance-tab.tsx';
 import { EmployeeAuditTab } from './employee-audit-tab.tsx';
 import { EmployeeOverview } from './employee-overview.tsx';
+import { EmployeeRegisterTab } from './employee-register-tab.tsx';
 import { useEmployee } from './employee-queries.ts';
 import { ExitDialog } from './exit-dialog.tsx';
 import { RehireDialog } from './rehire-dialog.tsx';
@@ -22,7 +23,7 @@ export function EmployeeProfilePage() {
   const can = useCan();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' ? 'attendance' : 'overview';
+  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' ? 'attendance' : requested === 'register' ? 'register' : 'overview';
 
   if (employee.error) {
     if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
@@ -42,13 +43,16 @@ export function EmployeeProfilePage() {
   return (
     <Stack gap="lg">
       <ProfileHeader employee={e} />
-      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'register' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
             Overview
           </Tabs.Tab>
           <Tabs.Tab value="attendance" leftSection={<IconFingerprint size={16} />}>
             Attendance
+          </Tabs.Tab>
+          <Tabs.Tab value="register" leftSection={<IconShieldCheck size={16} />}>
+            Statutory register
           </Tabs.Tab>
           {can('audit:read') && (
             <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
@@ -61,6 +65,9 @@ export function EmployeeProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="attendance">
           <EmployeeAttendanceTab employeeId={e.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register">
+          <EmployeeRegisterTab employeeId={e.id} />
         </Tabs.Panel>
         {can('audit:read') && (
           <Tabs.Panel value="audit">

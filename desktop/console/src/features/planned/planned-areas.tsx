@@ -9,14 +9,6 @@ export const PLANNED_AREAS = {
       'See which files are still outstanding',
     ],
   },
-  compliance: {
-    title: 'Compliance',
-    summary: 'Statutory registers and the compliance bundle.',
-    features: [
-      'Generate the statutory registers from attendance and payroll data',
-      'Download the complete compliance bundle for an inspection',
-    ],
-  },
   reports: {
     title: 'Reports',
     summary: 'Ready-made reports across attendance, leave and headcount.',
