@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../context.ts';
+import { AppError } from '../../http/problem.ts';
 import type { Cell } from './builders/types.ts';
 import { type Generated, describeCell, rowHash, rowValues } from './generate.ts';
 import * as repo from './repo.ts';
@@ -15,6 +16,11 @@ import * as repo from './repo.ts';
 export interface FiledRows {
   columns: string[];
   rows: { key: string; employeeId: string | null; values: Cell[] }[];
+}
+
+/** A filed copy whose bytes no longer match their stored SHA-256 is refused, never served. */
+function altered(file: string): AppError {
+  return new AppError(409, 'filed-copy-altered', 'Filed copy altered', `The filed copy ${file} does not match its stored SHA-256: it was changed outside Muster. Restore it from a backup.`);
 }
 
 export function complianceDir(dataDir: string): string {
@@ -32,7 +38,7 @@ export function filedRowsOf(g: Generated): FiledRows {
 /** Reads a filed register's rows, checking them against their stored hash. */
 export function readFiledRows(dataDir: string, rowsPath: string, expectedSha: string): FiledRows {
   const bytes = fs.readFileSync(path.join(complianceDir(dataDir), rowsPath));
-  if (sha256(bytes) !== expectedSha) throw new Error(`The filed rows ${rowsPath} do not match their stored SHA-256: the filed copy was altered.`);
+  if (sha256(bytes) !== expectedSha) throw altered(rowsPath);
   return JSON.parse(bytes.toString('utf8')) as FiledRows;
 }
 
@@ -76,7 +82,7 @@ export function diffRows(filed: FiledRows, now: Generated, label: string): Diffe
 
 export async function storedFileBytes(dataDir: string, storagePath: string, expectedSha: string): Promise<Buffer> {
   const bytes = await fs.promises.readFile(path.join(complianceDir(dataDir), storagePath));
-  if (sha256(bytes) !== expectedSha) throw new Error(`The filed file ${storagePath} does not match its stored SHA-256: the filed copy was altered.`);
+  if (sha256(bytes) !== expectedSha) throw altered(storagePath);
   return bytes;
 }
 
