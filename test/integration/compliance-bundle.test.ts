@@ -36,7 +36,7 @@ describe('GET /api/compliance/bundle', () => {
     const files = await unzip(res.body as Buffer);
     const manifest = JSON.parse(files.get('manifest.json')?.toString('utf8') ?? '{}');
     expect(manifest).toMatchObject({ organisation: 'Kaveri Precision Components Pvt. Ltd.', period: '2026-10', filed: null, generatedBy: 'Priya Sharma' });
-    expect(manifest.files).toHaveLength(2 * 9 * 2);
+    expect(manifest.files).toHaveLength(2 * 10 * 2);
     for (const f of manifest.files) {
       const bytes = files.get(f.name);
       expect(bytes, f.name).toBeDefined();
@@ -51,7 +51,7 @@ describe('GET /api/compliance/bundle', () => {
     expect(byKey('leave-register', 'Pune Plant')).toMatchObject({ form: 'Form O', profile: 'mh' });
     expect(byKey('employee-register', 'Pune Plant')).toMatchObject({ period: '2026-10-01..2026-10-31', form: 'Form A' });
     expect(byKey('wage-register', 'Pune Plant').blankColumns.map((b: { column: string }) => b.column)).toContain('Net Payment');
-    expect([...files.keys()].filter((n) => n.endsWith('.xlsx'))).toHaveLength(18);
+    expect([...files.keys()].filter((n) => n.endsWith('.xlsx'))).toHaveLength(20);
   });
 
   it('answers 400 naming the field for a bad period or location, 403 without the permission', async () => {
@@ -75,7 +75,7 @@ describe('the bundle as a job, and the job mechanism', () => {
     const pun = locations.find((l) => l.name === 'Pune Plant')?.id;
     const start = await hr.post('/api/compliance/bundle/jobs', { period: '2026-10', location: pun });
     expect(start.status).toBe(200);
-    expect(start.body).toMatchObject({ kind: 'compliance.bundle', status: 'running', total: 18, done: 0 });
+    expect(start.body).toMatchObject({ kind: 'compliance.bundle', status: 'running', total: 20, done: 0 });
     const seen = new Set<number>();
     let job = start.body;
     for (let i = 0; i < 600 && job.status === 'running'; i++) {
@@ -84,7 +84,7 @@ describe('the bundle as a job, and the job mechanism', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(job.status).toBe('done');
-    expect(job.done).toBe(18);
+    expect(job.done).toBe(20);
     expect(job.file).toMatchObject({ filename: 'compliance-bundle_2026-10_pune-plant.zip', contentType: 'application/zip' });
     const dl = await hr.get(`/api/jobs/${start.body.id}/result`);
     expect(dl.status).toBe(200);
@@ -120,7 +120,7 @@ describe('the bundle as a job, and the job mechanism', () => {
       .values({ id, kind: 'compliance.bundle', title: 'Compliance bundle 2026-08', status: 'running', total: 36, done: 7, message: 'Bengaluru HQ: Form D', params: '{}', result: null, error: null, permission: 'compliance:read', cancel_requested: 0, created_by_user_id: null, created_by_name: 'Priya Sharma', started_at: now, updated_at: now, finished_at: null })
       .execute();
     expect((await hr.get(`/api/jobs/${id}`)).body.status).toBe('running');
-    await initialiseDatabase(server.deps.db, server.deps.config, server.deps.clock);
+    await initialiseDatabase(server.deps.db, server.deps.config, server.deps.clock, server.deps.secrets);
     const job = (await hr.get(`/api/jobs/${id}`)).body;
     expect(job).toMatchObject({ status: 'failed', error: 'failed: server restarted', done: 7 });
     expect(job.finishedAt).toBeTruthy();

@@ -74,7 +74,7 @@ describe('filing a month', () => {
     const list = await w.hr.get('/api/compliance/filings');
     const filing = list.body.items.find((f: { period: string }) => f.period === '2031-02');
     expect(filing).toMatchObject({ locationId: w.locationId, amended: false, filedByName: 'Priya Sharma' });
-    expect(filing.files).toBe(18);
+    expect(filing.files).toBe(20);
     expect((await w.hr.post('/api/compliance/filings', { period: '2031-02', location: w.locationId })).status).toBe(409);
     const hrId = (await w.hr.get('/api/auth/me')).body.user.employeeId;
     const audit = await w.hr.get(`/api/employees/${hrId}/audit?category=Compliance`);

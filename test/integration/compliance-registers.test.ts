@@ -50,6 +50,7 @@ describe('the catalogue', () => {
     const res = await hr.get('/api/compliance/registers');
     expect(res.status).toBe(200);
     const keys = res.body.items.map((i: { key: string }) => i.key);
+    expect(res.body.items.every((i: { available: boolean }) => i.available)).toBe(true);
     expect(keys).toEqual(['employee-register', 'attendance-register', 'leave-register', 'holiday-register', 'overtime-register', 'wage-register', 'joiners-leavers', 'maternity-register', 'statutory-ids', 'document-checklist']);
     const emp = res.body.items[0];
     expect(emp).toMatchObject({ periodKind: 'date', profiles: expect.arrayContaining(['central-2017', 'tn']) });
@@ -240,6 +241,33 @@ describe('other registers', () => {
     expect(row?.[headings.indexOf('Full and final settlement due by')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('the document checklist: each required document with its state, verifier and date, as on the day', async () => {
+    const employee = await server.login('employee@kaveri.example');
+    const me = (await employee.get('/api/auth/me')).body;
+    const today = me.organisation.today as string;
+    const sneha = (await hr.get(`/api/employees/${me.user.employeeId}`)).body;
+    const { headings, rows } = await csvTable('document-checklist', `period=${today}&location=${sneha.location.id}`);
+    expect(headings).toEqual(['Sl. No.', 'Employee Code', 'Name', 'Document', 'Status', 'Verified by', 'Verified on', 'Expires on', 'Remarks']);
+    const mine = rows.filter((r) => r[1] === sneha.code);
+    expect(mine.length).toBeGreaterThan(3);
+    const docs = await server.deps.db
+      .selectFrom('employee_document as d')
+      .innerJoin('document_type as t', 't.id', 'd.document_type_id')
+      .select(['t.name', 'd.status', 'd.version', 'd.reviewed_by_name', 'd.reviewed_at'])
+      .where('d.employee_id', '=', sneha.id)
+      .where('d.deleted_at', 'is', null)
+      .orderBy('d.version', 'desc')
+      .execute();
+    const verified = docs.find((d) => d.status === 'Verified');
+    if (verified) {
+      const row = mine.find((r) => r[3] === verified.name);
+      expect(row?.[4]).toBe('Verified');
+      expect(row?.[5]).toBe(verified.reviewed_by_name);
+      expect(row?.[6]).toBe(verified.reviewed_at?.slice(0, 10));
+    }
+    expect(mine.some((r) => r[4] === 'Required, not received' || r[4] === 'Received, not verified' || r[4] === 'Verified')).toBe(true);
+  });
+
   it('the maternity register lists approved maternity leave', async () => {
     const ml = await server.deps.db
       .selectFrom('leave_request as r')
@@ -273,6 +301,7 @@ describe('PDFs look like the printed forms', () => {
     ['joiners-leavers', MONTH, 'central-2017', 'joiners-leavers'],
     ['maternity-register', '2026', 'central-2017', 'maternity'],
     ['statutory-ids', AS_OF, 'central-2017', 'statutory-ids'],
+    ['document-checklist', AS_OF, 'central-2017', 'document-checklist'],
   ];
   for (const [key, period, profile, shot] of cases) {
     it(`${shot}: landscape, paged, with ink`, async () => {

@@ -89,7 +89,6 @@ export const REGISTERS: readonly RegisterDef[] = [
     legalBasis: 'Appointment letters (Code on Wages; KA Form Q; Delhi s.34), EPF Form 2 / 11, ESIC Form 1 at joining; internal',
     periodKind: 'date',
     layouts: [DOCUMENT_CHECKLIST],
-    needs: 'documents',
   },
 ];
 

@@ -1,7 +1,9 @@
 import type { Db } from '../../context.ts';
 import { policyOf, publicHolidayOn, registerDays, registerDaySums, registerDaysWithStatus, weeklyOffOn, type Policy, type RegisterDay } from '../attendance/index.ts';
 import { type RegisterRecordRow, registerRecords, registerSerials } from '../employees/index.ts';
+import { type ChecklistFact, documentChecklistFacts } from '../documents/index.ts';
 import { type LeaveRegisterFacts, leaveRegisterFacts } from '../leave/index.ts';
+import { addDays, startOfDayInZone } from '../../../../shared/dates.ts';
 import { establishmentOf } from '../org/index.ts';
 
 /**
@@ -74,6 +76,15 @@ export class FactsLoader {
     return this.once(`leave|${from}|${to}`, async () => {
       const ids = (await this.employees(from, to)).map((e) => e.id);
       return leaveRegisterFacts(this.db, ids, from, to);
+    });
+  }
+
+  /** The document checklist of the employees on the rolls on a day, as it stood at the day's end. */
+  documentChecklist(day: string, timeZone: string): Promise<ChecklistFact[]> {
+    return this.once(`documents|${day}`, async () => {
+      const employees = await this.employees(`${day.slice(0, 7)}-01`, day);
+      const end = new Date(startOfDayInZone(addDays(day, 1), timeZone).getTime() - 1).toISOString();
+      return documentChecklistFacts(this.db, employees, { instant: end, day });
     });
   }
 

@@ -4,9 +4,10 @@ import type { LocationEstablishment, StateProfile } from '../../../../shared/est
 import type { TableModel } from '../../exports/table.ts';
 import { buildJoinersLeavers, buildEmployeeRegister, buildStatutoryIds } from './builders/people.ts';
 import { buildMusterRoll, buildOvertime, buildWages } from './builders/attendance.ts';
+import { buildDocumentChecklist } from './builders/documents.ts';
 import { buildHolidays } from './builders/holidays.ts';
 import { buildLeaveRegister, buildMaternity } from './builders/leave.ts';
-import { type BuildContext, type Built, type Cell, type RegisterRow, emptyBuilt } from './builders/types.ts';
+import { type BuildContext, type Built, type Cell, type RegisterRow } from './builders/types.ts';
 import type { RegisterDef } from './catalogue.ts';
 import type { FactsLoader } from './facts.ts';
 import { type HeaderLine, headerLines } from './header.ts';
@@ -61,8 +62,10 @@ async function build(def: RegisterDef, ctx: BuildContext, facts: FactsLoader, lo
       const holidays = [...policy.holidaysByDate].flatMap(([date, list]) => list.map((info) => ({ date, info })));
       return buildHolidays(ctx, { holidays, worked, employees, locationNames, locationId: facts.locationId, fhApproval: location?.fhApprovalReference ?? null, leave });
     }
-    case 'document-checklist':
-      return emptyBuilt();
+    case 'document-checklist': {
+      const facts2 = await facts.documentChecklist(to, ctx.timeZone);
+      return buildDocumentChecklist(ctx, { employees, serials, facts: facts2 });
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { FieldChange } from '../../../../shared/audit.ts';
 import { maskGovernmentId } from '../../../../shared/employees.ts';
 import { type Ctx, type Db, inTransaction, requirePermission } from '../../context.ts';
 import type { EmployeeRegisterTable } from '../../db/schema.ts';
+import { unseal } from '../../db/sealed.ts';
 import { AppError } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { canSeeSensitive } from './present.ts';
@@ -108,11 +109,31 @@ export async function updateEmployeeRegister(ctx: Ctx, employeeId: string, input
   return getEmployeeRegister(ctx, employeeId);
 }
 
-/** Register records of the employees employed in from..to (optionally one location), for the compliance registers. */
-export async function registerRecords(db: Db, input: { locationId?: string | undefined; from: string; to: string }) {
-  return repo.registerRecordRows(db, input);
+/** A register record: the directory row with its government ids opened (PAN, UAN, ESIC IP in full; Aadhaar masked to its last four digits). */
+export type RegisterRecordRow = Omit<repo.RegisterRecordStored, 'pan_enc' | 'uan_enc' | 'esi_enc' | 'aadhaar_last4'> & {
+  pan: string | null;
+  uan: string | null;
+  esi: string | null;
+  /** `XXXX XXXX 1234` (UIDAI's advice: only the last four digits are ever shown or exported). */
+  aadhaar_masked: string | null;
+};
+
+/**
+ * Register records of the employees employed in from..to (optionally one
+ * location), for the compliance registers, whose use cases check
+ * `compliance:read`: statutory registers print the PAN, UAN and ESIC IP in
+ * full (they are filed with the authorities), Aadhaar masked.
+ */
+export async function registerRecords(db: Db, input: { locationId?: string | undefined; from: string; to: string }): Promise<RegisterRecordRow[]> {
+  const rows = await repo.registerRecordRows(db, input);
+  return rows.map(({ pan_enc, uan_enc, esi_enc, aadhaar_last4, ...r }) => ({
+    ...r,
+    pan: unseal(db, pan_enc, `The PAN of employee ${r.id}`),
+    uan: unseal(db, uan_enc, `The UAN of employee ${r.id}`),
+    esi: unseal(db, esi_enc, `The ESI number of employee ${r.id}`),
+    aadhaar_masked: aadhaar_last4 ? `XXXX XXXX ${aadhaar_last4}` : null,
+  }));
 }
 
 export { registerSerials } from './register-repo.ts';
-export type { RegisterRecordRow } from './register-repo.ts';
 

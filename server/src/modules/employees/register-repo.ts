@@ -59,9 +59,10 @@ export async function registerRecordRows(db: Db, input: { locationId?: string | 
       'e.gender',
       'e.date_of_birth',
       'e.location_id',
-      'e.pan',
-      'e.uan',
-      'e.esi',
+      'e.pan_enc',
+      'e.uan_enc',
+      'e.esi_enc',
+      'e.aadhaar_last4',
       'e.bank_account_number',
       'e.bank_ifsc',
       'e.bank_name',
@@ -87,7 +88,7 @@ export async function registerRecordRows(db: Db, input: { locationId?: string | 
   return q.orderBy('e.joined_date').orderBy('e.code').execute();
 }
 
-export type RegisterRecordRow = Awaited<ReturnType<typeof registerRecordRows>>[number];
+export type RegisterRecordStored = Awaited<ReturnType<typeof registerRecordRows>>[number];
 
 /**
  * The serial number of every employee in the employee register of a location

@@ -10,8 +10,6 @@ import { type BuildContext, type Built, emptyBuilt, noteMissing } from './types.
 export interface PeopleFacts {
   employees: readonly RegisterRecordRow[];
   serials: ReadonlyMap<string, number>;
-  /** Masked Aadhaar per employee, when the directory holds it. */
-  aadhaar?: ReadonlyMap<string, string | null>;
   locationNames: ReadonlyMap<string, string>;
   /** Employees on the rolls of the establishment at the period end (EPF/ESI coverage). */
   headcount: number;
@@ -46,7 +44,7 @@ export function buildEmployeeRegister(ctx: BuildContext, facts: PeopleFacts): Bu
   const tn = ctx.profile === 'tn';
   for (const e of facts.employees) {
     const name = splitName(e.full_name, e.surname);
-    const aadhaar = facts.aadhaar?.get(e.id) ?? null;
+    const aadhaar = e.aadhaar_masked;
     const need = (value: unknown, field: string) => {
       if (value === null || value === undefined || value === '') noteMissing(built.missing, e, field);
     };
@@ -67,7 +65,7 @@ export function buildEmployeeRegister(ctx: BuildContext, facts: PeopleFacts): Bu
       need(e.pan, 'PAN');
       need(e.identification_mark, 'Identification mark');
     }
-    if (facts.aadhaar) need(aadhaar, 'Aadhaar');
+    need(aadhaar, 'Aadhaar');
     built.rows.push({
       key: e.code,
       employeeId: e.id,
@@ -114,8 +112,7 @@ export function buildEmployeeRegister(ctx: BuildContext, facts: PeopleFacts): Bu
     });
   }
   built.rows.sort((a, b) => Number(a.cells.serial) - Number(b.cells.serial));
-  if (!facts.aadhaar) built.notes.push('AADHAAR: the directory of this installation does not hold Aadhaar numbers; the column is blank.');
-  else built.notes.push('AADHAAR is printed masked to its last four digits (UIDAI advisory, 29 May 2022).');
+  built.notes.push('AADHAAR is printed masked to its last four digits (Aadhaar (Sharing of Information) Regulations 2016; UIDAI advisory, 29 May 2022).');
   built.notes.push('Surname: where none is recorded, the last word of the full name.');
   return built;
 }
@@ -178,13 +175,13 @@ export function buildStatutoryIds(ctx: BuildContext, facts: PeopleFacts): Built 
   const esi = facts.headcount >= ESI_THRESHOLD;
   const employed = facts.employees.filter((e) => !e.exit_date || e.exit_date >= ctx.period.to);
   for (const e of employed) {
-    const aadhaar = facts.aadhaar?.get(e.id) ?? null;
+    const aadhaar = e.aadhaar_masked;
     const lacking: string[] = [];
     if (!e.uan) lacking.push('UAN');
     if (epf && !e.pf_member_id) lacking.push('PF member id');
     if (esi && !e.esi) lacking.push('ESIC IP');
     if (!e.pan) lacking.push('PAN');
-    if (facts.aadhaar && !aadhaar) lacking.push('Aadhaar');
+    if (!aadhaar) lacking.push('Aadhaar');
     if (!e.bank_account_number || !e.bank_ifsc) lacking.push('Bank account / IFSC');
     for (const f of lacking) noteMissing(built.missing, e, f);
     built.rows.push({
@@ -214,6 +211,6 @@ export function buildStatutoryIds(ctx: BuildContext, facts: PeopleFacts): Built 
     `EPF is mandatory at ${EPF_THRESHOLD} or more employees and ESI at ${ESI_THRESHOLD} or more (the establishment has ${facts.headcount} on the rolls on ${formatDay(ctx.period.to)}).`,
     'ESI covers employees whose gross wages are at most ₹21,000 a month (₹25,000 for persons with disabilities): Muster holds no payroll, so each employee’s eligibility is left to check against wages (never derived from CTC).',
   );
-  if (!facts.aadhaar) built.notes.push('Aadhaar: not held by this installation’s directory.');
+  built.notes.push('Aadhaar is shown masked to its last four digits.');
   return built;
 }
