@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ist, punch, startWorld, type World } from '../support/attendance.ts';
 import type { Client } from '../support/client.ts';
 import { parseCsv, unzip } from '../support/compliance.ts';
+import { JOBS } from '../../server/src/jobs/scheduler.ts';
+import { systemCtx } from '../../server/src/wiring.ts';
 
 /**
  * Filing a month and what happens after: the world's clock is 12 March 2031,
@@ -122,5 +126,29 @@ describe('filing a month', () => {
     // Found again, the same differences are not a second amendment.
     await w.hr.get(`/api/compliance/filings/${filing.id}`);
     expect((await w.hr.get('/api/compliance/filings')).body.items.find((f: { id: string }) => f.id === filing.id).amendments).toHaveLength(1);
+    // The nightly job finds it too (and records nothing new).
+    const nightly = JOBS.find((j) => j.name === 'compliance-amendments');
+    if (!nightly) throw new Error('no compliance-amendments job');
+    expect(await nightly.run(await systemCtx(w.server.deps), { config: w.server.deps.config })).toBe('1 filed period(s) amended after filing');
+    expect((await w.hr.get('/api/compliance/filings')).body.items.find((f: { id: string }) => f.id === filing.id).amendments).toHaveLength(1);
+  });
+
+  it('a filed copy altered outside Muster is refused (409), never served; the nightly job names it and checks the rest', async () => {
+    const filing = (await w.hr.get('/api/compliance/filings')).body.items.find((f: { period: string }) => f.period === '2031-02');
+    const dir = path.join(w.server.dataDir, 'compliance', filing.id);
+    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    const pdf = files.find((d) => /form-d|attendance/i.test(d.name) && d.name.endsWith('.pdf'));
+    if (!pdf) throw new Error(`no stored Form D PDF in ${files.map((d) => d.name).join(', ')}`);
+    const pdfPath = path.join(pdf.parentPath, pdf.name);
+    fs.appendFileSync(pdfPath, 'tampered');
+    const res = await w.hr.get(`/api/compliance/registers/attendance-register/export?period=2031-02&location=${w.locationId}&format=pdf`);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/does not match its stored SHA-256/);
+    const rows = files.find((d) => d.name.endsWith('.json') && /attendance/i.test(d.name));
+    if (!rows) throw new Error(`no stored rows in ${files.map((d) => d.name).join(', ')}`);
+    fs.appendFileSync(path.join(rows.parentPath, rows.name), ' ');
+    const nightly = JOBS.find((j) => j.name === 'compliance-amendments');
+    const out = await nightly?.run(await systemCtx(w.server.deps), { config: w.server.deps.config });
+    expect(out).toMatch(/^0 filed period\(s\) amended after filing; stored copy unreadable: 2031-02: .*does not match its stored SHA-256/);
   });
 });

@@ -265,4 +265,20 @@ export async function checkFiling(ctx: Ctx, filingId: string, dataDir: string): 
   return describe({ month: filing.period }, filing, est.organisationName, lines, now);
 }
 
+/**
+ * The nightly check: every filed period regenerated and diffed. One filing that
+ * cannot be checked (its stored copy altered: 409) does not stop the others.
+ */
+export async function checkAllFilings(ctx: Ctx, dataDir: string): Promise<{ amended: number; unreadable: string[] }> {
+  const out = { amended: 0, unreadable: [] as string[] };
+  for (const f of await repo.listFilings(ctx.db)) {
+    try {
+      if (await checkFiling(ctx, f.id, dataDir)) out.amended++;
+    } catch (e) {
+      out.unreadable.push(`${f.period}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return out;
+}
+
 export { BUNDLE_FORMATS };

@@ -1,7 +1,7 @@
 /** Compliance: statutory registers from Muster's data, the period bundle, filed (frozen) periods and their amendments. */
 export { complianceRoutes } from './routes.ts';
 export { listRegisters, previewRegister, exportRegister } from './registers.ts';
-export { checkFiling, listFilings, readiness, startFiling } from './filing.ts';
+export { checkAllFilings, checkFiling, listFilings, readiness, startFiling } from './filing.ts';
 export { prepareBundle, startBundleJob } from './downloads.ts';
 export { missingData } from './missing.ts';
 export { seedDemoCompliance } from './demo.ts';
