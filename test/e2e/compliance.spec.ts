@@ -29,6 +29,15 @@ test('HR previews and downloads the registers and the bundle, files last month, 
   await page.getByRole('button', { name: 'XLSX' }).click();
   expect((await xlsx).suggestedFilename()).toMatch(/^attendance-register_ka_\d{4}-\d{2}\.xlsx$/);
 
+  // A large register (more rows than the preview shows) is built by a job with progress, then downloaded.
+  await page.getByTestId('register-document-checklist').click();
+  await expect(page.getByText(/Showing 200 of \d+ rows/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'CSV' }).click();
+  await expect(page.getByTestId('job-progress')).toBeVisible();
+  const big = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Download document-checklist_/ }).click({ timeout: 60_000 });
+  expect((await big).suggestedFilename()).toMatch(/^document-checklist_.*\.csv$/);
+
   // The bundle, with progress, then the download.
   await page.getByRole('tab', { name: 'Bundle & filing' }).click();
   await page.getByTestId('build-bundle').click();

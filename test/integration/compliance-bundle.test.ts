@@ -101,6 +101,39 @@ describe('the bundle as a job, and the job mechanism', () => {
     expect((await manager.get(`/api/jobs/${start.body.id}/result`)).status).toBe(404);
   });
 
+  it('exports one register as a job: the same file as the export, progress, audited download; bad input named in the body', async () => {
+    const start = await hr.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026-10', format: 'xlsx' });
+    expect(start.status, start.text).toBe(200);
+    expect(start.body).toMatchObject({ kind: 'compliance.register', status: 'running', total: 2 });
+    expect(start.body.title).toMatch(/Form D .*XLSX/);
+    const job = await waitJob(hr, start.body.id);
+    expect(job.status, job.error).toBe('done');
+    expect(job.done).toBe(2);
+    expect(job.file).toMatchObject({ filename: expect.stringMatching(/\.xlsx$/), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const dl = await hr.get(`/api/jobs/${start.body.id}/result`);
+    expect(dl.status).toBe(200);
+    expect(sha(dl.body as Buffer)).toBe(job.file.sha256);
+    const direct = await hr.get('/api/compliance/registers/attendance-register/export?period=2026-10&format=csv');
+    const viaJob = await hr.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026-10', format: 'csv' });
+    const csvJob = await waitJob(hr, viaJob.body.id);
+    expect((await hr.get(`/api/jobs/${viaJob.body.id}/result`)).text).toBe(direct.text);
+    expect(direct.headers.get('content-disposition')).toContain(csvJob.file.filename);
+    const me = (await hr.get('/api/auth/me')).body.user.employeeId;
+    expect((await hr.get(`/api/employees/${me}/audit?category=Compliance`)).body.items[0]).toMatchObject({ action: 'job.downloaded' });
+    const wrongKind = await hr.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026', format: 'pdf' });
+    expect(wrongKind.status).toBe(400);
+    expect(JSON.stringify(wrongKind.body)).toContain('body.period');
+    const badFormat = await hr.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026-10', format: 'docx' });
+    expect(badFormat.status).toBe(400);
+    expect(JSON.stringify(badFormat.body)).toContain('body.format');
+    const badProfile = await hr.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026-10', format: 'pdf', profile: 'up' });
+    expect(badProfile.status).toBe(400);
+    expect(JSON.stringify(badProfile.body)).toContain('body.profile');
+    expect((await hr.post('/api/compliance/registers/no-such-register/export/jobs', { period: '2026-10', format: 'pdf' })).status).toBe(404);
+    const manager = await server.login('manager@kaveri.example');
+    expect((await manager.post('/api/compliance/registers/attendance-register/export/jobs', { period: '2026-10', format: 'pdf' })).status).toBe(403);
+  });
+
   it('cancels a running job; a finished one cannot be cancelled (409)', async () => {
     const start = await hr.post('/api/compliance/bundle/jobs', { period: '2026-09' });
     const cancel = await hr.post(`/api/jobs/${start.body.id}/cancel`);

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { BundleQuery } from '../../../../shared/compliance.ts';
+import type { BundleQuery, RegisterExportQuery } from '../../../../shared/compliance.ts';
 import type { Job } from '../../../../shared/jobs.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
+import { CONTENT_TYPES } from '../../exports/table.ts';
 import { recordAudit } from '../audit/index.ts';
 import { startJob } from '../jobs/index.ts';
 import { type BundlePlan, bundleFileCount, planBundle, slug, writeFiledBundle, writeLiveBundle } from './bundle.ts';
 import { checkFiling } from './filing.ts';
+import { exportRegister, resolveRegister } from './registers.ts';
 
-/** The bundle as a download: streamed straight to the client, or built by a job the console polls. */
+/** The bundle as a download (streamed straight to the client, or built by a job the console polls), and one register built by a job. */
 
 export function bundleFilename(plan: BundlePlan): string {
   const where = plan.locations.length === 1 ? `_${slug(plan.locations[0]?.locationName ?? '')}` : '';
@@ -71,6 +73,32 @@ export async function startBundleJob(ctx: Ctx, query: BundleQuery, dataDir: stri
         await writeLiveBundle(ctx, plan, out, (done, message) => job.progress(done, { message }));
       }
       return { file: { path: file, filename, contentType: 'application/zip' } };
+    },
+  });
+}
+
+/**
+ * One register built as a job (progress: reading, writing; cancellable), for a
+ * large register the console downloads when done. The request is checked first
+ * (404 unknown key, 400 naming `body.…`); the file is the same as the export's
+ * (a filed period's stored copy included), its download audited (Compliance).
+ */
+export async function startRegisterExportJob(ctx: Ctx, key: string, query: RegisterExportQuery, dataDir: string): Promise<Job> {
+  const r = await resolveRegister(ctx, key, query, 'body');
+  return startJob(ctx, {
+    kind: 'compliance.register',
+    title: `${r.layout.form} — ${r.def.title}, ${r.period.label} (${query.format.toUpperCase()})`,
+    permission: 'compliance:read',
+    total: 2,
+    params: { key: r.def.key, period: query.period, format: query.format, profile: query.profile ?? null, location: query.location ?? null },
+    dataDir,
+    auditDownloadAs: 'Compliance',
+    run: async (job) => {
+      const file = await exportRegister(ctx, key, query, dataDir, { at: 'body', audit: false, step: (done, message) => job.progress(done, { message }) });
+      const out = job.filePath(query.format);
+      await fs.promises.writeFile(out, file.body);
+      await job.progress(2, { message: `${file.filename} is ready` });
+      return { file: { path: out, filename: file.filename, contentType: CONTENT_TYPES[query.format] }, summary: { sha256: file.sha256, filed: file.filed } };
     },
   });
 }

@@ -32,8 +32,8 @@ export interface Resolved {
   facts: FactsLoader;
 }
 
-/** Resolves key, period, profile and location: 404 unknown key or location, 400 naming the parameter. */
-export async function resolveRegister(ctx: Ctx, key: string, query: RegisterQuery): Promise<Resolved> {
+/** Resolves key, period, profile and location: 404 unknown key, 400 naming the parameter (`query.…`, or `body.…` for a job). */
+export async function resolveRegister(ctx: Ctx, key: string, query: RegisterQuery, at: 'query' | 'body' = 'query'): Promise<Resolved> {
   requirePermission(ctx, 'compliance:read');
   const def = registerDef(key);
   if (!def) throw notFound(`Register ${key}`);
@@ -41,13 +41,13 @@ export async function resolveRegister(ctx: Ctx, key: string, query: RegisterQuer
   const facts = new FactsLoader(ctx.db, query.location ?? null);
   const [est, org] = await Promise.all([facts.establishment(), getOrganisationRow(ctx.db)]);
   const location = query.location ? est.locations.find((l) => l.locationId === query.location) : undefined;
-  if (query.location && !location) throw badRequest('No such location.', [{ path: 'query.location', message: 'no such location' }]);
+  if (query.location && !location) throw badRequest('No such location.', [{ path: `${at}.location`, message: 'no such location' }]);
   const period = parsePeriod(def.periodKind, query.period, { wageStartDay: est.wagePeriodStartDay, fyStartMonth: org.fy_start_month });
-  if (typeof period === 'string') throw badRequest(`period ${period}.`, [{ path: 'query.period', message: period }]);
+  if (typeof period === 'string') throw badRequest(`period ${period}.`, [{ path: `${at}.period`, message: period }]);
   const picked = layoutFor(def, query.profile, location?.stateProfile);
   if (!picked) {
     const has = profilesOf(def).join(', ');
-    throw badRequest(`${def.key} has layouts for ${has}.`, [{ path: 'query.profile', message: `must be one of ${has} for ${def.key}` }]);
+    throw badRequest(`${def.key} has layouts for ${has}.`, [{ path: `${at}.profile`, message: `must be one of ${has} for ${def.key}` }]);
   }
   return { def, layout: picked.layout, profile: picked.profile, period, locationId: query.location ?? null, facts };
 }
@@ -108,9 +108,17 @@ export interface RegisterFile {
  * stored rows), flagged when the data under it changed since. Downloads are
  * audited (Compliance) on the downloader's record.
  */
-export async function exportRegister(ctx: Ctx, key: string, query: RegisterQuery & { format: ExportFormat }, dataDir: string): Promise<RegisterFile> {
-  const r = await resolveRegister(ctx, key, query);
+export async function exportRegister(
+  ctx: Ctx,
+  key: string,
+  query: RegisterQuery & { format: ExportFormat },
+  dataDir: string,
+  opts: { at?: 'query' | 'body'; audit?: boolean; step?: (done: number, message: string) => Promise<void> } = {},
+): Promise<RegisterFile> {
+  const r = await resolveRegister(ctx, key, query, opts.at);
+  await opts.step?.(0, `Reading the ${r.def.title.toLowerCase()}`);
   const g = await generateResolved(ctx, r);
+  await opts.step?.(1, `Writing ${g.built.rows.length} rows as ${query.format.toUpperCase()}`);
   const state = await filingStateOf(ctx, g, dataDir);
   let body: Buffer;
   let filed: RegisterFile['filed'] = null;
@@ -127,7 +135,7 @@ export async function exportRegister(ctx: Ctx, key: string, query: RegisterQuery
     body = await renderTable(tableOf(g), query.format, ctx.clock.now());
   }
   const digest = sha256(body);
-  if (ctx.caller.employeeId) {
+  if (opts.audit !== false && ctx.caller.employeeId) {
     await recordAudit(ctx, {
       employeeId: ctx.caller.employeeId,
       category: 'Compliance',

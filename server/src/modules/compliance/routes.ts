@@ -19,7 +19,7 @@ import { Job } from '../../../../shared/jobs.ts';
 import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
-import { prepareBundle, startBundleJob } from './downloads.ts';
+import { prepareBundle, startBundleJob, startRegisterExportJob } from './downloads.ts';
 import { getFiling, listFilings, readiness, startFiling } from './filing.ts';
 import { missingData } from './missing.ts';
 import { exportRegister, listRegisters, previewRegister } from './registers.ts';
@@ -95,6 +95,24 @@ export function complianceRoutes(api: Api, deps: ModuleDeps): void {
       }
       res.send(file.body);
     },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/compliance/registers/{key}/export/jobs',
+      operationId: 'startComplianceRegisterExportJob',
+      summary: 'Export one register as a job (with progress)',
+      description: `${KEY_DOC} Body: the export’s query (\`period\`, \`format\`, optional \`profile\` and \`location\`; errors name \`body.…\`). The same file as \`GET /api/compliance/registers/{key}/export\` (a filed period’s stored copy included), built in the background for a large register: poll \`GET /api/jobs/{id}\`, cancel with \`POST /api/jobs/{id}/cancel\`, download from \`GET /api/jobs/{id}/result\` (audited, Compliance) once \`done\`.`,
+      tags,
+      auth: 'session',
+      permission: 'compliance:read',
+      params: RegisterKeyParams,
+      body: RegisterExportQuery.strict(),
+      response: Job,
+      errors: [403, 404],
+    },
+    async ({ params, body, caller }) => startRegisterExportJob(await ctx(caller), params.key, body, dataDir),
   );
 
   api.op(

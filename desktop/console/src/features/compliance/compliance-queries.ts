@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BundleQuery, FileInput, FilingList, MissingReport, Readiness, RegisterCatalogue, RegisterPreview } from '../../../../../shared/compliance.ts';
 import type { Establishment, EstablishmentUpdate } from '../../../../../shared/establishment.ts';
 import type { EmployeeRegister, EmployeeRegisterUpdate } from '../../../../../shared/employee-register.ts';
+import type { ExportFormat } from '../../../../../shared/common.ts';
 import type { Job } from '../../../../../shared/jobs.ts';
 import { api } from '../../lib/api.ts';
 
@@ -60,6 +61,11 @@ export function useJob(id: string | null) {
 
 export function useStartBundle() {
   return useMutation({ mutationFn: (body: BundleQuery) => api.post<Job>('/api/compliance/bundle/jobs', body) });
+}
+
+/** One register built as a job (large registers: progress, then the download). */
+export function useStartRegisterExport(key: string) {
+  return useMutation({ mutationFn: (body: { period: string; format: ExportFormat; profile?: string; location?: string }) => api.post<Job>(`/api/compliance/registers/${key}/export/jobs`, body) });
 }
 
 export function useFileMonth() {

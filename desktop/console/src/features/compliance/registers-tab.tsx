@@ -7,6 +7,10 @@ import { QueryError } from '../../components/query-error.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import type { Selection } from './compliance-page.tsx';
 import { useRegisterPreview, useRegisters } from './compliance-queries.ts';
+import { RegisterJobButtons } from './register-job-buttons.tsx';
+
+/** Above this many rows a register is built by a job with progress before it downloads. */
+const LARGE_REGISTER_ROWS = 200;
 
 /** The register's period for the chosen month: the month, its year, or its last day. */
 export function periodFor(kind: PeriodKind, month: string): string {
@@ -65,7 +69,11 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
             {info.legalBasis}
           </Text>
         </Stack>
-        <ExportButtons path={`/api/compliance/registers/${info.key}/export`} query={query} fileStem={`${info.key}_${period}`} />
+        {p && p.rowCount > LARGE_REGISTER_ROWS ? (
+          <RegisterJobButtons registerKey={info.key} query={query} />
+        ) : (
+          <ExportButtons path={`/api/compliance/registers/${info.key}/export`} query={query} fileStem={`${info.key}_${period}`} />
+        )}
       </Group>
       {selection.profile && !profile && (
         <Alert color="gray" variant="light">
