@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import type { Client } from '../support/client.ts';
-import { unzip } from '../support/compliance.ts';
+import { unzip, waitJob } from '../support/compliance.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /** The period bundle (streamed, and as a job with progress), the job mechanism, establishment data and register fields. */
@@ -16,15 +16,6 @@ beforeAll(async () => {
   hr = await server.login('hr@kaveri.example');
 });
 afterAll(async () => server.close());
-
-async function waitJob(c: Client, id: string) {
-  for (let i = 0; i < 600; i++) {
-    const j = await c.get(`/api/jobs/${id}`);
-    if (j.body.status !== 'running') return j.body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('job did not finish');
-}
 
 describe('GET /api/compliance/bundle', () => {
   it('streams a zip of every register of the month in PDF and XLSX with a manifest whose checksums hold', async () => {

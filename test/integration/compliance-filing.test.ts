@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ist, punch, startWorld, type World } from '../support/attendance.ts';
-import type { Client } from '../support/client.ts';
-import { parseCsv, unzip } from '../support/compliance.ts';
+import { parseCsv, unzip, waitJob } from '../support/compliance.ts';
 import { JOBS } from '../../server/src/jobs/scheduler.ts';
 import { systemCtx } from '../../server/src/wiring.ts';
 
@@ -19,15 +18,6 @@ import { systemCtx } from '../../server/src/wiring.ts';
 
 let w: World;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-async function waitJob(c: Client, id: string) {
-  for (let i = 0; i < 600; i++) {
-    const j = await c.get(`/api/jobs/${id}`);
-    if (j.body.status !== 'running') return j.body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('job did not finish');
-}
 
 beforeAll(async () => {
   w = await startWorld({ employees: 3 });

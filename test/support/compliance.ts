@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import type { Client } from './client.ts';
 
-/** Helpers for the compliance tests: parse CSV, read an XLSX register, unzip a bundle. */
+/** Helpers for the compliance tests: parse CSV, read an XLSX register, unzip a bundle, wait for a job. */
 
 /** RFC 4180 CSV (quoted fields, doubled quotes, newlines inside quotes); drops the BOM. */
 export function parseCsv(text: string): string[][] {
@@ -110,4 +111,14 @@ export function pdfText(pdf: Buffer, first = 1, last = 1): string {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Polls `GET /api/jobs/{id}` until the job is no longer running; answers its last state. */
+export async function waitJob(c: Client, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const j = await c.get(`/api/jobs/${id}`);
+    if (j.body.status !== 'running') return j.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('job did not finish');
 }
