@@ -1,5 +1,5 @@
 import type { Db } from '../../context.ts';
-import { typeSlot } from './checklist.ts';
+import { isLeaveSlot, typeSlot } from './checklist.ts';
 import { documentsAsOf } from './repo/register.ts';
 import * as types from './repo/types.ts';
 
@@ -36,6 +36,8 @@ export async function documentChecklistFacts(
   }
   const current = new Map<string, Map<string, (typeof docs)[number]>>();
   for (const d of docs) {
+    // Files supporting leave requests belong to their request, not to the employee's file.
+    if (isLeaveSlot(d.slot_key)) continue;
     const slots = current.get(d.employee_id) ?? new Map<string, (typeof docs)[number]>();
     const held = slots.get(d.slot_key);
     if (!held || held.version < d.version) slots.set(d.slot_key, d);
