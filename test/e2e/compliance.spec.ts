@@ -34,16 +34,21 @@ test('HR previews and downloads the registers and the bundle, files last month, 
   await expect(page.getByText(/Showing 200 of \d+ rows/)).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'CSV' }).click();
   await expect(page.getByTestId('job-progress')).toBeVisible();
+  const bigButton = page.getByRole('button', { name: /Download document-checklist_/ });
+  await expect(bigButton).toBeVisible({ timeout: 60_000 });
   const big = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Download document-checklist_/ }).click({ timeout: 60_000 });
+  await bigButton.click();
   expect((await big).suggestedFilename()).toMatch(/^document-checklist_.*\.csv$/);
 
   // The bundle, with progress, then the download.
   await page.getByRole('tab', { name: 'Bundle & filing' }).click();
   await page.getByTestId('build-bundle').click();
   await expect(page.getByTestId('job-progress').first()).toBeVisible();
+  // Built while the machine may be busy: wait for the button, then for the download it starts.
+  const zipButton = page.getByRole('button', { name: /Download compliance-bundle_/ });
+  await expect(zipButton).toBeVisible({ timeout: 90_000 });
   const zip = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Download compliance-bundle_/ }).click({ timeout: 60_000 });
+  await zipButton.click();
   expect((await zip).suggestedFilename()).toMatch(/^compliance-bundle_\d{4}-\d{2}_bengaluru-hq\.zip$/);
 
   // File last month.
