@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'documents:self',
   'documents:team',
   'documents:manage',
+  'compliance:read',
+  'compliance:manage',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -65,6 +67,8 @@ const HR: Permission[] = [
   'leave:manage',
   // Upload for anyone, verify or reject, delete, request missing documents, edit the catalogue and checklists.
   'documents:manage',
+  'compliance:read',
+  'compliance:manage',
 ];
 const ADMIN: Permission[] = [...HR, 'org:manage', 'user:manage', 'session:manage', 'api:manage', 'device:manage'];
 

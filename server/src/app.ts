@@ -16,9 +16,11 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { complianceRoutes } from './modules/compliance/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
+import { jobRoutes } from './modules/jobs/index.ts';
 import { createLanState, hstsHeader, lanRoutes } from './modules/lan/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -108,6 +110,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   lanRoutes(api, deps, lan);
   documentRoutes(api, deps);
   auditRoutes(api, deps);
+  jobRoutes(api, deps);
+  complianceRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

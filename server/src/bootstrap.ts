@@ -3,6 +3,7 @@ import { moduleLinks } from './wiring.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { failInterruptedJobs } from './modules/jobs/index.ts';
 import { ensureOrganisation, findOrganisationRow } from './modules/org/index.ts';
 import { countUsers } from './modules/users/index.ts';
 import { createFirstAdmin } from './modules/setup/index.ts';
@@ -27,6 +28,8 @@ export interface FirstRun {
 export async function initialiseDatabase(db: Database, config: Config, clock: Clock, secrets: Pick<Secrets, 'fieldKey'>): Promise<FirstRun> {
   attachFieldKey(db, secrets.fieldKey);
   await ensureOrganisation(db, { timeZone: config.timeZone, now: clock.now().toISOString() });
+  // A job that was running when the server stopped will never finish: say so instead of "running" for ever.
+  await failInterruptedJobs(db, clock);
   const org = await findOrganisationRow(db);
   const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone, links: moduleLinks };
   await sealGovernmentIds(ctx);

@@ -381,6 +381,13 @@ describe('the documents side', () => {
     const overview = await hr.get(`/api/documents/overview?status=AwaitingVerification&employeeId=${ids.sneha}&pageSize=100`);
     expect(overview.status).toBe(200);
     expect((overview.body.items as { key: string }[]).some((r) => r.key.includes('leave:'))).toBe(false);
+    // Nor in the compliance module's document-checklist register.
+    const today = new Date(server.deps.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    const register = await hr.get(`/api/compliance/registers/document-checklist?period=${today}&limit=5000`);
+    expect(register.status).toBe(200);
+    const sneha = (register.body.rows as unknown[][]).filter((r) => r.includes('Sneha Kulkarni'));
+    expect(sneha.length).toBeGreaterThan(0);
+    expect(sneha.some((r) => r.includes('Leave supporting document'))).toBe(false);
   });
 
   it('offers the type for leave requests only: no upload on its own, no checklist, no expiry', async () => {

@@ -32,6 +32,7 @@ import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { LanSettings } from './features/lan/lan-settings.tsx';
 import { TrustPage } from './features/lan/trust-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
+import { CompliancePage } from './features/compliance/compliance-page.tsx';
 import { AuditPage } from './features/audit/audit-page.tsx';
 import { DocumentsHome } from './features/documents/documents-home.tsx';
 import { DocumentsOverviewPage } from './features/documents/overview-page.tsx';
@@ -167,7 +168,14 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
-      { path: 'compliance', element: <PlannedAreaPage area="compliance" /> },
+      {
+        path: 'compliance',
+        element: (
+          <RequirePermission permission="compliance:read">
+            <CompliancePage />
+          </RequirePermission>
+        ),
+      },
       { path: 'reports', element: <PlannedAreaPage area="reports" /> },
       {
         path: 'audit',

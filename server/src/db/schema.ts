@@ -11,6 +11,14 @@ export interface OrganisationTable {
   weekly_offs: string;
   setup_completed_at: string | null;
   created_at: string;
+  // Establishment data for the register headers (0010_compliance).
+  employer_name?: string | null;
+  manager_name?: string | null;
+  lin?: string | null;
+  epf_establishment_code?: string | null;
+  esic_employer_code?: string | null;
+  /** 1 = the calendar month; 26 = the 26th to the 25th of the next month. */
+  wage_period_start_day?: number;
 }
 
 export interface DepartmentTable {
@@ -29,6 +37,14 @@ export interface LocationTable {
   postal_code: string | null;
   country: string;
   created_at: string;
+  // Establishment data per location (0010_compliance).
+  establishment_name?: string | null;
+  establishment_address?: string | null;
+  se_registration_number?: string | null;
+  se_state?: string | null;
+  manager_name?: string | null;
+  fh_approval_reference?: string | null;
+  state_profile?: string;
 }
 
 export interface DesignationTable {
@@ -396,20 +412,6 @@ export interface TerminalAdminLogTable {
   created_at: string;
 }
 
-export interface AttendanceJobTable {
-  id: string;
-  from_date: string;
-  to_date: string;
-  employee_id: string | null;
-  total: number;
-  done: number;
-  status: string;
-  error: string | null;
-  created_by_name: string;
-  started_at: string;
-  finished_at: string | null;
-}
-
 export interface AttendancePolicyLogTable {
   id: string;
   entity: string;
@@ -581,6 +583,95 @@ export interface DocumentRequestTable {
   fulfilled_document_id: string | null;
 }
 
+// ---- Jobs and compliance registers (0010_compliance) ----
+
+export interface JobTable {
+  id: string;
+  kind: string;
+  title: string;
+  status: string;
+  total: number;
+  done: number;
+  message: string | null;
+  /** JSON: what the job was started with. */
+  params: string;
+  /** JSON: what it produced (a file, a summary). */
+  result: string | null;
+  error: string | null;
+  /** Who may read, download or cancel it. */
+  permission: string;
+  cancel_requested: Bool;
+  created_by_user_id: string | null;
+  created_by_name: string;
+  started_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface EmployeeRegisterTable {
+  employee_id: string;
+  surname: string | null;
+  father_or_spouse_name: string | null;
+  nationality: string | null;
+  education_level: string | null;
+  skill_category: string | null;
+  present_address: string | null;
+  permanent_address: string | null;
+  identification_mark: string | null;
+  pf_member_id: string | null;
+  lwf_number: string | null;
+  service_book_number: string | null;
+  permanent_on: string | null;
+  updated_at: string;
+}
+
+export interface ComplianceFilingTable {
+  id: string;
+  period: string;
+  location_key: string;
+  location_id: string | null;
+  bundle_sha256: string;
+  manifest: string;
+  filed_by_user_id: string | null;
+  filed_by_name: string;
+  filed_at: string;
+}
+
+export interface ComplianceFiledFileTable {
+  filing_id: string;
+  name: string;
+  register_key: string;
+  profile: string;
+  period: string;
+  location_id: string | null;
+  format: string;
+  sha256: string;
+  size_bytes: number;
+  row_count: number;
+  storage_path: string;
+}
+
+export interface ComplianceFiledRegisterTable {
+  filing_id: string;
+  register_key: string;
+  profile: string;
+  period: string;
+  location_key: string;
+  rows_sha256: string;
+  rows_path: string;
+  row_count: number;
+}
+
+export interface ComplianceAmendmentTable {
+  id: string;
+  filing_id: string;
+  digest: string;
+  rows_changed: number;
+  summary: string;
+  differences: string;
+  detected_at: string;
+}
+
 /** The server's database, or what kysely calls it. */
 export type Database = Kysely<DB>;
 
@@ -610,7 +701,6 @@ export interface DB {
   terminal_enrolment: TerminalEnrolmentTable;
   terminal_raw_user: TerminalRawUserTable;
   terminal_admin_log: TerminalAdminLogTable;
-  attendance_job: AttendanceJobTable;
   attendance_policy_log: AttendancePolicyLogTable;
   leave_type: LeaveTypeTable;
   leave_request: LeaveRequestTable;
@@ -620,6 +710,12 @@ export interface DB {
   document_checklist: DocumentChecklistTable;
   employee_document: EmployeeDocumentTable;
   document_request: DocumentRequestTable;
+  job: JobTable;
+  employee_register: EmployeeRegisterTable;
+  compliance_filing: ComplianceFilingTable;
+  compliance_filed_file: ComplianceFiledFileTable;
+  compliance_filed_register: ComplianceFiledRegisterTable;
+  compliance_amendment: ComplianceAmendmentTable;
 }
 
 export type { Generated };

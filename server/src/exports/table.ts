@@ -2,41 +2,12 @@ import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../../../shared/common.ts';
 import { formatInstant } from '../../../shared/labels.ts';
-import { type PdfColumnOptions, type PdfLayout, renderPdfLayout } from './pdf.ts';
+import { type PdfLayout, renderPdfLayout } from './pdf.ts';
+import { renderFormPdf } from './form-pdf.ts';
+import { renderFormXlsx } from './form-xlsx.ts';
 
-export type CellValue = string | number | null;
-
-export interface Column<T> extends PdfColumnOptions {
-  header: string;
-  /** Relative width, in characters (XLSX column width). */
-  width: number;
-  value: (row: T) => CellValue;
-  /** `date` cells hold `YYYY-MM-DD` text and become real dates in xlsx. */
-  kind?: 'text' | 'number' | 'money' | 'date';
-  /** A background colour (hex `RRGGBB`) for the cell, e.g. a status. */
-  fill?: (row: T) => string | undefined;
-  /** Only in these formats (e.g. an ISO instant for integrators in CSV and XLSX, beside the local time every format has). */
-  formats?: readonly ExportFormat[];
-}
-
-/** One table, rendered alike to CSV, XLSX and PDF. */
-export interface TableModel<T> {
-  title: string;
-  subtitle?: string;
-  /** File name without extension. */
-  filename: string;
-  columns: Column<T>[];
-  rows: readonly T[];
-  /** Extra lines under the table in PDF and XLSX (totals, legend), written once. */
-  notes?: string[];
-  /** Landscape first (the PDF still moves to A3 landscape when the columns need it). */
-  landscape?: boolean;
-  /**
-   * The organisation's IANA time zone: the "Generated …" line reads in it with the zone's name
-   * ("Generated 25 Nov 2026, 02:10 IST"). Without it the time is written in UTC.
-   */
-  timeZone?: string;
-}
+export type { CellValue, Column, FormLayout, TableModel } from './model.ts';
+import type { CellValue, Column, TableModel } from './model.ts';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -67,7 +38,9 @@ export function csvSafe(value: CellValue): CellValue {
 }
 
 export function renderCsv<T>(model: TableModel<T>): Buffer {
-  const records = model.rows.map((row) => model.columns.map((c) => csvSafe(c.value(row))));
+  // A form's multi-line cells (a muster roll's code, IN, OUT) read as one line in CSV.
+  const oneLine = (v: CellValue): CellValue => (model.form && typeof v === 'string' ? v.replace(/\n/g, ' ') : v);
+  const records = model.rows.map((row) => model.columns.map((c) => csvSafe(oneLine(c.value(row)))));
   // The BOM makes Excel read UTF-8 instead of the ANSI code page.
   const text = stringify([model.columns.map((c) => c.header), ...records], { cast: { number: (n) => String(n) } });
   return Buffer.from('\uFEFF' + text, 'utf8');
@@ -145,9 +118,9 @@ export async function renderTable<T>(table: TableModel<T>, format: ExportFormat,
     case 'csv':
       return renderCsv(model);
     case 'xlsx':
-      return renderXlsx(model, generatedAt);
+      return model.form ? renderFormXlsx(model, generatedAt) : renderXlsx(model, generatedAt);
     case 'pdf':
-      return renderPdf(model, generatedAt);
+      return model.form ? renderFormPdf(model, generatedAt) : renderPdf(model, generatedAt);
   }
 }
 

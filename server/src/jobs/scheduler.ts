@@ -4,6 +4,7 @@ import { backupDatabase, newestBackupAt } from './backup.ts';
 import type { AppDeps, Ctx } from '../context.ts';
 import { closeDays, sweepDays } from '../modules/attendance/index.ts';
 import { pruneSessions } from '../modules/auth/index.ts';
+import { checkAllFilings } from '../modules/compliance/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
@@ -59,6 +60,16 @@ export const JOBS: Job[] = [
     schedule: '*/5 * * * *',
     catchUpAtStart: false,
     run: async (ctx) => `${await notifyOfflineTerminals(ctx)} offline terminal(s) reported`,
+  },
+  {
+    // Filed periods whose data changed since filing get their amendment recorded (and audited) even if nobody opens them.
+    name: 'compliance-amendments',
+    schedule: '45 1 * * *',
+    catchUpAtStart: false,
+    run: async (ctx, { config }) => {
+      const r = await checkAllFilings(ctx, config.dataDir);
+      return `${r.amended} filed period(s) amended after filing${r.unreadable.length ? `; stored copy unreadable: ${r.unreadable.join('; ')}` : ''}`;
+    },
   },
   {
     // Employees hear once about each document expiring within its type's reminder period (or expired while the PC was off).

@@ -16,6 +16,7 @@ import { seedDemoLeave } from '../modules/leave/index.ts';
 import { documentStore, seedDemoDocuments } from '../modules/documents/index.ts';
 import { seal } from '../db/sealed.ts';
 import { verhoeffCheckDigit } from '../../../shared/verhoeff.ts';
+import { seedDemoCompliance } from '../modules/compliance/index.ts';
 
 export const DEMO_DOMAIN = 'kaveri.example';
 export const DEMO_ORG_NAME = 'Kaveri Precision Components Pvt. Ltd.';
@@ -440,6 +441,7 @@ export async function seedDemo(
     await seedDemoLeave(t);
     await seedDemoAttendance(t);
     if (opts.dataDir) await seedDemoDocuments(t, documentStore(opts.dataDir), { hrEmail: NAMED.hr.email, demoEmployeeEmail: NAMED.employee.email });
+    await seedDemoCompliance(t);
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];
     const logins = withLogin
       .map((p) => ({ email: p.row.email ?? '', fullName: p.row.full_name, roles: p.roles }))

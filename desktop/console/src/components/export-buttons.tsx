@@ -32,6 +32,11 @@ export function ExportButtons({ path, query, fileStem }: ExportButtonsProps) {
     }
   };
 
+  return <FormatButtons busy={busy} onPick={(format) => void run(format)} />;
+}
+
+/** The CSV / XLSX / PDF button group; `busy` is the format in progress (the others wait). */
+export function FormatButtons({ busy, onPick }: { busy: ExportFormat | 'all' | null; onPick: (format: ExportFormat) => void }) {
   return (
     <Group gap={0}>
       <Button.Group>
@@ -43,7 +48,7 @@ export function ExportButtons({ path, query, fileStem }: ExportButtonsProps) {
             leftSection={format === 'csv' ? <IconDownload size={16} /> : undefined}
             loading={busy === format}
             disabled={busy !== null && busy !== format}
-            onClick={() => void run(format)}
+            onClick={() => onPick(format)}
             aria-label={`Export ${label}`}
           >
             {label}

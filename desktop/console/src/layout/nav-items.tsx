@@ -92,7 +92,7 @@ export function navSectionsFor(user: SessionUser): NavSection[] {
           label: 'Compliance',
           to: '/compliance',
           icon: <IconShieldCheck {...ICON} />,
-          anyOf: ['employee:sensitive', 'attendance:manage'],
+          anyOf: ['compliance:read'],
         },
         { label: 'Reports', to: '/reports', icon: <IconChartBar {...ICON} />, anyOf: ['employee:read', 'team:read'] },
         { label: 'Audit', to: '/audit', icon: <IconHistory {...ICON} />, anyOf: ['audit:read'] },

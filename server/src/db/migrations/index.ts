@@ -9,6 +9,7 @@ import * as m0007 from './0007_leave_entered_by.ts';
 import * as m0008 from './0008_attendance_day_covering.ts';
 import * as m0009 from './0009_documents.ts';
 import * as m0009b from './0009b_leave_documents.ts';
+import * as m0010 from './0010_compliance.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_attendance_day_covering': m0008,
   '0009_documents': m0009,
   '0009b_leave_documents': m0009b,
+  '0010_compliance': m0010,
 };

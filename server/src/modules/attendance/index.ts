@@ -17,3 +17,5 @@ export { dayWithPunchesChanged, punchesAround } from './employee-days.ts';
 export { type EmployeeInfo, employedOn } from './policy-cache.ts';
 export { localParts } from './punches.ts';
 export { todayOf } from './scope.ts';
+export { type RegisterDay, registerDaySums, registerDays, registerDaysWithStatus } from './register-facts.ts';
+export { holidayOn, publicHolidayOn, weeklyOffOn, type Policy, type ShiftInfo, type HolidayInfo } from './policy-cache.ts';

@@ -1,12 +1,12 @@
 import type { RecomputeInput, RecomputeJob } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
-import { badRequest, notFound } from '../../http/problem.ts';
-import { newId } from '../../ids.ts';
+import type { Job } from '../../../../shared/jobs.ts';
+import { AppError, badRequest, notFound } from '../../http/problem.ts';
+import { getJobOfKind, startJob } from '../jobs/index.ts';
 import { countEmployeeDays, dayOfInstant, reconcileRange } from './days.ts';
 import { directoryOf, employedOn } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
-import * as jobsRepo from './repo/jobs.ts';
 import { terminalSync } from './repo/terminals.ts';
 
 /**
@@ -96,33 +96,41 @@ export async function sweepDays(ctx: Ctx, limit = 5000): Promise<number> {
   return n;
 }
 
-function toJob(r: jobsRepo.JobRow): RecomputeJob {
+const RECOMPUTE = 'attendance.recompute';
+
+/** The shared job as attendance's RecomputeJob contract (a cancelled job reads as failed, its error saying so). */
+function toRecomputeJob(job: Job, params: Record<string, unknown>): RecomputeJob {
   return {
-    id: r.id,
-    from: r.from_date,
-    to: r.to_date,
-    employeeId: r.employee_id,
-    total: r.total,
-    done: r.done,
-    status: r.status as RecomputeJob['status'],
-    error: r.error,
-    createdByName: r.created_by_name,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
+    id: job.id,
+    from: String(params.from),
+    to: String(params.to),
+    employeeId: typeof params.employeeId === 'string' ? params.employeeId : null,
+    total: job.total,
+    done: job.done,
+    status: job.status === 'cancelled' ? 'failed' : job.status,
+    error: job.error,
+    createdByName: job.createdByName,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
   };
 }
 
 export async function getRecomputeJob(ctx: Ctx, id: string): Promise<RecomputeJob> {
   requirePermission(ctx, 'attendance:manage');
-  const row = await jobsRepo.findJob(ctx.db, id);
-  if (!row) throw notFound('Recompute job');
-  return toJob(row);
+  try {
+    const { job, params } = await getJobOfKind(ctx, id, RECOMPUTE);
+    return toRecomputeJob(job, params);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound('Recompute job');
+    throw err;
+  }
 }
 
 /**
  * Starts reconciling a range again (all employees or one) and answers at
- * once with the job; the work runs in chunks, each its own transaction,
- * and the job's `done` counts employee-days as they are written.
+ * once with the job (the shared job mechanism: progress, cancel, restart);
+ * the work runs in chunks, each its own transaction, and the job's `done`
+ * counts employee-days as they are written.
  */
 export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<RecomputeJob> {
   requirePermission(ctx, 'attendance:manage');
@@ -138,40 +146,26 @@ export async function startRecompute(ctx: Ctx, input: RecomputeInput): Promise<R
   const employeeId = input.employeeId?.toLowerCase() ?? null;
   const employees = employeeId ? directory.list.filter((e) => e.id === employeeId) : directory.list;
   if (employeeId && employees.length === 0) throw badRequest('No such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
-  const id = newId();
   const total = countEmployeeDays(employees, input.from, to);
-  await jobsRepo.insertJob(ctx.db, {
-    id,
-    from_date: input.from,
-    to_date: to,
-    employee_id: employeeId,
+  const job = await startJob(ctx, {
+    kind: RECOMPUTE,
+    title: `Recompute attendance ${input.from} to ${to}`,
+    permission: 'attendance:manage',
     total,
-    done: 0,
-    status: 'running',
-    error: null,
-    created_by_name: ctx.caller.name,
-    started_at: ctx.clock.now().toISOString(),
-    finished_at: null,
-  });
-  const run = async () => {
-    let done = 0;
-    try {
+    params: { from: input.from, to, employeeId },
+    run: async (run) => {
+      let done = 0;
       const days = Math.max(1, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / 86_400_000) + 1);
       const perChunk = Math.max(1, Math.floor(CHUNK_EMPLOYEE_DAYS / days));
       for (let i = 0; i < employees.length; i += perChunk) {
         const chunk = employees.slice(i, i + perChunk);
         const r = await reconcileRange(ctx, chunk.map((e) => e.id), input.from, to);
         done += r.written + r.frozenKept;
-        await jobsRepo.updateJob(ctx.db, id, { done });
+        await run.progress(done, { message: `${Math.min(i + perChunk, employees.length)} of ${employees.length} employees` });
         await yieldToRequests();
       }
-      await jobsRepo.updateJob(ctx.db, id, { done, status: 'done', finished_at: ctx.clock.now().toISOString() });
-    } catch (err) {
-      await jobsRepo
-        .updateJob(ctx.db, id, { status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: ctx.clock.now().toISOString() })
-        .catch(() => undefined);
-    }
-  };
-  setImmediate(() => void run());
-  return getRecomputeJob(ctx, id);
+      return undefined;
+    },
+  });
+  return toRecomputeJob(job, { from: input.from, to, employeeId });
 }

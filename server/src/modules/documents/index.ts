@@ -6,5 +6,6 @@ export { applyDocumentRetention, remindExpiringDocuments } from './jobs.ts';
 export { requestDocuments } from './requests.ts';
 export { employeeDocuments } from './read.ts';
 export { seedDemoDocuments } from './demo.ts';
+export { type ChecklistFact, documentChecklistFacts } from './register-facts.ts';
 // Supporting files of leave requests: leave decides who attaches what and when; this module keeps and reads the files.
 export { type LeaveAttachments, type LeaveDocumentTarget, type ReceivedFile, type ReceivedForm, keepLeaveDocument, leaveAttachments, receiveForm } from './leave-files.ts';

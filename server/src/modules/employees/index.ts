@@ -5,3 +5,4 @@ export { getEmployee, listEmployees } from './read.ts';
 export { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from './scope.ts';
 export { employeeExists, findEmployeeForLogin, insertEmployeeRows, updateEmployeeRow } from './repo.ts';
 export { sealGovernmentIds } from './government-ids.ts';
+export { type RegisterRecordRow, getEmployeeRegister, registerRecords, registerSerials, updateEmployeeRegister } from './register-fields.ts';

@@ -19,12 +19,14 @@ import { auditTable } from '../audit/index.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
 import { auditFilterLine, directoryTable } from './exports.ts';
 import * as read from './read.ts';
+import { employeeRegisterRoutes } from './register-routes.ts';
 import * as write from './write.ts';
 
 const IdParams = z.object({ id: UuidInput });
 const EXPORT_TYPES = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' };
 
 export function employeeRoutes(api: Api, deps: ModuleDeps): void {
+  employeeRegisterRoutes(api, deps);
   api.op(
     {
       method: 'get',

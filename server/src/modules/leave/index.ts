@@ -13,3 +13,4 @@ export { getLeaveRequest, leaveCalendar, listLeaveColleagues, listLeaveRequests 
 export { getLeaveBalances, getLeaveLedger } from './balance.ts';
 export { adjustLeaveBalance, listLeaveAdjustments } from './adjust.ts';
 export { previewLeaveYearEnd, runLeaveLedger, runLeaveYearEnd } from './ledger-jobs.ts';
+export { type LeaveRegisterFacts, leaveRegisterFacts } from './register-facts.ts';

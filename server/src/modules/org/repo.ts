@@ -164,3 +164,43 @@ export async function listShiftRows(db: Db) {
 export async function findShiftRow(db: Db, id: string) {
   return db.selectFrom('shift').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }
+
+// ---- Establishment data for the register headers (0010_compliance) ----
+
+export async function establishmentRow(db: Db) {
+  return db
+    .selectFrom('organisation')
+    .select(['name', 'employer_name', 'manager_name', 'lin', 'epf_establishment_code', 'esic_employer_code', 'wage_period_start_day'])
+    .where('id', '=', ORG_ID)
+    .executeTakeFirstOrThrow();
+}
+
+export async function locationEstablishmentRows(db: Db) {
+  return db
+    .selectFrom('location')
+    .select([
+      'id',
+      'name',
+      'address_line',
+      'city',
+      'state',
+      'postal_code',
+      'establishment_name',
+      'establishment_address',
+      'se_registration_number',
+      'se_state',
+      'state_profile',
+      'manager_name',
+      'fh_approval_reference',
+    ])
+    .orderBy('name')
+    .execute();
+}
+
+export async function updateLocationEstablishmentRow(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<LocationTable, 'establishment_name' | 'establishment_address' | 'se_registration_number' | 'se_state' | 'state_profile' | 'manager_name' | 'fh_approval_reference'>>,
+): Promise<void> {
+  await db.updateTable('location').set(patch).where('id', '=', id).execute();
+}

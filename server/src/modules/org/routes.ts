@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/org.ts';
 import type { ModuleDeps, Ctx } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { establishmentRoutes } from './establishment-routes.ts';
 import * as service from './service.ts';
 
 const IdParams = z.object({ id: UuidInput });
@@ -100,6 +101,7 @@ function catalogueRoutes<Item extends z.ZodType, Input extends z.ZodType>(api: A
 }
 
 export function orgRoutes(api: Api, deps: ModuleDeps): void {
+  establishmentRoutes(api, deps);
   api.op(
     {
       method: 'get',

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../components/page-header.tsx';
 import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconDoorExit, IconFileText, IconFingerprint, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDoorExit, IconFileText, IconFingerprint, IconHistory, IconId, IconPencil, IconShieldCheck, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -12,6 +12,7 @@ import { EmployeeAttendanceTab } from '../attendance/employee-attendance-tab.tsx
 import { EmployeeDocumentsPanel } from '../documents/employee-documents-panel.tsx';
 import { EmployeeAuditTab } from './employee-audit-tab.tsx';
 import { EmployeeOverview } from './employee-overview.tsx';
+import { EmployeeRegisterTab } from './employee-register-tab.tsx';
 import { useEmployee } from './employee-queries.ts';
 import { ExitDialog } from './exit-dialog.tsx';
 import { RehireDialog } from './rehire-dialog.tsx';
@@ -25,7 +26,7 @@ export function EmployeeProfilePage() {
   const user = useSessionUser();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' || requested === 'documents' ? requested : 'overview';
+  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' || requested === 'documents' || requested === 'register' ? requested : 'overview';
 
   if (employee.error) {
     if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
@@ -45,7 +46,7 @@ export function EmployeeProfilePage() {
   return (
     <Stack gap="lg">
       <ProfileHeader employee={e} />
-      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' || v === 'register' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
             Overview
@@ -55,6 +56,9 @@ export function EmployeeProfilePage() {
           </Tabs.Tab>
           <Tabs.Tab value="documents" leftSection={<IconFileText size={16} />}>
             Documents
+          </Tabs.Tab>
+          <Tabs.Tab value="register" leftSection={<IconShieldCheck size={16} />}>
+            Statutory register
           </Tabs.Tab>
           {can('audit:read') && (
             <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
@@ -70,6 +74,9 @@ export function EmployeeProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="documents">
           <EmployeeDocumentsPanel employeeId={e.id} employeeName={e.fullName} self={e.id === user.employeeId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register">
+          <EmployeeRegisterTab employeeId={e.id} />
         </Tabs.Panel>
         {can('audit:read') && (
           <Tabs.Panel value="audit">

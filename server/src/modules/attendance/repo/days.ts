@@ -262,3 +262,51 @@ export async function markDirty(db: Db, ids: Ids, from: string, to: string): Pro
   }
   await q.execute();
 }
+
+/** Per employee, the sums of a range of days (days worked, hours, overtime, loss of pay) for the statutory registers. */
+export async function sumDaysByEmployee(db: Db, ids: Ids, from: string, to: string) {
+  let q = db
+    .selectFrom('attendance_day')
+    .select((eb) => [
+      'employee_id',
+      eb.fn.sum<number>('present_days').as('present'),
+      eb.fn.sum<number>('worked_minutes').as('worked'),
+      eb.fn.sum<number>('ot_minutes').as('ot'),
+      eb.fn.sum<number>('lop_days').as('lop'),
+    ])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .groupBy('employee_id');
+  if (ids !== 'all') {
+    if (ids.length === 0) return [];
+    q = q.where('employee_id', 'in', ids);
+  }
+  return (await q.execute()).map((r) => ({ employee_id: r.employee_id, present: Number(r.present ?? 0), worked: Number(r.worked ?? 0), ot: Number(r.ot ?? 0), lop: Number(r.lop ?? 0) }));
+}
+
+/** The days of a range with one of some statuses (e.g. work on holidays), with what was worked. */
+export async function listDaysWithStatus(db: Db, statuses: readonly string[], from: string, to: string) {
+  return db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'status', 'worked_minutes', 'ot_minutes', 'holiday_name', 'provisional'])
+    .where('status', 'in', [...statuses])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('employee_id')
+    .execute();
+}
+
+/** What the statutory registers print of each day of a range (no reasons, no windows: a month of 1,000 people is 31,000 rows). */
+export async function listRegisterDays(db: Db, ids: Ids, from: string, to: string) {
+  let q = db
+    .selectFrom('attendance_day')
+    .select(['employee_id', 'date', 'shift_id', 'status', 'provisional', 'frozen', 'worked_minutes', 'ot_minutes', 'first_in', 'last_out', 'present_days', 'lop_days', 'holiday_name', 'leave_code'])
+    .where('date', '>=', from)
+    .where('date', '<=', to);
+  if (ids !== 'all') {
+    if (ids.length === 0) return [];
+    q = q.where('employee_id', 'in', ids);
+  }
+  return q.execute();
+}

@@ -1,0 +1,258 @@
+import type { CellValue, TableModel } from './model.ts';
+
+/**
+ * A statutory form as PDF: landscape, paged; on every page the form's title
+ * lines, the establishment header, the grouped and numbered column headings;
+ * rows of one or several text lines; "page x of y"; the signature block at
+ * the end. Cells are drawn without pdfkit's line wrapper when they fit (the
+ * wrapper costs more than the drawing), measured once per distinct text.
+ */
+
+const MARGIN = 24;
+const FONT = 6.2;
+const LINE = 7.4;
+const PAD = 2;
+
+function formatCell(value: CellValue, kind: string | undefined): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
+  if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}-${value.slice(5, 7)}-${value.slice(0, 4)}`;
+  return value;
+}
+
+interface FastFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  encode(text: string): [string[], unknown[]];
+}
+
+/**
+ * Writes many short strings with one text object: the cells of a row. pdfkit's
+ * `text()` does layout work per call that a table cell does not need; this
+ * emits the same operators (font, position, glyphs) the way its fragment
+ * writer does, for the current font, size and fill colour.
+ */
+function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], encoded: Map<string, string>): void {
+  if (items.length === 0) return;
+  const d = doc as unknown as { _font: FastFont; _fontSize: number; page: { height: number; fonts: Record<string, unknown> }; addContent(s: string): void };
+  const font = d._font;
+  if (d.page.fonts[font.id] == null) d.page.fonts[font.id] = font.ref();
+  const size = d._fontSize;
+  const dy = (font.ascender / 1000) * size;
+  // pdfkit's pages are drawn top-down (a flipped matrix); text is set in an unflipped one, as its fragment writer does.
+  const ops: string[] = ['q', `1 0 0 -1 0 ${d.page.height.toFixed(2)} cm`, 'BT', `/${font.id} ${size.toFixed(2)} Tf`];
+  for (const it of items) {
+    let hex = encoded.get(it.text);
+    if (hex === undefined) {
+      hex = font.encode(it.text)[0].join('');
+      encoded.set(it.text, hex);
+    }
+    ops.push(`1 0 0 1 ${it.x.toFixed(2)} ${(d.page.height - it.y - dy).toFixed(2)} Tm <${hex}> Tj`);
+  }
+  ops.push('ET', 'Q');
+  d.addContent(ops.join('\n'));
+}
+
+export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
+  const form = model.form;
+  if (!form) throw new Error('renderFormPdf needs a form model');
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: form.pageSize ?? 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${form.titleLines.join(' ')}`, Creator: 'Muster', Producer: 'Muster' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+
+  const pageWidth = doc.page.width - MARGIN * 2;
+  const bottom = doc.page.height - MARGIN - 12;
+  const columns = model.columns;
+  const totalWeight = columns.reduce((s, c) => s + c.width, 0);
+  const widths = columns.map((c) => (c.width / totalWeight) * pageWidth);
+  const lefts: number[] = [];
+  widths.reduce((x, w, i) => ((lefts[i] = x), x + w), MARGIN);
+  const lines = form.rowLines ?? 1;
+  const rowHeight = lines * LINE + PAD * 2;
+
+  // Widths from per-character widths measured once (cells repeat "P", "WO", times; addresses need cutting).
+  const measured = new Map<string, number>();
+  const encoded = new Map<string, string>();
+  doc.font('Helvetica').fontSize(FONT);
+  const chars = new Map<string, number>();
+  const widthOf = (text: string) => {
+    let w = measured.get(text);
+    if (w === undefined) {
+      w = 0;
+      for (const ch of text) {
+        let c = chars.get(ch);
+        if (c === undefined) chars.set(ch, (c = doc.widthOfString(ch)));
+        w += c;
+      }
+      if (measured.size < 50_000) measured.set(text, w);
+    }
+    return w;
+  };
+  const ellipsis = doc.widthOfString('…');
+  const fit = (text: string, width: number): string => {
+    if (widthOf(text) <= width) return text;
+    let w = ellipsis;
+    let out = '';
+    for (const ch of text) {
+      const c = chars.get(ch) ?? doc.widthOfString(ch);
+      if (w + c > width) break;
+      w += c;
+      out += ch;
+    }
+    return `${out}…`;
+  };
+
+  doc.font('Helvetica-Bold').fontSize(FONT);
+  const headingHeight = Math.max(
+    ...columns.map((c, i) => doc.heightOfString(c.header, { width: (widths[i] ?? 0) - PAD * 2 })),
+    LINE,
+  ) + PAD * 2;
+  const groups = form.groups ?? [];
+
+  let y = MARGIN;
+  const drawPageTop = (withHeadings = true) => {
+    y = MARGIN;
+    doc.fillColor('#000000');
+    for (const [i, line] of form.titleLines.entries()) {
+      doc.font(i === 0 || i === 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(i === 1 ? 10 : 8);
+      doc.text(line, MARGIN, y, { width: pageWidth, align: 'center', lineBreak: false });
+      y += i === 1 ? 12 : 10;
+    }
+    y += 2;
+    // The establishment header: label–value pairs in two columns.
+    doc.fontSize(7);
+    const half = pageWidth / 2;
+    form.header.forEach((h, i) => {
+      const x = MARGIN + (i % 2) * half;
+      const label = `${h.label}: `;
+      doc.font('Helvetica-Bold');
+      const lw = doc.widthOfString(label);
+      doc.text(label, x, y, { lineBreak: false });
+      doc.font('Helvetica');
+      let value = h.value || '—';
+      const room = half - lw - 12;
+      if (doc.widthOfString(value) > room) {
+        while (value.length > 1 && doc.widthOfString(`${value}…`) > room) value = value.slice(0, -1);
+        value = `${value}…`;
+      }
+      doc.text(value, x + lw, y, { lineBreak: false });
+      if (i % 2 === 1 || i === form.header.length - 1) y += 9.5;
+    });
+    y += 3;
+    if (!withHeadings) return;
+    // Group headings over their columns.
+    if (groups.length) {
+      doc.font('Helvetica-Bold').fontSize(FONT);
+      for (const g of groups) {
+        const x = lefts[g.from] ?? MARGIN;
+        const w = (lefts[g.to] ?? MARGIN) + (widths[g.to] ?? 0) - x;
+        doc.rect(x, y, w, LINE + PAD * 2).lineWidth(0.5).strokeColor('#000000').stroke();
+        doc.fillColor('#000000').text(g.label, x + PAD, y + PAD, { width: w - PAD * 2, align: 'center', lineBreak: false, ellipsis: true });
+      }
+      y += LINE + PAD * 2;
+    }
+    doc.font('Helvetica-Bold').fontSize(FONT).fillColor('#000000');
+    columns.forEach((c, i) => {
+      doc.rect(lefts[i] ?? 0, y, widths[i] ?? 0, headingHeight).lineWidth(0.5).stroke();
+      doc.text(c.header, (lefts[i] ?? 0) + PAD, y + PAD, { width: (widths[i] ?? 0) - PAD * 2, align: 'center' });
+    });
+    y += headingHeight;
+    if (form.columnNumbers?.some((n) => n)) {
+      doc.font('Helvetica').fontSize(FONT - 0.5);
+      columns.forEach((_, i) => {
+        doc.rect(lefts[i] ?? 0, y, widths[i] ?? 0, LINE + 1).lineWidth(0.5).stroke();
+        const n = form.columnNumbers?.[i];
+        if (n) doc.text(`(${n})`, (lefts[i] ?? 0) + PAD, y + 1, { width: (widths[i] ?? 0) - PAD * 2, align: 'center', lineBreak: false });
+      });
+      y += LINE + 1;
+    }
+    doc.font('Helvetica').fontSize(FONT).fillColor('#000000');
+  };
+
+  drawPageTop();
+  doc.lineWidth(0.3).strokeColor('#555555');
+  for (const row of model.rows) {
+    if (y + rowHeight > bottom) {
+      doc.addPage();
+      drawPageTop();
+      doc.lineWidth(0.3).strokeColor('#555555');
+    }
+    // One horizontal rule per row and the column rules: cheaper than a rectangle per cell.
+    doc.moveTo(MARGIN, y + rowHeight).lineTo(MARGIN + pageWidth, y + rowHeight).stroke();
+    const items: { text: string; x: number; y: number }[] = [];
+    columns.forEach((c, i) => {
+      const text = formatCell(c.value(row), c.kind);
+      if (!text) return;
+      const w = (widths[i] ?? 0) - PAD * 2;
+      const right = c.kind === 'number' || c.kind === 'money';
+      const parts = lines > 1 ? text.split('\n').slice(0, lines) : [text.replace(/\n/g, ' ')];
+      parts.forEach((part, k) => {
+        const t = fit(part, w);
+        const x = right ? (lefts[i] ?? 0) + PAD + Math.max(0, w - widthOf(t)) : (lefts[i] ?? 0) + PAD;
+        items.push({ text: t, x, y: y + PAD + k * LINE + 0.5 });
+      });
+    });
+    fastTexts(doc, items, encoded);
+    for (let i = 0; i <= columns.length; i++) {
+      const x = i === columns.length ? MARGIN + pageWidth : (lefts[i] ?? 0);
+      doc.moveTo(x, y).lineTo(x, y + rowHeight).stroke();
+    }
+    y += rowHeight;
+  }
+  if (model.rows.length === 0) {
+    doc.font('Helvetica-Oblique').fontSize(8).text('No entries for this period.', MARGIN, y + 6, { lineBreak: false });
+    y += 18;
+  }
+
+  // Notes and the signature block that spill over start a page with the title and the establishment header too.
+  const needPage = (h: number) => {
+    if (y + h > bottom) {
+      doc.addPage();
+      drawPageTop(false);
+    }
+  };
+  if (model.notes?.length) {
+    y += 6;
+    doc.font('Helvetica').fontSize(6.5).fillColor('#222222');
+    for (const note of model.notes) {
+      const h = doc.heightOfString(note, { width: pageWidth });
+      needPage(h + 2);
+      doc.text(note, MARGIN, y, { width: pageWidth });
+      y += h + 2;
+    }
+  }
+  if (form.signature?.length) {
+    needPage(44);
+    y += 26;
+    const slot = pageWidth / form.signature.length;
+    doc.font('Helvetica').fontSize(7.5).fillColor('#000000').lineWidth(0.5).strokeColor('#000000');
+    form.signature.forEach((s, i) => {
+      const x = MARGIN + i * slot + slot * 0.15;
+      doc.moveTo(x, y).lineTo(x + slot * 0.7, y).stroke();
+      doc.text(s, x, y + 3, { width: slot * 0.7, align: 'center', lineBreak: false });
+    });
+    y += 16;
+  }
+
+  const range = doc.bufferedPageRange();
+  const stamp = `Generated by Muster on ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(6.5).fillColor('#444444');
+    doc.text(stamp, MARGIN, doc.page.height - MARGIN + 4, { width: pageWidth / 2, lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + pageWidth / 2, doc.page.height - MARGIN + 4, { width: pageWidth / 2, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,115 @@
+import { type Layout, NO_PAYROLL, NO_PHOTO, cols } from './types.ts';
+
+/**
+ * The Ease of Compliance to Maintain Registers under various Labour Laws
+ * Rules, 2017 (G.S.R. 154(E), 21 Feb 2017): the combined Forms A, B and D.
+ * Column lists: compliance-registers.md §1 (two independent implementations
+ * agreeing column for column for A and B; three for D's headings).
+ */
+
+const SOURCE = 'G.S.R. 154(E), 21 Feb 2017 (Ease of Compliance Rules 2017); column list per compliance-registers.md §1';
+
+export const FORM_A: Layout = {
+  id: 'central-2017/form-a',
+  profiles: ['central-2017', 'ka', 'mh', 'dl'],
+  form: 'Form A',
+  title: 'FORMAT OF EMPLOYEE REGISTER',
+  ruleLine: '[See rule 2(1)]',
+  subtitle: '[Part-A: For all establishments]',
+  source: `${SOURCE}, Form A (31 columns; verified)`,
+  header: ['establishment', 'owner', 'lin', 'asOf'],
+  columns: cols([
+    ['1', 'Sl. No.', 'serial', 5, 'number'],
+    ['2', 'Employee Code', 'code', 11],
+    ['3', 'Name', 'firstName', 14],
+    ['4', 'Surname', 'surname', 10],
+    ['5', 'Gender', 'gender', 7],
+    ['6', "Father's/Spouse Name", 'fatherOrSpouse', 14],
+    ['7', 'Date of Birth', 'dateOfBirth', 10, 'date'],
+    ['8', 'Nationality', 'nationality', 8],
+    ['9', 'Education Level', 'education', 10],
+    ['10', 'Date of Joining', 'joinedDate', 10, 'date'],
+    ['11', 'Designation', 'designation', 14],
+    ['12', 'Category Address* (HS/S/SS/US)', 'skill', 8],
+    ['13', 'Type of Employment', 'employmentType', 9],
+    ['14', 'Mobile', 'mobile', 12],
+    ['15', 'UAN', 'uan', 12],
+    ['16', 'PAN', 'pan', 10],
+    ['17', 'ESIC IP', 'esic', 10],
+    ['18', 'LWF', 'lwf', 8],
+    ['19', 'AADHAAR', 'aadhaar', 12],
+    ['20', 'Bank A/c Number', 'bankAccount', 14],
+    ['21', 'Bank', 'bankName', 12],
+    ['22', 'Branch (IFSC)', 'ifsc', 11],
+    ['23', 'Present Address', 'presentAddress', 22],
+    ['24', 'Permanent (address)', 'permanentAddress', 22],
+    ['25', 'Service Book No.', 'serviceBook', 8],
+    ['26', 'Date of Exit', 'exitDate', 10, 'date'],
+    ['27', 'Reason for Exit', 'exitReason', 14],
+    ['28', 'Mark of Identification', 'idMark', 12],
+    ['29', 'Photo', 'photo', 8, 'text', NO_PHOTO],
+    ['30', 'Specimen Signature/Thumb Impression', 'signature', 10, 'text', NO_PHOTO],
+    ['31', 'Remarks', 'remarks', 12],
+  ]),
+  pageSize: 'A3',
+};
+
+export const FORM_B: Layout = {
+  id: 'central-2017/form-b',
+  profiles: ['central-2017', 'ka', 'mh', 'dl'],
+  form: 'Form B',
+  title: 'FORMAT OF WAGE REGISTER',
+  ruleLine: '[See rule 2(1)]',
+  source: `${SOURCE}, Form B (25 columns; verified)`,
+  header: ['establishment', 'owner', 'lin', 'wagePeriod'],
+  columns: cols([
+    ['1', 'Sl. No. in Employee Register', 'serial', 7, 'number'],
+    ['2', 'Name', 'fullName', 18],
+    ['3', 'Rate of Wage', 'rateOfWage', 8, 'number', NO_PAYROLL],
+    ['4', 'No. of Days worked', 'daysWorked', 7, 'number'],
+    ['5', 'Overtime hours worked', 'otHours', 7, 'number'],
+    ['6', 'Basic', 'w6', 7, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['7', 'Special Basic', 'w7', 7, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['8', 'DA', 'w8', 6, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['9', 'Payments Overtime', 'w9', 7, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['10', 'HRA', 'w10', 6, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['11', '*Others', 'w11', 6, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['12', 'Total', 'w12', 7, 'number', NO_PAYROLL, 'Earned Wages and Allowances'],
+    ['13', 'PF', 'w13', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['14', 'ESIC', 'w14', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['15', 'Society', 'w15', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['16', 'Income Tax', 'w16', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['17', 'Insurance', 'w17', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['18', 'Others', 'w18', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['19', 'Recoveries', 'w19', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['20', 'Total', 'w20', 6, 'number', NO_PAYROLL, 'Deductions'],
+    ['21', 'Net Payment', 'w21', 8, 'number', NO_PAYROLL],
+    ['22', 'Employer Share PF Welfare Fund', 'w22', 8, 'number', NO_PAYROLL],
+    ['23', 'Receipt by Employee / Bank Transaction ID', 'w23', 12, 'text', NO_PAYROLL],
+    ['24', 'Date of Payment', 'w24', 9, 'date', NO_PAYROLL],
+    ['25', 'Remarks', 'remarks', 14],
+  ]),
+  pageSize: 'A3',
+};
+
+export const FORM_D: Layout = {
+  id: 'central-2017/form-d',
+  profiles: ['central-2017', 'ka', 'mh', 'dl'],
+  form: 'Form D',
+  title: 'FORMAT OF ATTENDANCE REGISTER',
+  ruleLine: '[See rule 2(1)]',
+  source: `${SOURCE}, Form D (headings verified; each day holds IN / OUT)`,
+  header: ['establishment', 'owner', 'lin', 'period'],
+  columns: cols([
+    ['', 'Sl. Number in Employee register', 'serial', 6, 'number'],
+    ['', 'Name', 'fullName', 16],
+    ['', 'Relay # or set work', 'relay', 8],
+    ['', 'Place of work*', 'placeOfWork', 9],
+    ['', 'Summary No. of Days', 'daysWorked', 6, 'number'],
+    ['', 'Remarks / No. of hours', 'remarksHours', 12],
+    ['', '**Signature of Register Keeper', 'keeperSignature', 9],
+  ]),
+  days: { after: 'placeOfWork', width: 5, group: 'Date (IN / OUT)' },
+  pageSize: 'A3',
+  rowLines: 3,
+};
