@@ -1,6 +1,9 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../../../shared/common.ts';
+import { type TableChart, drawCharts } from './chart.ts';
+
+export type { TableChart };
 
 export type CellValue = string | number | null;
 
@@ -9,8 +12,13 @@ export interface Column<T> {
   /** Relative width, in characters. */
   width: number;
   value: (row: T) => CellValue;
-  /** `date` cells hold `YYYY-MM-DD` text and become real dates in xlsx. */
-  kind?: 'text' | 'number' | 'money' | 'date';
+  /**
+   * `date` cells hold `YYYY-MM-DD` text and become real dates in xlsx;
+   * `datetime` cells hold local `YYYY-MM-DD HH:MM` text and become date-times;
+   * `integer`, `decimal` and `percent` (a fraction, 0.25 = 25 %) are numbers
+   * shown with their format in XLSX and PDF.
+   */
+  kind?: 'text' | 'number' | 'money' | 'date' | 'datetime' | 'integer' | 'decimal' | 'percent';
   /** A background colour (hex `RRGGBB`) for the cell, e.g. a status. */
   fill?: (row: T) => string | undefined;
 }
@@ -19,10 +27,22 @@ export interface Column<T> {
 export interface TableModel<T> {
   title: string;
   subtitle?: string;
+  /**
+   * Lines above the table in every format naming what it shows: the period,
+   * the filters, the scope. In CSV and XLSX they come before the column
+   * header row.
+   */
+  header?: string[];
   /** File name without extension. */
   filename: string;
   columns: Column<T>[];
   rows: readonly T[];
+  /** A last row of totals (in bold), in every format. */
+  totals?: T;
+  /** Charts: drawn as vectors in the PDF (above the table), their figures on a sheet of their own in XLSX. */
+  charts?: readonly TableChart[];
+  /** Charts side by side in the PDF (default 1: each the full width). */
+  chartsPerRow?: number;
   /** Extra lines under the table in PDF and XLSX (totals, legend). */
   notes?: string[];
   landscape?: boolean;
@@ -45,8 +65,14 @@ export function csvSafe(value: CellValue): CellValue {
 
 export function renderCsv<T>(model: TableModel<T>): Buffer {
   const records = model.rows.map((row) => model.columns.map((c) => csvSafe(c.value(row))));
+  if (model.totals !== undefined) {
+    const totals = model.totals;
+    records.push(model.columns.map((c) => csvSafe(c.value(totals))));
+  }
+  // The header lines (what the table shows), a blank line, then the table.
+  const lead = model.header?.length ? [...model.header.map((line) => [csvSafe(line)]), []] : [];
   // The BOM makes Excel read UTF-8 instead of the ANSI code page.
-  const text = stringify([model.columns.map((c) => c.header), ...records], { cast: { number: (n) => String(n) } });
+  const text = stringify([...lead, model.columns.map((c) => c.header), ...records], { cast: { number: (n) => String(n) } });
   return Buffer.from('\uFEFF' + text, 'utf8');
 }
 
@@ -55,49 +81,101 @@ function toExcelDate(day: string): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
 }
 
+/** A local `YYYY-MM-DD HH:MM` as the date-time Excel shows (Excel has no zones: the wall-clock time, as UTC). */
+function toExcelDateTime(local: string): Date {
+  const [day = '', time = '00:00'] = local.split(' ');
+  const [h, min] = time.split(':').map(Number);
+  const d = toExcelDate(day);
+  d.setUTCHours(h ?? 0, min ?? 0);
+  return d;
+}
+
+const NUMBER_FORMATS: Partial<Record<NonNullable<Column<unknown>['kind']>, string>> = {
+  money: '#,##0',
+  date: 'yyyy-mm-dd',
+  datetime: 'yyyy-mm-dd hh:mm',
+  integer: '#,##0',
+  decimal: '#,##0.00',
+  percent: '0.0%',
+};
+
+/** A cell's value as XLSX stores it: dates as dates, the rest as they are. */
+function xlsxValue(kind: Column<unknown>['kind'], v: CellValue): CellValue | Date {
+  if (kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return toExcelDate(v);
+  if (kind === 'datetime' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v)) return toExcelDateTime(v);
+  return v;
+}
+
 // exceljs and pdfkit take over a second to load: load them on the first export, not at start-up.
 export async function renderXlsx<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Muster';
   workbook.created = generatedAt;
-  const sheet = workbook.addWorksheet(model.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+  // The header lines, a blank row, then the column header: frozen, so it stays in view.
+  const lead = model.header?.length ? model.header.length + 1 : 0;
+  const headerRow = lead + 1;
+  const sheet = workbook.addWorksheet(sheetName(model.title), {
+    views: [{ state: 'frozen', ySplit: headerRow }],
     pageSetup: { orientation: model.landscape ? 'landscape' : 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
-  sheet.columns = model.columns.map((c) => ({
-    header: c.header,
-    width: Math.max(c.width, c.header.length + 2),
-    style:
-      c.kind === 'money'
-        ? { numFmt: '#,##0' }
-        : c.kind === 'date'
-          ? { numFmt: 'yyyy-mm-dd' }
-          : {},
-  }));
-  const header = sheet.getRow(1);
+  sheet.columns = model.columns.map((c) => {
+    const numFmt = c.kind ? NUMBER_FORMATS[c.kind] : undefined;
+    return { width: Math.max(c.width, c.header.length + 2), style: numFmt ? { numFmt } : {} };
+  });
+  model.header?.forEach((line, i) => {
+    const row = sheet.getRow(i + 1);
+    row.getCell(1).value = line;
+    row.font = i === 0 ? { bold: true } : { color: { argb: 'FF555555' } };
+  });
+  const header = sheet.getRow(headerRow);
+  header.values = model.columns.map((c) => c.header);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2F4B7C' } };
   header.alignment = { vertical: 'middle' };
   for (const row of model.rows) {
-    const values = model.columns.map((c) => {
-      const v = c.value(row);
-      return c.kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? toExcelDate(v) : v;
-    });
-    const added = sheet.addRow(values);
+    const added = sheet.addRow(model.columns.map((c) => xlsxValue(c.kind, c.value(row))));
     model.columns.forEach((c, i) => {
       const colour = c.fill?.(row);
       if (colour) added.getCell(i + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${colour}` } };
     });
   }
+  if (model.totals !== undefined) {
+    const totals = model.totals;
+    const added = sheet.addRow(model.columns.map((c) => xlsxValue(c.kind, c.value(totals))));
+    added.font = { bold: true };
+    added.border = { top: { style: 'thin' } };
+  }
   if (model.rows.length > 0) {
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: model.columns.length } };
+    sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: model.columns.length } };
   }
   if (model.notes?.length) {
     sheet.addRow([]);
     for (const note of model.notes) sheet.addRow([note]).font = { italic: true };
   }
+  for (const chart of model.charts ?? []) addChartSheet(workbook, chart);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function sheetName(title: string): string {
+  return title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ');
+}
+
+/** A chart's figures on a sheet of their own: one row per category, one column per series (typed numbers). */
+function addChartSheet(workbook: import('exceljs').Workbook, chart: TableChart): void {
+  let name = sheetName(`Chart - ${chart.title}`);
+  for (let n = 2; workbook.getWorksheet(name); n++) name = sheetName(`Chart ${n} - ${chart.title}`);
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 2 }] });
+  sheet.getRow(1).getCell(1).value = `${chart.title}${chart.unit ? ` (${chart.unit})` : ''}`;
+  sheet.getRow(1).font = { bold: true };
+  const header = sheet.getRow(2);
+  header.values = ['', ...chart.series.map((s) => s.label)];
+  header.font = { bold: true };
+  sheet.getColumn(1).width = Math.max(12, ...chart.categories.map((c) => c.length + 2));
+  chart.series.forEach((s, i) => (sheet.getColumn(i + 2).width = Math.max(10, s.label.length + 2)));
+  chart.categories.forEach((category, i) => {
+    sheet.addRow([category, ...chart.series.map((s) => s.values[i] ?? null)]);
+  });
 }
 
 const PDF_MARGIN = 36;
@@ -106,9 +184,16 @@ const FONT_SIZE = 8;
 
 function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
   if (value === null) return '';
-  if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
+  if (typeof value === 'number') {
+    if (kind === 'money' || kind === 'integer') return value.toLocaleString('en-IN');
+    if (kind === 'decimal') return value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (kind === 'percent') return `${(value * 100).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+    return String(value);
+  }
   return value;
 }
+
+const NUMERIC: ReadonlySet<Column<unknown>['kind']> = new Set(['number', 'money', 'integer', 'decimal', 'percent']);
 
 const CELL_PADDING = 6;
 
@@ -117,7 +202,7 @@ const CELL_PADDING = 6;
  * amounts) keep their natural width, long ones share what is left.
  */
 function pdfColumnWidths<T>(doc: PDFKit.PDFDocument, model: TableModel<T>, available: number): number[] {
-  const sample = model.rows.slice(0, 400);
+  const sample = model.totals === undefined ? model.rows.slice(0, 400) : [...model.rows.slice(0, 400), model.totals];
   const natural = model.columns.map((c) => {
     doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
     let w = doc.widthOfString(c.header);
@@ -154,8 +239,10 @@ export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Pro
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#1b2a4a').text(model.title, PDF_MARGIN, PDF_MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor('#555555');
   if (model.subtitle) doc.text(model.subtitle);
-  doc.text(`Generated ${generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${model.rows.length} rows`);
+  for (const line of model.header ?? []) doc.text(line, { width });
+  if (!model.header?.length) doc.text(`Generated ${generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${model.rows.length} rows`);
   let y = doc.y + 8;
+  if (model.charts?.length) y = drawCharts(doc, model.charts, { x: PDF_MARGIN, y, width, perRow: model.chartsPerRow ?? 1, height: model.chartsPerRow && model.chartsPerRow > 1 ? 170 : 190 }) + 10;
 
   const drawHeader = () => {
     doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#2f4b7c');
@@ -168,29 +255,33 @@ export async function renderPdf<T>(model: TableModel<T>, generatedAt: Date): Pro
     y += ROW_HEIGHT;
   };
 
-  drawHeader();
-  model.rows.forEach((row, index) => {
+  const drawRow = (row: T, shade: boolean, bold: boolean) => {
     if (y + ROW_HEIGHT > bottom()) {
       doc.addPage();
       y = PDF_MARGIN;
       drawHeader();
     }
-    if (index % 2 === 1) doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#f1f4f9');
+    if (shade) doc.rect(PDF_MARGIN, y, width, ROW_HEIGHT).fill('#f1f4f9');
+    if (bold) doc.moveTo(PDF_MARGIN, y).lineTo(PDF_MARGIN + width, y).lineWidth(0.8).strokeColor('#2f4b7c').stroke();
     let x = PDF_MARGIN;
     model.columns.forEach((c, i) => {
       const w = widths[i] ?? 0;
-      const colour = c.fill?.(row);
+      const colour = bold ? undefined : c.fill?.(row);
       if (colour) doc.rect(x, y, w, ROW_HEIGHT).fill(`#${colour}`);
-      const align = c.kind === 'number' || c.kind === 'money' ? 'right' : 'left';
+      const align = NUMERIC.has(c.kind) ? 'right' : 'left';
       doc
-        .font('Helvetica')
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(FONT_SIZE)
         .fillColor('#1a1a1a')
         .text(cellText(c.value(row), c.kind), x + 3, y + 4, { width: w - 6, height: ROW_HEIGHT, lineBreak: false, ellipsis: true, align });
       x += w;
     });
     y += ROW_HEIGHT;
-  });
+  };
+
+  drawHeader();
+  model.rows.forEach((row, index) => drawRow(row, index % 2 === 1, false));
+  if (model.totals !== undefined && model.rows.length > 0) drawRow(model.totals, false, true);
   if (model.rows.length === 0) {
     doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text('No rows match this filter.', PDF_MARGIN, y + 6);
     y += 20;
