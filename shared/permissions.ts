@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'leave:hr-approve',
   'leave:manage',
   'device:manage',
+  'report:read',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -44,7 +45,7 @@ const EMPLOYEE: Permission[] = [
   'regularization:apply',
   'leave:apply',
 ];
-const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve'];
+const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve', 'report:read'];
 const HR: Permission[] = [
   ...MANAGER,
   'employee:read',
