@@ -16,3 +16,21 @@ export { dayWithPunchesChanged, punchesAround } from './employee-days.ts';
 export { type EmployeeInfo, employedOn } from './policy-cache.ts';
 export { localParts } from './punches.ts';
 export { todayOf } from './scope.ts';
+
+// Reports and the dashboard: aggregates over the stored days, and today's live picture.
+export { liveSummary } from './views.ts';
+export {
+  EXPECTED_STATUSES,
+  type OffDaySort,
+  absenceByEmployee,
+  attendanceSummaryByEmployee,
+  countProvisionalDays,
+  dailyAttendance,
+  lateEarlyByEmployee,
+  lateEarlyByWeekday,
+  monthlyAttendance,
+  offDayWorkByMonth,
+  offDayWorkPage,
+  offDayWorkTotals,
+  overtimeByEmployee,
+} from './repo/reports.ts';

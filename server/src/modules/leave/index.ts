@@ -8,7 +8,11 @@ export { seedDemoLeave } from './demo.ts';
 export { createLeaveType, listLeaveTypes, updateLeaveType } from './types-service.ts';
 export { applyLeave, quoteLeave } from './apply.ts';
 export { approveLeave, cancelLeave, rejectLeave, withdrawLeave } from './decide.ts';
-export { getLeaveRequest, leaveCalendar, listLeaveColleagues, listLeaveRequests } from './read.ts';
+export { getLeaveRequest, leaveCalendar, leaveWaitingCounts, listLeaveColleagues, listLeaveRequests } from './read.ts';
 export { getLeaveBalances, getLeaveLedger } from './balance.ts';
 export { adjustLeaveBalance, listLeaveAdjustments } from './adjust.ts';
 export { previewLeaveYearEnd, runLeaveLedger, runLeaveYearEnd } from './ledger-jobs.ts';
+
+// Reports and the dashboard: leave years, and aggregates over the ledger and leave days.
+export { leaveYearEnd, leaveYearLabel, leaveYearStart } from './accrual.ts';
+export { awayPerDay, compOffCredited, ledgerByKind, leaveTakenByMonth, requestsOverlapping, unplannedLeaveByEmployee } from './repo/reports.ts';
