@@ -13,6 +13,7 @@ import { apiNotFound, problemHandler } from './http/problem.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
@@ -22,6 +23,7 @@ import { notificationRoutes } from './modules/notifications/index.ts';
 import { orgRoutes } from './modules/org/index.ts';
 import { publicV1Routes } from './modules/public-v1/index.ts';
 import { regularizationRoutes } from './modules/regularizations/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { setupRoutes } from './modules/setup/index.ts';
 import { terminalRoutes } from './modules/terminals/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -97,6 +99,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   regularizationRoutes(api, deps);
   terminalRoutes(api, deps);
   leaveRoutes(api, deps);
+  reportRoutes(api, deps);
+  dashboardRoutes(api, deps);
   lanRoutes(api, deps, lan);
 
   const openapi = buildOpenApi(api.operations);
