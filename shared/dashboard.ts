@@ -49,7 +49,7 @@ export const DashboardTerminals = z
     todayCanBeFinal: z.boolean().meta({
       description: 'Every enabled terminal is online with nothing left to deliver: today’s days can become final when their shifts end. False means some days will stay provisional (no absences marked) until the named terminals report.',
     }),
-    provisionalYesterday: z.number().int().meta({ description: 'Days of yesterday still provisional (waiting for a terminal).' }),
+    provisionalYesterday: z.number().int().meta({ description: 'Days of yesterday still pending — not final, waiting for a terminal (the day view filtered to Pending lists them).' }),
     items: z.array(DashboardTerminal),
   })
   .meta({ id: 'DashboardTerminals' });

@@ -155,6 +155,7 @@ export const ReportDefinition = z
     chart: z.object({ type: z.enum(REPORT_CHART_TYPES), title: z.string() }),
     rowsAre: z.enum(['employee', 'employee-day', 'group', 'terminal']).meta({ description: 'What one row stands for.' }),
     defaultSort: z.object({ key: z.string(), order: SortOrder }),
+    sortable: z.array(z.string()).meta({ description: 'Column keys `sort` accepts (empty: the rows keep their own order).' }),
     saved: SavedReportInfo.nullable().meta({ description: 'Set for a saved report: what it was saved from, with which parameter and filters.' }),
   })
   .meta({ id: 'ReportDefinition' });

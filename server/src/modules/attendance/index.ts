@@ -24,7 +24,7 @@ export {
   type OffDaySort,
   absenceByEmployee,
   attendanceSummaryByEmployee,
-  countProvisionalDays,
+  countPendingDays,
   dailyAttendance,
   lateEarlyByEmployee,
   lateEarlyByWeekday,

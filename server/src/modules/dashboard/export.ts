@@ -43,7 +43,7 @@ export function dashboardLines(d: Dashboard): DashboardLine[] {
     const t = d.terminals;
     add('Terminals', 'Online', `${t.online} of ${t.total}`, t.items.filter((x) => !x.online).map((x) => `${x.name} offline`).join(', ') || null);
     add('Terminals', 'Today’s days can be final', t.todayCanBeFinal ? 'Yes' : 'No', t.todayCanBeFinal ? null : 'a terminal is offline or has records left to send');
-    add('Terminals', 'Yesterday still provisional', t.provisionalYesterday);
+    add('Terminals', 'Yesterday not final yet', t.provisionalYesterday);
   }
   if (d.trend?.length) {
     const rated = d.trend.filter((p) => p.attendanceRate !== null);

@@ -2,7 +2,7 @@ import type { Dashboard } from '../../../../shared/dashboard.ts';
 import { addDays, dayInZone, monthBounds, startOfIsoWeek } from '../../../../shared/dates.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
-import { attendanceSummaryByEmployee, countProvisionalDays, dailyAttendance, liveSummary } from '../attendance/index.ts';
+import { attendanceSummaryByEmployee, countPendingDays, dailyAttendance, liveSummary } from '../attendance/index.ts';
 import { celebrationsBetween, headcountNow, reportPopulation } from '../employees/index.ts';
 import { awayPerDay, getLeaveBalances, leaveWaitingCounts, requestsOverlapping } from '../leave/index.ts';
 import { regularizationsAwaitingMe } from '../regularizations/index.ts';
@@ -113,7 +113,7 @@ async function computeDashboard(ctx: Ctx): Promise<Dashboard> {
 
 /** The terminals now: online or not, and whether today's days can become final. */
 async function terminalsNow(ctx: Ctx, ids: readonly string[] | 'all', yesterday: string, nowMs: number): Promise<NonNullable<Dashboard['terminals']>> {
-  const [rows, provisionalYesterday] = await Promise.all([listTerminalHealthRows(ctx.db), countProvisionalDays(ctx.db, ids, yesterday)]);
+  const [rows, provisionalYesterday] = await Promise.all([listTerminalHealthRows(ctx.db), countPendingDays(ctx.db, ids, yesterday)]);
   const enabled = rows.filter((t) => t.enabled === 1);
   const items = enabled.map((t) => ({
     id: t.id,

@@ -96,6 +96,7 @@ export function presentDefinition(def: BuiltInReport, saved: SavedReportTable | 
     chart: def.chart,
     rowsAre: def.rowsAre,
     defaultSort: def.defaultSort,
+    sortable: def.fixedOrder ? [] : [...(def.sqlSort ?? def.columns.map((c) => c.key))],
     saved: saved
       ? {
           baseReportId: def.id,

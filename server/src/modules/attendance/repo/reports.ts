@@ -335,13 +335,13 @@ export async function monthlyAttendance(db: Db, ids: Ids, from: string, to: stri
   return rows.map((r) => ({ month: r.month, expected: Number(r.expected), present: Number(r.present), late: Number(r.late), absent: Number(r.absent), leave: Number(r.leave), otMinutes: Number(r.ot) }));
 }
 
-/** How many stored days of one date are still provisional (waiting for a terminal or the shift's end). */
-export async function countProvisionalDays(db: Db, ids: Ids, date: string): Promise<number> {
+/** How many stored days of one date are still pending (not final: waiting for a terminal or the shift's end). */
+export async function countPendingDays(db: Db, ids: Ids, date: string): Promise<number> {
   const row = await db
     .selectFrom('attendance_day')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => population(eb, ids, date, date))
-    .where('attendance_day.provisional', '=', 1)
+    .where('attendance_day.status', '=', 'Pending')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
