@@ -116,7 +116,8 @@ export function drawChart(doc: Doc, chart: TableChart, box: ChartBox): void {
   });
 
   if (chart.type === 'bar') {
-    const groupWidth = band * 0.72;
+    // Bars no wider than a hand's breadth, however few the categories.
+    const groupWidth = Math.min(band * 0.72, 28 * Math.max(1, chart.stacked ? 1 : chart.series.length));
     const bars = chart.stacked ? 1 : Math.max(1, chart.series.length);
     const barWidth = groupWidth / bars;
     for (let i = 0; i < n; i++) {

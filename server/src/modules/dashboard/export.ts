@@ -53,7 +53,7 @@ export function dashboardLines(d: Dashboard): DashboardLine[] {
   }
   if (d.leaveLoad) {
     const l = d.leaveLoad;
-    add('Leave (14 days)', 'People away', l.people.length, l.people.slice(0, 6).map((p) => `${p.name} ${short(p.from)}–${short(p.to)}${p.pending ? ' (pending)' : ''}`).join('; ') || null);
+    add('Leave (14 days)', 'People away', l.people.length, l.people.slice(0, 6).map((p) => `${p.name} ${short(p.from)}${p.to !== p.from ? `–${short(p.to)}` : ''}${p.pending ? ' (pending)' : ''}`).join('; ') || null);
     add('Leave (14 days)', 'Busiest day', l.peak ? `${short(l.peak.date)}: ${l.peak.away} away` : 'nobody away');
   }
   if (d.headcount) {

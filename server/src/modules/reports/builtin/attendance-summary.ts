@@ -1,7 +1,8 @@
 import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
 import { attendanceSummaryByEmployee, dailyAttendance, monthlyAttendance } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, hours, round2, share, sumOf } from '../definition.ts';
-import { monthLabel, type Period } from '../period.ts';
+import { daysBetween } from '../../../../../shared/dates.ts';
+import { monthLabel, monthsBetween, type Period } from '../period.ts';
 
 type Summary = Awaited<ReturnType<typeof attendanceSummaryByEmployee>>[number];
 type Bucket = { key: string; expected: number; present: number; absent: number; late: number };
@@ -25,7 +26,10 @@ const COLUMNS = [
 ] as const;
 
 /** Rows, totals and the chart of the summary, from the per-employee sums and the per-day (or per-month) buckets. Pure. */
-export function shapeAttendanceSummary(sums: readonly Summary[], labels: Map<string, Label>, buckets: readonly Bucket[], grain: Period['grain']) {
+export function shapeAttendanceSummary(sums: readonly Summary[], labels: Map<string, Label>, stored: readonly Bucket[], keys: readonly string[], grain: Period['grain']) {
+  // A bar group for every day (or month) of the period, those without stored days at zero.
+  const byKey = new Map(stored.map((b) => [b.key, b]));
+  const buckets = keys.map((key) => byKey.get(key) ?? { key, expected: 0, present: 0, absent: 0, late: 0 });
   const rows: ReportRow[] = sums.map((s) => ({
     ...employeeCells(s.employeeId, labels),
     present: s.present,
@@ -87,7 +91,7 @@ export const attendanceSummary: BuiltInReport = {
         : monthlyAttendance(ctx.db, population.ids, period.from, period.to).then((m) => m.map((x) => ({ key: x.month, ...x }))),
     ]);
     return {
-      ...shapeAttendanceSummary(sums, names, buckets, period.grain),
+      ...shapeAttendanceSummary(sums, names, buckets, period.grain === 'month' ? daysBetween(period.from, period.to) : monthsBetween(period.from, period.to), period.grain),
       notes: [
         'Attendance = present days (a half day counts half) ÷ expected working days (present, half day, absent, missing punch, half-day leave).',
         'Figures come from the reconciled days as stored; days not final yet (a terminal has not reported past them) are under “Not final” and in no rate.',

@@ -13,7 +13,7 @@ const COLUMNS = [
   column('terminal', 'Terminal', 'text'),
   column('location', 'Location', 'text'),
   column('state', 'Now', 'text', 'Online, offline (nothing heard within its threshold), never reached, or disabled.'),
-  column('uptime', 'Uptime', 'percent', 'Share of ten-minute slots in the period (since its first contact on record) in which it was reached.'),
+  column('uptime', 'Uptime', 'percent', 'Share of the ten-minute slots of the period in which it was reached (from its registration, if later).'),
   column('lastContact', 'Last contact', 'instant'),
   column('syncedUntil', 'Synced until', 'instant', 'Reached with nothing left to deliver up to here: days before it can be final.'),
   column('clockDrift', 'Clock drift (s)', 'integer', 'The terminal’s clock minus the server’s, at its last punch or keep-alive.'),
@@ -45,8 +45,9 @@ function stateOf(t: Terminal, nowMs: number): string {
 export function shapeTerminalHealth(input: HealthInput) {
   const { terminals, slots, days, dates, fromSlot, nowSlot, nowMs } = input;
   const rows: ReportRow[] = terminals.map((t) => {
-    const s = slots.get(t.id);
-    const start = Math.max(fromSlot, s?.firstSlot ?? nowSlot + 1, Math.floor(Date.parse(t.created_at) / SLOT_MS));
+    const reached = slots.reached.get(t.id) ?? 0;
+    // Measured from the period's start, the terminal's registration or when slots began to be recorded, whichever is latest.
+    const start = Math.max(fromSlot, slots.recordingSince ?? nowSlot + 1, Math.floor(Date.parse(t.created_at) / SLOT_MS));
     const expected = nowSlot - start + 1;
     const mine = days.filter((d) => d.terminalId === t.id);
     const punches = mine.reduce((n, d) => n + d.punches, 0);
@@ -55,7 +56,7 @@ export function shapeTerminalHealth(input: HealthInput) {
       terminal: t.name,
       location: t.location_name,
       state: stateOf(t, nowMs),
-      uptime: s && expected > 0 ? Math.min(1, share(s.slots, expected) ?? 0) : null,
+      uptime: expected > 0 && t.enabled === 1 ? Math.min(1, share(reached, expected) ?? 0) : null,
       lastContact: t.last_contact_at,
       syncedUntil: t.synced_until,
       clockDrift: t.clock_skew_seconds,
@@ -125,7 +126,7 @@ export const terminalHealth: BuiltInReport = {
     return {
       ...shapeTerminalHealth({ terminals, slots, days, dates: daysBetween(period.from, period.to), fromSlot, nowSlot, nowMs }),
       notes: [
-        'Uptime counts the ten-minute slots in which the connector reached the terminal (a punch or a keep-alive), from the start of the period or the terminal’s first contact on record, whichever is later.',
+        'Uptime counts the ten-minute slots in which the connector reached the terminal (a punch or a keep-alive), from the start of the period, the terminal’s registration or the installation of this version (when slots began to be recorded), whichever is latest.',
         `Times are in ${ctx.timeZone}.`,
       ],
     };

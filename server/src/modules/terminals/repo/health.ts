@@ -20,8 +20,12 @@ export async function recordContactSlot(db: Db, terminalId: string, atMs: number
   await insertSlot(db as Parameters<typeof insertSlot>[0], { terminalId, slot: Math.floor(atMs / SLOT_MS) });
 }
 
-/** Per terminal: slots it was reached in within [fromSlot, toSlot], and its first slot on record. */
-export async function contactSlots(db: Db, fromSlot: number, toSlot: number) {
+/**
+ * Per terminal, the slots it was reached in within [fromSlot, toSlot]; and
+ * the first slot on record of any terminal (when recording began: uptime
+ * is not known before it).
+ */
+export async function contactSlots(db: Db, fromSlot: number, toSlot: number): Promise<{ reached: Map<string, number>; recordingSince: number | null }> {
   const [inRange, first] = await Promise.all([
     db
       .selectFrom('terminal_contact_slot')
@@ -32,12 +36,10 @@ export async function contactSlots(db: Db, fromSlot: number, toSlot: number) {
       .execute(),
     db
       .selectFrom('terminal_contact_slot')
-      .select((eb) => ['terminal_id', eb.fn.min<number>('slot').as('first')])
-      .groupBy('terminal_id')
-      .execute(),
+      .select((eb) => eb.fn.min<number>('slot').as('first'))
+      .executeTakeFirst(),
   ]);
-  const firstOf = new Map(first.map((r) => [r.terminal_id, Number(r.first)]));
-  return new Map(inRange.map((r) => [r.terminal_id, { slots: Number(r.n), firstSlot: firstOf.get(r.terminal_id) ?? null }]));
+  return { reached: new Map(inRange.map((r) => [r.terminal_id, Number(r.n)])), recordingSince: first?.first === null || first?.first === undefined ? null : Number(first.first) };
 }
 
 /** Every terminal (the location narrows it), with its location's name and its connector's last report. */
