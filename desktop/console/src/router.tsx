@@ -32,6 +32,8 @@ import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { LanSettings } from './features/lan/lan-settings.tsx';
 import { TrustPage } from './features/lan/trust-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
+import { ReportPage } from './features/reports/report-page.tsx';
+import { ReportsPage } from './features/reports/reports-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
 export const router = createBrowserRouter([
@@ -146,7 +148,22 @@ export const router = createBrowserRouter([
       },
       { path: 'documents', element: <PlannedAreaPage area="documents" /> },
       { path: 'compliance', element: <PlannedAreaPage area="compliance" /> },
-      { path: 'reports', element: <PlannedAreaPage area="reports" /> },
+      {
+        path: 'reports',
+        element: (
+          <RequirePermission permission="report:read">
+            <ReportsPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'reports/:id',
+        element: (
+          <RequirePermission permission="report:read">
+            <ReportPage />
+          </RequirePermission>
+        ),
+      },
       { path: 'audit', element: <PlannedAreaPage area="audit" /> },
       { path: 'sessions', element: <SessionsPage /> },
       {

@@ -17,14 +17,6 @@ export const PLANNED_AREAS = {
       'Download the complete compliance bundle for an inspection',
     ],
   },
-  reports: {
-    title: 'Reports',
-    summary: 'Ready-made reports across attendance, leave and headcount.',
-    features: [
-      'Run headcount, attrition, attendance and overtime reports',
-      'Export any report to CSV, Excel or PDF',
-    ],
-  },
   audit: {
     title: 'Audit',
     summary: 'Every change to people data across the organisation.',
