@@ -28,7 +28,6 @@ export {
   dailyAttendance,
   lateEarlyByEmployee,
   lateEarlyByWeekday,
-  monthlyAttendance,
   offDayWorkByMonth,
   offDayWorkPage,
   offDayWorkTotals,

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import type { DB } from '../../../db/schema.ts';
-import type { Ids } from './days.ts';
+import { type Ids, sumDaysByStatus } from './days.ts';
 
 /**
  * Attendance's side of reports and the dashboard: aggregates over the stored
@@ -29,92 +29,109 @@ type Eb = ExpressionBuilder<DB, 'attendance_day'>;
 const countIf = (eb: Eb, status: readonly string[]) => eb.fn.sum<number>(eb.case().when('attendance_day.status', 'in', [...status]).then(1).else(0).end());
 const countWhere = (eb: Eb, column: 'late_minutes' | 'early_minutes' | 'ot_minutes') => eb.fn.sum<number>(eb.case().when(`attendance_day.${column}`, '>', 0).then(1).else(0).end());
 
-/** Per employee over [from, to]: days by status, late count, hours, overtime, leave and loss of pay. */
+/**
+ * Per employee over [from, to]: days by status, late count, hours, overtime,
+ * leave and loss of pay. Grouped by employee and status (narrow rows for
+ * SQLite's sorter: about as fast as the plainest aggregate over the days),
+ * then folded into one row per employee.
+ */
 export async function attendanceSummaryByEmployee(db: Db, ids: Ids, from: string, to: string) {
-  const rows = await db
-    .selectFrom('attendance_day')
-    .select((eb) => [
-      'attendance_day.employee_id',
-      countIf(eb, ['Present']).as('present'),
-      countIf(eb, ['HalfDay']).as('half_days'),
-      countIf(eb, ['Absent']).as('absent'),
-      countIf(eb, ['MissingPunch']).as('missing_punch'),
-      eb.fn.sum<number>('attendance_day.leave_days').as('leave'),
-      countIf(eb, ['Holiday']).as('holidays'),
-      countIf(eb, ['WeeklyOff']).as('weekly_offs'),
-      countIf(eb, OFF_DAY_WORK_STATUSES).as('worked_off'),
-      countIf(eb, ['Pending']).as('pending'),
-      countWhere(eb, 'late_minutes').as('late'),
-      eb.fn.sum<number>('attendance_day.worked_minutes').as('worked'),
-      eb.fn.sum<number>('attendance_day.ot_minutes').as('ot'),
-      eb.fn.sum<number>('attendance_day.present_days').as('present_days'),
-      eb.fn.sum<number>('attendance_day.lop_days').as('lop'),
-      countIf(eb, EXPECTED_STATUSES).as('expected'),
-    ])
-    .where((eb) => population(eb, ids, from, to))
-    .groupBy('attendance_day.employee_id')
-    .execute();
-  return rows.map((r) => ({
-    employeeId: r.employee_id,
-    present: Number(r.present),
-    halfDays: Number(r.half_days),
-    absent: Number(r.absent),
-    missingPunch: Number(r.missing_punch),
-    leave: Number(r.leave),
-    holidays: Number(r.holidays),
-    weeklyOffs: Number(r.weekly_offs),
-    workedOff: Number(r.worked_off),
-    pending: Number(r.pending),
-    late: Number(r.late),
-    workedMinutes: Number(r.worked),
-    otMinutes: Number(r.ot),
-    presentDays: Number(r.present_days),
-    lopDays: Number(r.lop),
-    expected: Number(r.expected),
-  }));
+  const rows = await sumDaysByStatus(db, ids, from, to);
+  const out = new Map<string, ReturnType<typeof emptySummary>>();
+  for (const r of rows) {
+    let t = out.get(r.employee_id);
+    if (!t) out.set(r.employee_id, (t = emptySummary(r.employee_id)));
+    const n = Number(r.n);
+    const status = r.status;
+    if (status === 'Present') t.present += n;
+    else if (status === 'HalfDay') t.halfDays += n;
+    else if (status === 'Absent') t.absent += n;
+    else if (status === 'MissingPunch') t.missingPunch += n;
+    else if (status === 'Holiday') t.holidays += n;
+    else if (status === 'WeeklyOff') t.weeklyOffs += n;
+    else if (status === 'Pending') t.pending += n;
+    else if ((OFF_DAY_WORK_STATUSES as readonly string[]).includes(status)) t.workedOff += n;
+    if ((EXPECTED_STATUSES as readonly string[]).includes(status)) t.expected += n;
+    t.leave += Number(r.leave ?? 0);
+    t.late += Number(r.late ?? 0);
+    t.workedMinutes += Number(r.worked ?? 0);
+    t.otMinutes += Number(r.ot ?? 0);
+    t.presentDays += Number(r.present ?? 0);
+    t.lopDays += Number(r.lop ?? 0);
+  }
+  return [...out.values()];
 }
 
-/** Per employee over [from, to]: late arrivals and early exits, their minutes and the worst of each. */
+function emptySummary(employeeId: string) {
+  return { employeeId, present: 0, halfDays: 0, absent: 0, missingPunch: 0, leave: 0, holidays: 0, weeklyOffs: 0, workedOff: 0, pending: 0, late: 0, workedMinutes: 0, otMinutes: 0, presentDays: 0, lopDays: 0, expected: 0 };
+}
+
+/**
+ * Per employee over [from, to]: late arrivals and early exits, their minutes
+ * and the worst of each (only the days with either: a small sort), and the
+ * days each was expected at work.
+ */
 export async function lateEarlyByEmployee(db: Db, ids: Ids, from: string, to: string) {
+  const [rows, expected] = await Promise.all([
+    db
+      .selectFrom('attendance_day')
+      .select((eb) => [
+        'attendance_day.employee_id',
+        countWhere(eb, 'late_minutes').as('late'),
+        eb.fn.sum<number>('attendance_day.late_minutes').as('late_minutes'),
+        eb.fn.max<number>('attendance_day.late_minutes').as('worst_late'),
+        countWhere(eb, 'early_minutes').as('early'),
+        eb.fn.sum<number>('attendance_day.early_minutes').as('early_minutes'),
+        eb.fn.max<number>('attendance_day.early_minutes').as('worst_early'),
+      ])
+      .where((eb) => population(eb, ids, from, to))
+      .where((eb) => eb.or([eb('attendance_day.late_minutes', '>', 0), eb('attendance_day.early_minutes', '>', 0)]))
+      .groupBy('attendance_day.employee_id')
+      .execute(),
+    expectedDaysByEmployee(db, ids, from, to),
+  ]);
+  const late = new Map(rows.map((r) => [r.employee_id, r]));
+  return [...expected].map(([employeeId, days]) => {
+    const r = late.get(employeeId);
+    return {
+      employeeId,
+      late: Number(r?.late ?? 0),
+      lateMinutes: Number(r?.late_minutes ?? 0),
+      worstLate: Number(r?.worst_late ?? 0),
+      early: Number(r?.early ?? 0),
+      earlyMinutes: Number(r?.early_minutes ?? 0),
+      worstEarly: Number(r?.worst_early ?? 0),
+      expected: days,
+    };
+  });
+}
+
+/** Days each employee was expected at work in [from, to] (everyone with a stored day). */
+export async function expectedDaysByEmployee(db: Db, ids: Ids, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('attendance_day')
-    .select((eb) => [
-      'attendance_day.employee_id',
-      countWhere(eb, 'late_minutes').as('late'),
-      eb.fn.sum<number>('attendance_day.late_minutes').as('late_minutes'),
-      eb.fn.max<number>('attendance_day.late_minutes').as('worst_late'),
-      countWhere(eb, 'early_minutes').as('early'),
-      eb.fn.sum<number>('attendance_day.early_minutes').as('early_minutes'),
-      eb.fn.max<number>('attendance_day.early_minutes').as('worst_early'),
-      countIf(eb, EXPECTED_STATUSES).as('expected'),
-    ])
+    .select((eb) => ['attendance_day.employee_id', countIf(eb, EXPECTED_STATUSES).as('n')])
     .where((eb) => population(eb, ids, from, to))
     .groupBy('attendance_day.employee_id')
     .execute();
-  return rows.map((r) => ({
-    employeeId: r.employee_id,
-    late: Number(r.late),
-    lateMinutes: Number(r.late_minutes),
-    worstLate: Number(r.worst_late ?? 0),
-    early: Number(r.early),
-    earlyMinutes: Number(r.early_minutes),
-    worstEarly: Number(r.worst_early ?? 0),
-    expected: Number(r.expected),
-  }));
+  return new Map(rows.map((r) => [r.employee_id, Number(r.n)]));
 }
 
-/** Late arrivals and early exits by weekday (0 = Sunday) over [from, to]. */
+/**
+ * Late arrivals and early exits by weekday (0 = Sunday) over [from, to]:
+ * counted per day in SQL (the index on date serves it without sorting), the
+ * days then added up by their weekday.
+ */
 export async function lateEarlyByWeekday(db: Db, ids: Ids, from: string, to: string) {
-  // SQLite-only: strftime('%w') (PostgreSQL: extract(dow from date::date)).
-  const weekday = sql<string>`strftime('%w', ${sql.ref('attendance_day.date')})`;
-  const rows = await db
-    .selectFrom('attendance_day')
-    .select((eb) => [weekday.as('weekday'), countWhere(eb, 'late_minutes').as('late'), countWhere(eb, 'early_minutes').as('early')])
-    .where((eb) => population(eb, ids, from, to))
-    .where((eb) => eb.or([eb('attendance_day.late_minutes', '>', 0), eb('attendance_day.early_minutes', '>', 0)]))
-    .groupBy(weekday)
-    .execute();
-  return rows.map((r) => ({ weekday: Number(r.weekday), late: Number(r.late), early: Number(r.early) }));
+  const byWeekday = new Map<number, { weekday: number; late: number; early: number }>();
+  for (const d of await dailyAttendance(db, ids, from, to)) {
+    const weekday = new Date(`${d.date}T00:00:00Z`).getUTCDay();
+    const w = byWeekday.get(weekday) ?? { weekday, late: 0, early: 0 };
+    w.late += d.late;
+    w.early += d.early;
+    byWeekday.set(weekday, w);
+  }
+  return [...byWeekday.values()];
 }
 
 /**
@@ -138,8 +155,9 @@ export async function overtimeByEmployee(db: Db, ids: Ids, from: string, to: str
       eb.fn.sum<number>(eb.case().when('attendance_day.status', 'in', [...OFF_DAY_WORK_STATUSES]).then(eb.ref('attendance_day.ot_minutes')).else(0).end()).as('ot_off'),
     ])
     .where((eb) => population(eb as unknown as Eb, ids, from, to))
+    // Only days with overtime reach the sort (about one in ten).
+    .where('attendance_day.ot_minutes', '>', 0)
     .groupBy('attendance_day.employee_id')
-    .having((eb) => eb.fn.sum('attendance_day.ot_minutes'), '>', 0)
     .execute();
   return rows.map((r) => ({
     employeeId: r.employee_id,
@@ -156,63 +174,52 @@ export async function overtimeByEmployee(db: Db, ids: Ids, from: string, to: str
  * Per employee over [from, to]: days scheduled for work, absent days, half
  * days, and spells of absence — runs of absent or half days with no worked
  * or leave day between them (weekly offs and holidays do not break a run).
- * Gaps and islands with window functions: within the scheduled days in date
- * order, a run of absences keeps `row number among scheduled days − row
- * number among absences` constant.
+ * An absence starts a spell when the scheduled day before it (in the
+ * period) is not an absence: one look back along the primary key per
+ * absence, instead of numbering every day of everyone (which needs a sort
+ * of all of them).
  */
 export async function absenceByEmployee(db: Db, ids: Ids, from: string, to: string) {
   const absent = ['Absent', 'HalfDay'];
-  const rows = await db
-    .with('scheduled', (qc) =>
-      qc
-        .selectFrom('attendance_day')
-        .select((eb) => [
-          'attendance_day.employee_id',
-          'attendance_day.status',
-          sql<number>`row_number() over (partition by ${sql.ref('attendance_day.employee_id')} order by ${sql.ref('attendance_day.date')})`.as('n_all'),
-          eb.case().when('attendance_day.status', 'in', absent).then(1).else(0).end().as('is_absent'),
-        ])
-        .where((eb) => population(eb, ids, from, to))
-        .where('attendance_day.status', 'in', [...SCHEDULED_STATUSES]),
-    )
-    .with('absences', (qc) =>
-      qc
-        .selectFrom('scheduled')
-        .select([
-          'scheduled.employee_id',
-          'scheduled.status',
-          sql<number>`${sql.ref('scheduled.n_all')} - row_number() over (partition by ${sql.ref('scheduled.employee_id')} order by ${sql.ref('scheduled.n_all')})`.as('island'),
-        ])
-        .where('scheduled.is_absent', '=', 1),
-    )
-    .with('scheduled_counts', (qc) =>
-      qc
-        .selectFrom('scheduled')
-        .select((eb) => ['scheduled.employee_id', eb.fn.countAll<number>().as('scheduled')])
-        .groupBy('scheduled.employee_id'),
-    )
-    .with('absence_counts', (qc) =>
-      qc
-        .selectFrom('absences')
-        .select((eb) => [
-          'absences.employee_id',
-          eb.fn.sum<number>(eb.case().when('absences.status', '=', 'Absent').then(1).else(0).end()).as('absent'),
-          eb.fn.sum<number>(eb.case().when('absences.status', '=', 'HalfDay').then(1).else(0).end()).as('half_days'),
-          sql<number>`count(distinct ${sql.ref('absences.island')})`.as('spells'),
-        ])
-        .groupBy('absences.employee_id'),
-    )
-    .selectFrom('scheduled_counts')
-    .leftJoin('absence_counts', 'absence_counts.employee_id', 'scheduled_counts.employee_id')
-    .select(['scheduled_counts.employee_id', 'scheduled_counts.scheduled', 'absence_counts.absent', 'absence_counts.half_days', 'absence_counts.spells'])
-    .execute();
-  return rows.map((r) => ({
-    employeeId: r.employee_id,
-    scheduled: Number(r.scheduled),
-    absent: Number(r.absent ?? 0),
-    halfDays: Number(r.half_days ?? 0),
-    spells: Number(r.spells ?? 0),
-  }));
+  const [scheduled, absences] = await Promise.all([
+    db
+      .selectFrom('attendance_day')
+      .select((eb) => ['attendance_day.employee_id', eb.fn.countAll<number>().as('n')])
+      .where((eb) => population(eb, ids, from, to))
+      .where('attendance_day.status', 'in', [...SCHEDULED_STATUSES])
+      .groupBy('attendance_day.employee_id')
+      .execute(),
+    db
+      .selectFrom('attendance_day as a')
+      .select((eb) => {
+        const previous = eb
+          .selectFrom('attendance_day as p')
+          .select('p.status')
+          .whereRef('p.employee_id', '=', 'a.employee_id')
+          .whereRef('p.date', '<', 'a.date')
+          .where('p.date', '>=', from)
+          .where('p.status', 'in', [...SCHEDULED_STATUSES])
+          .orderBy('p.date', 'desc')
+          .limit(1);
+        return [
+          'a.employee_id',
+          eb.fn.sum<number>(eb.case().when('a.status', '=', 'Absent').then(1).else(0).end()).as('absent'),
+          eb.fn.sum<number>(eb.case().when('a.status', '=', 'HalfDay').then(1).else(0).end()).as('half_days'),
+          eb.fn.sum<number>(eb.case().when(eb.fn.coalesce(previous, eb.val('')), 'in', absent).then(0).else(1).end()).as('spells'),
+        ];
+      })
+      .where('a.date', '>=', from)
+      .where('a.date', '<=', to)
+      .where('a.status', 'in', absent)
+      .$if(ids !== 'all', (q) => q.where('a.employee_id', 'in', ids === 'all' || ids.length === 0 ? [''] : ids))
+      .groupBy('a.employee_id')
+      .execute(),
+  ]);
+  const byEmployee = new Map(absences.map((r) => [r.employee_id, r]));
+  return scheduled.map((s) => {
+    const a = byEmployee.get(s.employee_id);
+    return { employeeId: s.employee_id, scheduled: Number(s.n), absent: Number(a?.absent ?? 0), halfDays: Number(a?.half_days ?? 0), spells: Number(a?.spells ?? 0) };
+  });
 }
 
 export type OffDaySort = 'date' | 'employee' | 'worked' | 'ot';
@@ -296,7 +303,7 @@ export async function offDayWorkByMonth(db: Db, ids: Ids, from: string, to: stri
   return rows.map((r) => ({ month: r.month, status: r.status, days: Number(r.days) }));
 }
 
-/** Per day over [from, to]: expected working days, present days (a half day counts half) and late arrivals. */
+/** Per day over [from, to]: expected working days, present days (a half day counts half), late arrivals, early exits and absences (the index on date serves it in order, without sorting). */
 export async function dailyAttendance(db: Db, ids: Ids, from: string, to: string) {
   const rows = await db
     .selectFrom('attendance_day')
@@ -305,34 +312,14 @@ export async function dailyAttendance(db: Db, ids: Ids, from: string, to: string
       countIf(eb, EXPECTED_STATUSES).as('expected'),
       eb.fn.sum<number>('attendance_day.present_days').as('present'),
       countWhere(eb, 'late_minutes').as('late'),
+      countWhere(eb, 'early_minutes').as('early'),
       countIf(eb, ['Absent']).as('absent'),
     ])
     .where((eb) => population(eb, ids, from, to))
     .groupBy('attendance_day.date')
     .orderBy('attendance_day.date')
     .execute();
-  return rows.map((r) => ({ date: r.date, expected: Number(r.expected), present: Number(r.present), late: Number(r.late), absent: Number(r.absent) }));
-}
-
-/** Per month (`YYYY-MM`) over [from, to]: expected days, present days, late arrivals, absences, hours and overtime. */
-export async function monthlyAttendance(db: Db, ids: Ids, from: string, to: string) {
-  const month = sql<string>`substr(${sql.ref('attendance_day.date')}, 1, 7)`;
-  const rows = await db
-    .selectFrom('attendance_day')
-    .select((eb) => [
-      month.as('month'),
-      countIf(eb, EXPECTED_STATUSES).as('expected'),
-      eb.fn.sum<number>('attendance_day.present_days').as('present'),
-      countWhere(eb, 'late_minutes').as('late'),
-      countIf(eb, ['Absent']).as('absent'),
-      eb.fn.sum<number>('attendance_day.leave_days').as('leave'),
-      eb.fn.sum<number>('attendance_day.ot_minutes').as('ot'),
-    ])
-    .where((eb) => population(eb, ids, from, to))
-    .groupBy(month)
-    .orderBy(month)
-    .execute();
-  return rows.map((r) => ({ month: r.month, expected: Number(r.expected), present: Number(r.present), late: Number(r.late), absent: Number(r.absent), leave: Number(r.leave), otMinutes: Number(r.ot) }));
+  return rows.map((r) => ({ date: r.date, expected: Number(r.expected), present: Number(r.present), late: Number(r.late), early: Number(r.early), absent: Number(r.absent) }));
 }
 
 /** How many stored days of one date are still pending (not final: waiting for a terminal or the shift's end). */

@@ -1,5 +1,5 @@
 import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
-import { attendanceSummaryByEmployee, dailyAttendance, monthlyAttendance } from '../../attendance/index.ts';
+import { attendanceSummaryByEmployee, dailyAttendance } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, hours, round2, share, sumOf } from '../definition.ts';
 import { daysBetween } from '../../../../../shared/dates.ts';
 import { monthLabel, monthsBetween, type Period } from '../period.ts';
@@ -83,13 +83,13 @@ export const attendanceSummary: BuiltInReport = {
   rowsAre: 'employee',
   defaultSort: { key: 'employee', order: 'asc' },
   async run({ ctx, population, period, labels }) {
-    const [sums, names, buckets] = await Promise.all([
+    const [sums, names, days] = await Promise.all([
       attendanceSummaryByEmployee(ctx.db, population.ids, period.from, period.to),
       labels(),
-      period.grain === 'month'
-        ? dailyAttendance(ctx.db, population.ids, period.from, period.to).then((d) => d.map((x) => ({ key: x.date, ...x })))
-        : monthlyAttendance(ctx.db, population.ids, period.from, period.to).then((m) => m.map((x) => ({ key: x.month, ...x }))),
+      dailyAttendance(ctx.db, population.ids, period.from, period.to),
     ]);
+    // Day by day from SQL; a year's chart adds the days up by month.
+    const buckets = period.grain === 'month' ? days.map((d) => ({ key: d.date, ...d })) : byMonth(days);
     return {
       ...shapeAttendanceSummary(sums, names, buckets, period.grain === 'month' ? daysBetween(period.from, period.to) : monthsBetween(period.from, period.to), period.grain),
       notes: [
@@ -99,3 +99,18 @@ export const attendanceSummary: BuiltInReport = {
     };
   },
 };
+
+/** Days summed into their months (`YYYY-MM`). */
+function byMonth(days: readonly { date: string; expected: number; present: number; absent: number; late: number }[]): Bucket[] {
+  const months = new Map<string, Bucket>();
+  for (const d of days) {
+    const key = d.date.slice(0, 7);
+    const m = months.get(key) ?? { key, expected: 0, present: 0, absent: 0, late: 0 };
+    m.expected += d.expected;
+    m.present += d.present;
+    m.absent += d.absent;
+    m.late += d.late;
+    months.set(key, m);
+  }
+  return [...months.values()];
+}
