@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_REPORTS } from '../../shared/reports.ts';
+import { Dashboard } from '../../shared/dashboard.ts';
+import { BUILT_IN_REPORTS, ReportCatalogue, ReportResult } from '../../shared/reports.ts';
 import { type ReportWorld, startReportWorld, uptimeSlots } from '../support/reports.ts';
 
 /**
@@ -42,6 +43,22 @@ describe('the catalogue', () => {
     const ids = res.body.items.map((r: { id: string }) => r.id);
     expect(ids).toHaveLength(8);
     expect(ids).not.toContain(BUILT_IN_REPORTS.terminalHealth);
+  });
+});
+
+describe('the contract', () => {
+  it('answers every report, the catalogue and the dashboard in the shapes the OpenAPI description declares', async () => {
+    expect(ReportCatalogue.safeParse((await w.hr.get('/api/reports')).body).error).toBeUndefined();
+    for (const id of Object.values(BUILT_IN_REPORTS)) {
+      for (const who of ['hr', 'manager'] as const) {
+        if (who === 'manager' && id === BUILT_IN_REPORTS.terminalHealth) continue;
+        const filter = id === BUILT_IN_REPORTS.terminalHealth ? `locationId=${w.locationId}` : `departmentId=${w.departmentId}`;
+        const res = await w[who].get(`/api/reports/${id}?${filter}`);
+        expect(res.status, `${who} ${id}`).toBe(200);
+        expect(ReportResult.safeParse(res.body).error, `${who} ${id}`).toBeUndefined();
+      }
+    }
+    for (const who of ['hr', 'manager', 'employee'] as const) expect(Dashboard.safeParse((await w[who].get('/api/dashboard')).body).error).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Ok, UuidInput } from '../../../../shared/common.ts';
-import { ReportCatalogue, ReportDefinition, ReportExportQuery, ReportResult, ReportRunQuery, SavedReportCreate } from '../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS, ReportCatalogue, ReportDefinition, ReportExportQuery, ReportResult, ReportRunQuery, SavedReportCreate } from '../../../../shared/reports.ts';
 import type { Caller, ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
@@ -9,7 +9,9 @@ import { deleteReport, saveReport } from './saved.ts';
 import { listReports, runReport } from './run.ts';
 
 const EXPORT = { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download (`Content-Disposition: attachment`).' };
-const IdParams = z.object({ id: UuidInput.meta({ description: 'A report id: a built-in report’s fixed uuid (the same on every install) or a saved report’s.' }) });
+const IdParams = z.object({
+  id: UuidInput.meta({ description: 'A report id: a built-in report’s fixed uuid (the same on every install) or a saved report’s.', example: BUILT_IN_REPORTS.attendanceSummary }),
+});
 const SCOPE =
   'Needs `report:read` (HR, Admin, managers). HR and Admin see the organisation; a manager sees their reporting line only — the scope is applied in SQL, so neither the rows, the totals nor the chart ever include anyone outside it. Organisation-wide reports (terminal health) also need `attendance:read` (403 otherwise).';
 const PARAM =
