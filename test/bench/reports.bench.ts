@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { newId } from '../../server/src/ids.ts';
+import { prng } from '../../server/src/prng.ts';
 import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
 import { BUILT_IN_REPORTS } from '../../shared/reports.ts';
 import { type Row, type Timing, asRow, login, measure, percentile, prepareDataDir, printTimings, startMuster } from './harness.ts';
@@ -18,24 +19,13 @@ const TZ = 'Asia/Kolkata';
 const YEAR = new Date().getUTCFullYear() - 1; // a whole past calendar year: 365 or 366 days
 const PUNCH_DAYS = 90; // terminal health reads punches of the last days
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A year of stored days, the year's leave ledger and requests, regularizations, recent punches and terminal contact. */
 export function seedHistory(file: string): { days: number; punches: number } {
   const opened = openDatabase(file);
   const sqlite = opened.sqlite;
-  const random = rng(11);
+  const random = prng(11);
   const employees = sqlite.prepare('select id, terminal_user_id from employee').all() as { id: string; terminal_user_id: number }[];
   const shift = (sqlite.prepare("select id from shift where is_default = 1").get() as { id: string }).id;
   const now = new Date().toISOString();
