@@ -4,6 +4,7 @@ export { completeDueExits, createEmployee, exitEmployee, rehireEmployee, updateE
 export { getEmployee, listEmployees } from './read.ts';
 export { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from './scope.ts';
 export { catalogueNames, employeeExists, findEmployeeForLogin, insertEmployeeRows, updateEmployeeRow } from './repo.ts';
+export { sealGovernmentIds } from './government-ids.ts';
 
 // Reports and the dashboard: the population a caller's report covers, and aggregates over the directory.
 export { type Population, type PopulationFilter, reportPopulation } from './population.ts';
