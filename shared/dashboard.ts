@@ -27,6 +27,7 @@ export const DashboardApprovals = z
   .object({
     leave: z.number().int().meta({ description: 'Leave requests waiting for the caller’s decision.' }),
     regularizations: z.number().int().meta({ description: 'Regularizations waiting for the caller’s decision.' }),
+    documents: z.number().int().nullable().meta({ description: 'Uploaded documents waiting for verification (the documents overview’s list), for those who verify them (`documents:manage`); null otherwise.' }),
     total: z.number().int(),
   })
   .meta({ id: 'DashboardApprovals' });

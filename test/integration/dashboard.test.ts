@@ -44,6 +44,8 @@ describe('HR', () => {
     // Approvals waiting for HR.
     expect(d.approvals.leave).toBe(await total('hr', '/api/leave/requests?toApprove=true&pageSize=1'));
     expect(d.approvals.regularizations).toBe(await total('hr', '/api/regularizations?awaitingMe=true&pageSize=1'));
+    expect(d.approvals.documents).toBe(await total('hr', '/api/documents/overview?status=AwaitingVerification&pageSize=1'));
+    expect(d.approvals.total).toBe(d.approvals.leave + d.approvals.regularizations + d.approvals.documents);
 
     // Headcount, joiners and leavers of the month: the directory filtered the same way.
     expect(d.headcount.headcount).toBe(await total('hr', '/api/employees?onRoll=true&pageSize=1'));
@@ -77,7 +79,7 @@ describe('a manager', () => {
     // FM, A, B and X are employed today (Y left in February; C is not in the line).
     expect(d.attendance.employees).toBe(4);
     expect(d.headcount).toEqual({ headcount: 4, onNotice: 0, joiners: 0, leavers: 0, month: '2031-03' });
-    expect(d.approvals).toEqual({ leave: 1, regularizations: 1, total: 2 }); // B's pending leave and manual entry
+    expect(d.approvals).toEqual({ leave: 1, regularizations: 1, documents: null, total: 2 }); // B's pending leave and manual entry; managers verify no documents
     expect(d.leaveLoad.days).toHaveLength(14);
     expect(d.leaveLoad.peak).toEqual({ date: '2031-03-18', away: 2 });
     expect(d.leaveLoad.days.find((x: { date: string }) => x.date === '2031-03-17').away).toBe(1);

@@ -38,6 +38,7 @@ export function dashboardLines(d: Dashboard): DashboardLine[] {
   if (d.approvals) {
     add('Waiting for me', 'Leave requests', d.approvals.leave);
     add('Waiting for me', 'Regularizations', d.approvals.regularizations);
+    if (d.approvals.documents !== null) add('Waiting for me', 'Documents to verify', d.approvals.documents);
   }
   if (d.terminals) {
     const t = d.terminals;

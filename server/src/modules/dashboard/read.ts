@@ -1,8 +1,10 @@
 import type { Dashboard } from '../../../../shared/dashboard.ts';
+import { OverviewQuery } from '../../../../shared/documents.ts';
 import { addDays, dayInZone, monthBounds, startOfIsoWeek } from '../../../../shared/dates.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { attendanceSummaryByEmployee, countPendingDays, dailyAttendance, liveSummary } from '../attendance/index.ts';
+import { documentOverview } from '../documents/index.ts';
 import { celebrationsBetween, headcountNow, reportPopulation } from '../employees/index.ts';
 import { awayPerDay, getLeaveBalances, leaveWaitingCounts, requestsOverlapping } from '../leave/index.ts';
 import { regularizationsAwaitingMe } from '../regularizations/index.ts';
@@ -44,6 +46,10 @@ const dashboardCache = defineCache<Dashboard>({
     'terminal#activity',
     'terminal_enrolment',
     'user_account',
+    'employee_document',
+    'document_type',
+    'document_checklist',
+    'document_request',
   ],
   maxEntries: 200,
 });
@@ -68,11 +74,12 @@ async function computeDashboard(ctx: Ctx): Promise<Dashboard> {
   const population = seesOthers ? await reportPopulation(ctx) : null;
   const ids = population?.ids ?? [];
   const weekStart = startOfIsoWeek(today);
-  const approver = can('leave:approve') || can('leave:hr-approve') || can('regularization:approve') || can('regularization:hr-approve');
+  const verifier = can('documents:manage');
+  const approver = verifier || can('leave:approve') || can('leave:hr-approve') || can('regularization:approve') || can('regularization:hr-approve');
 
   const [live, approvals, terminals, trend, load, celebrations, headcount, me] = await Promise.all([
     seesOthers || ctx.caller.employeeId ? liveSummary(ctx) : Promise.resolve(null),
-    approver ? Promise.all([leaveWaitingCounts(ctx), regularizationsAwaitingMe(ctx)]) : Promise.resolve(null),
+    approver ? Promise.all([leaveWaitingCounts(ctx), regularizationsAwaitingMe(ctx), verifier ? documentsToVerify(ctx) : Promise.resolve(null)]) : Promise.resolve(null),
     scope === 'org' ? terminalsNow(ctx, ids, yesterday, now.getTime()) : Promise.resolve(null),
     seesOthers ? dailyAttendance(ctx.db, ids, addDays(today, -TREND_DAYS), yesterday) : Promise.resolve(null),
     seesOthers
@@ -101,7 +108,9 @@ async function computeDashboard(ctx: Ctx): Promise<Dashboard> {
             off: live.counts.Off,
           }
         : null,
-    approvals: approvals ? { leave: approvals[0].toApprove, regularizations: approvals[1], total: approvals[0].toApprove + approvals[1] } : null,
+    approvals: approvals
+      ? { leave: approvals[0].toApprove, regularizations: approvals[1], documents: approvals[2], total: approvals[0].toApprove + approvals[1] + (approvals[2] ?? 0) }
+      : null,
     terminals,
     trend: trend ? shapeTrend(trend, addDays(today, -TREND_DAYS), yesterday) : null,
     leaveLoad: load ? shapeLeaveLoad(load[0], load[1], today, addDays(today, LOAD_DAYS - 1)) : null,
@@ -109,6 +118,12 @@ async function computeDashboard(ctx: Ctx): Promise<Dashboard> {
     headcount: headcount ? { ...headcount, month: today.slice(0, 7) } : null,
     me: me ? { ...me, live: live?.selfState ?? null } : null,
   };
+}
+
+/** Documents waiting for verification, as the documents overview counts them. */
+async function documentsToVerify(ctx: Ctx): Promise<number> {
+  const overview = await documentOverview(ctx, OverviewQuery.parse({ status: 'AwaitingVerification', pageSize: '1' }));
+  return overview.facets.status.find((f) => f.value === 'AwaitingVerification')?.count ?? 0;
 }
 
 /** The terminals now: online or not, and whether today's days can become final. */

@@ -5,3 +5,6 @@ export { applyDocumentRetention, remindExpiringDocuments } from './jobs.ts';
 export { requestDocuments } from './requests.ts';
 export { employeeDocuments } from './read.ts';
 export { seedDemoDocuments } from './demo.ts';
+
+// The dashboard: how many documents wait for HR's verification (the organisation view's own count).
+export { documentOverview } from './overview.ts';

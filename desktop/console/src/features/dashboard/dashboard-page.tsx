@@ -169,6 +169,7 @@ function ApprovalsCard({ approvals }: { approvals: NonNullable<Dashboard['approv
   const rows = [
     { label: 'Leave requests', value: approvals.leave, to: '/leave/approvals', testId: 'approvals-leave' },
     { label: 'Regularizations', value: approvals.regularizations, to: '/attendance/regularizations', testId: 'approvals-regularizations' },
+    ...(approvals.documents === null ? [] : [{ label: 'Documents to verify', value: approvals.documents, to: '/documents/overview?status=AwaitingVerification', testId: 'approvals-documents' }]),
   ];
   return (
     <Panel title="Waiting for you" testId="approvals">
