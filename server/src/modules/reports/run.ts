@@ -5,7 +5,7 @@ import { defineCache } from '../../db/cache.ts';
 import { listEmployeeLabels, reportPopulation } from '../employees/index.ts';
 import { orgSettings } from '../org/index.ts';
 import { BUILT_IN } from './catalogue.ts';
-import type { BuiltInReport, Label, RunOutput } from './definition.ts';
+import type { Label, RunOutput } from './definition.ts';
 import { type Period, defaultValue, resolvePeriod } from './period.ts';
 import * as repo from './repo.ts';
 import { type Resolved, checkFilters, checkSort, mayRun, presentDefinition, resolveReport, savedFilters, seesOrganisation } from './resolve.ts';
@@ -165,4 +165,3 @@ export async function runReport(ctx: Ctx, id: string, query: ReportRunQuery): Pr
   return runPrepared(ctx, p, { page: query.page, pageSize: query.pageSize });
 }
 
-export type { BuiltInReport };
