@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'documents:manage',
   'compliance:read',
   'compliance:manage',
+  'report:read',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -52,7 +53,7 @@ const EMPLOYEE: Permission[] = [
   'documents:self',
 ];
 // Managers read their reporting line's documents, except sensitive types (those need employee:sensitive).
-const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve', 'documents:team'];
+const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve', 'documents:team', 'report:read'];
 const HR: Permission[] = [
   ...MANAGER,
   'employee:read',

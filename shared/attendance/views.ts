@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExportFormat, Instant, IsoDate, IsoMonth, PageQuery, Uuid, UuidInput, paginated } from '../common.ts';
+import { ExportFormat, Instant, IsoDate, IsoMonth, PageQuery, QueryBool, Uuid, UuidInput, paginated } from '../common.ts';
 import { AttendanceDay, EmployeeRef, OverrideEntry, PunchView } from './days.ts';
 import { AttendanceStatus, Direction, PunchSource } from './enums.ts';
 import { Regularization } from './regularizations.ts';
@@ -110,9 +110,14 @@ export const DayRow = z
   .meta({ id: 'AttendanceDayRow' });
 export type DayRow = z.infer<typeof DayRow>;
 
-export const DayViewQuery = PageQuery.extend({ ...AttendanceFilterQuery, status: AttendanceStatus.optional() });
+const DayFilterQuery = {
+  ...AttendanceFilterQuery,
+  status: AttendanceStatus.optional(),
+  late: QueryBool.optional().meta({ description: '`true`: only days with a late arrival (what the dashboard’s trend counts as late).' }),
+};
+export const DayViewQuery = PageQuery.extend(DayFilterQuery);
 export type DayViewQuery = z.output<typeof DayViewQuery>;
-export const DayExportQuery = z.object({ ...AttendanceFilterQuery, status: AttendanceStatus.optional(), format: ExportFormat.default('csv') });
+export const DayExportQuery = z.object({ ...DayFilterQuery, format: ExportFormat.default('csv') });
 export type DayExportQuery = z.output<typeof DayExportQuery>;
 
 export const DayView = paginated(DayRow)
@@ -162,7 +167,12 @@ export const LiveTerminal = z
   })
   .meta({ id: 'LiveTerminal' });
 
-export const LiveQuery = z.object({ ...AttendanceFilterQuery, state: LiveState.optional() });
+export const LiveQuery = z.object({
+  ...AttendanceFilterQuery,
+  state: LiveState.optional(),
+  present: QueryBool.optional().meta({ description: '`true`: only people who punched in today (`In` or `Out`), as the dashboard counts them present.' }),
+  late: QueryBool.optional().meta({ description: '`true`: only people who came in after the start + grace today.' }),
+});
 export type LiveQuery = z.output<typeof LiveQuery>;
 export const LiveExportQuery = LiveQuery.extend({ format: ExportFormat.default('csv') });
 

@@ -10,7 +10,7 @@ import { reconcileRange } from '../../server/src/modules/attendance/days.ts';
 import { recordPunch } from '../../server/src/modules/attendance/punches.ts';
 import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
 import { BENCH_MONTH, TZ, seedMonthOfPunches } from './attendance-data.ts';
-import { login, measure, prepareDataDir, startMuster, type Row } from './harness.ts';
+import { type Row, type Timing, asRow, login, measure, percentile, prepareDataDir, printTimings, startMuster } from './harness.ts';
 
 /**
  * Issue 3 targets: a full reconcile of 1,000 employees × 31 days from
@@ -19,39 +19,6 @@ import { login, measure, prepareDataDir, startMuster, type Row } from './harness
  * monthly calendar of 1,000 employees (JSON < 300 ms, XLSX < 5 s).
  */
 
-interface Timing {
-  scenario: string;
-  ms: number;
-  floorMs?: number;
-  target: string;
-  pass: boolean;
-  notes?: string;
-}
-
-function printTimings(title: string, rows: Timing[]): void {
-  process.stdout.write(`\n${title}\n`);
-  const header = ['scenario', 'time', 'floor', 'ratio', 'target', 'ok'];
-  const lines = rows.map((r) => [
-    r.scenario,
-    `${r.ms.toFixed(r.ms < 10 ? 2 : 0)} ms`,
-    r.floorMs !== undefined ? `${r.floorMs.toFixed(r.floorMs < 10 ? 2 : 0)} ms` : '-',
-    r.floorMs ? `${(r.ms / r.floorMs).toFixed(1)}×` : '-',
-    r.target,
-    r.pass ? 'yes' : 'NO',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  process.stdout.write(`${fmt(header)}\n${fmt(widths.map((w) => '-'.repeat(w)))}\n`);
-  for (const l of lines) process.stdout.write(`${fmt(l)}\n`);
-  for (const r of rows.filter((x) => x.notes)) process.stdout.write(`  ${r.scenario}: ${r.notes}\n`);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-const asRow = (t: Timing): Row => ({ scenario: t.scenario, rps: 0, p99: t.ms, baseRps: 0, baseP99: 0, target: t.target, pass: t.pass });
 
 /** The floor of an incremental reconcile: the punch row and its day row written in one raw transaction. */
 function rawPunchAndDayWrite(sqlite: OpenedDatabase['sqlite'], day: string): (employeeId: string, i: number, at: number) => void {

@@ -258,3 +258,39 @@ export function printTable(title: string, rows: Row[]): void {
   for (const l of lines) process.stdout.write(`${fmt(l)}\n`);
   for (const r of rows.filter((x) => x.notes)) process.stdout.write(`  ${r.scenario}: ${r.notes}\n`);
 }
+
+/** One timed scenario: its time, and the floor measured in the same run (the ratio is printed). */
+export interface Timing {
+  scenario: string;
+  ms: number;
+  floorMs?: number;
+  target: string;
+  pass: boolean;
+  notes?: string;
+}
+
+export function printTimings(title: string, rows: Timing[]): void {
+  process.stdout.write(`\n${title}\n`);
+  const header = ['scenario', 'time', 'floor', 'ratio', 'target', 'ok'];
+  const lines = rows.map((r) => [
+    r.scenario,
+    `${r.ms.toFixed(r.ms < 10 ? 2 : 0)} ms`,
+    r.floorMs !== undefined ? `${r.floorMs.toFixed(r.floorMs < 10 ? 2 : 0)} ms` : '-',
+    r.floorMs ? `${(r.ms / r.floorMs).toFixed(1)}×` : '-',
+    r.target,
+    r.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  process.stdout.write(`${fmt(header)}\n${fmt(widths.map((w) => '-'.repeat(w)))}\n`);
+  for (const l of lines) process.stdout.write(`${fmt(l)}\n`);
+  for (const r of rows.filter((x) => x.notes)) process.stdout.write(`  ${r.scenario}: ${r.notes}\n`);
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A timed scenario as a row of the run's summary. */
+export const asRow = (t: Timing): Row => ({ scenario: t.scenario, rps: 0, p99: t.ms, baseRps: 0, baseP99: 0, target: t.target, pass: t.pass });

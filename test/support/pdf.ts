@@ -72,5 +72,37 @@ export function wordBoxes(pdf: Buffer): WordBox[] {
   }
 }
 
+/**
+ * Renders page 1 in colour (optionally saving a PNG to look at) and counts
+ * the strongly coloured pixels: chart bars and lines. Tables, text and the
+ * header band are grey or a muted blue and do not count.
+ */
+export function chartPixels(pdf: Buffer, pngOut?: string): { coloured: number; total: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, pdf);
+    execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '40', file, path.join(dir, 'page')]);
+    if (pngOut) {
+      fs.mkdirSync(path.dirname(pngOut), { recursive: true });
+      execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '80', '-png', '-singlefile', file, pngOut.replace(/\.png$/, '')]);
+    }
+    const ppm = fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.ppm')) ?? ''));
+    const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 50).toString('latin1'));
+    if (!header) throw new Error('pdftoppm did not produce a PPM image');
+    const pixels = ppm.subarray(header[0].length);
+    let coloured = 0;
+    for (let i = 0; i + 2 < pixels.length; i += 3) {
+      const r = pixels[i] ?? 0;
+      const g = pixels[i + 1] ?? 0;
+      const b = pixels[i + 2] ?? 0;
+      if (Math.abs(r - g) + Math.abs(g - b) + Math.abs(r - b) > 180) coloured++;
+    }
+    return { coloured, total: pixels.length / 3 };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Where tests leave rendered pages and screenshots for people to look at. */
 export const LOOK_DIR = path.resolve(process.env.MUSTER_LOOK_DIR ?? 'test-results/look');

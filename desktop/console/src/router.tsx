@@ -31,13 +31,14 @@ import { AttendanceSettingsPage } from './features/attendance/settings/attendanc
 import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { LanSettings } from './features/lan/lan-settings.tsx';
 import { TrustPage } from './features/lan/trust-page.tsx';
-import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
 import { CompliancePage } from './features/compliance/compliance-page.tsx';
 import { AuditPage } from './features/audit/audit-page.tsx';
 import { DocumentsHome } from './features/documents/documents-home.tsx';
 import { DocumentsOverviewPage } from './features/documents/overview-page.tsx';
 import { DocumentTypesPage } from './features/documents/document-types-page.tsx';
 import { MyDocumentsPage } from './features/documents/my-documents-page.tsx';
+import { ReportPage } from './features/reports/report-page.tsx';
+import { ReportsPage } from './features/reports/reports-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
 export const router = createBrowserRouter([
@@ -176,7 +177,22 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
-      { path: 'reports', element: <PlannedAreaPage area="reports" /> },
+      {
+        path: 'reports',
+        element: (
+          <RequirePermission permission="report:read">
+            <ReportsPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'reports/:id',
+        element: (
+          <RequirePermission permission="report:read">
+            <ReportPage />
+          </RequirePermission>
+        ),
+      },
       {
         path: 'audit',
         element: (

@@ -672,6 +672,27 @@ export interface ComplianceAmendmentTable {
   detected_at: string;
 }
 
+// ---- Reports (0011_reports) ----
+
+export interface SavedReportTable {
+  id: string;
+  name: string;
+  base_report_id: string;
+  param: number | null;
+  /** JSON `ReportFilters`. */
+  filters: string;
+  shared: Bool;
+  owner_user_id: string;
+  owner_name: string;
+  created_at: string;
+}
+
+/** A ten-minute slot (epoch ms / 600,000) in which a terminal was reached. */
+export interface TerminalContactSlotTable {
+  terminal_id: string;
+  slot: number;
+}
+
 /** The server's database, or what kysely calls it. */
 export type Database = Kysely<DB>;
 
@@ -716,6 +737,8 @@ export interface DB {
   compliance_filed_file: ComplianceFiledFileTable;
   compliance_filed_register: ComplianceFiledRegisterTable;
   compliance_amendment: ComplianceAmendmentTable;
+  saved_report: SavedReportTable;
+  terminal_contact_slot: TerminalContactSlotTable;
 }
 
 export type { Generated };

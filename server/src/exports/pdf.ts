@@ -1,4 +1,8 @@
 import { formatDate } from '../../../shared/labels.ts';
+import { drawCharts } from './chart.ts';
+import { type CellValue, type Column, NUMERIC_KINDS, type TableModel } from './model.ts';
+
+export type { PdfColumnOptions } from './model.ts';
 
 
 /**
@@ -12,39 +16,6 @@ import { formatDate } from '../../../shared/labels.ts';
  * Every text is drawn one line at a time at a measured position, and the layout is
  * returned with the file: a test asserts that no box lies outside the page.
  */
-
-/** How a column lays out on paper (the export layer's `Column` carries these too). */
-export interface PdfColumnOptions {
-  /**
-   * How a value longer than its column fits: `wrap` (up to three lines, for names,
-   * e-mails and sentences, so nothing is lost), `ellipsis` (one line, cut with "…"),
-   * or `keep` (never cut or wrapped: the column is as wide as its longest value, for
-   * codes and phone numbers). Default `wrap`; numbers, amounts and dates always keep.
-   */
-  overflow?: 'wrap' | 'ellipsis' | 'keep';
-  /** A fixed width in points (the day columns of a month grid) instead of one measured from the text. */
-  fixedWidth?: number;
-  /** Alignment of header and values; default right for numbers and amounts, left otherwise. */
-  align?: 'left' | 'center' | 'right';
-}
-
-type CellValue = string | number | null;
-
-/** What the PDF writer reads of a table model (`TableModel` in `table.ts` is one). */
-interface Column<T> extends PdfColumnOptions {
-  header: string;
-  value: (row: T) => CellValue;
-  kind?: 'text' | 'number' | 'money' | 'date';
-  fill?: (row: T) => string | undefined;
-}
-interface TableModel<T> {
-  title: string;
-  subtitle?: string;
-  columns: Column<T>[];
-  rows: readonly T[];
-  notes?: string[];
-  landscape?: boolean;
-}
 
 export const PDF_MARGIN = 36;
 const FONT = 'Helvetica';
@@ -103,7 +74,12 @@ export function pdfText(text: string): string {
 
 function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
   if (value === null) return '';
-  if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
+  if (typeof value === 'number') {
+    if (kind === 'money' || kind === 'integer') return value.toLocaleString('en-IN');
+    if (kind === 'decimal') return value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (kind === 'percent') return `${(value * 100).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+    return String(value);
+  }
   // On paper a date reads "4 Jun 2020"; CSV keeps ISO dates and XLSX real ones.
   if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   return pdfText(value);
@@ -156,6 +132,7 @@ export function fitText(text: string, width: number, measure: Measure, bold = fa
 }
 
 const isText = (c: Column<unknown>) => (c.kind ?? 'text') === 'text';
+const alignOf = (c: Column<unknown>) => c.align ?? (NUMERIC_KINDS.has(c.kind) ? 'right' : 'left');
 const wraps = (c: Column<unknown>) => isText(c) && c.fixedWidth === undefined && (c.overflow ?? 'wrap') === 'wrap';
 const keeps = (c: Column<unknown>) => !isText(c) || c.overflow === 'keep';
 
@@ -166,7 +143,7 @@ interface ColumnNeed {
 
 /** What each column would like (its longest value, capped) and the least it can do with. */
 function columnNeeds<T>(model: TableModel<T>, measure: Measure): ColumnNeed[] {
-  const sample = model.rows.slice(0, 500);
+  const sample = model.totals === undefined ? model.rows.slice(0, 500) : [...model.rows.slice(0, 500), model.totals];
   return model.columns.map((c) => {
     const col = c as Column<unknown>;
     if (c.fixedWidth !== undefined) return { natural: c.fixedWidth, min: c.fixedWidth };
@@ -294,13 +271,18 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
     text(l, left, y, maxTextWidth, { font: BOLD, size: 14, color: '#1b2a4a' });
     y += 17;
   }
-  for (const l of [model.subtitle, generatedLine].filter((s): s is string => Boolean(s))) {
+  for (const l of [model.subtitle, ...(model.header ?? []), generatedLine].filter((s): s is string => Boolean(s))) {
     for (const w of wrapText(pdfText(l), maxTextWidth, (s) => doc.font(FONT).fontSize(9).widthOfString(s))) {
       text(w, left, y, maxTextWidth, { size: 9, color: '#555555' });
       y += 11;
     }
   }
   y += 8;
+  if (model.charts?.length) {
+    const perRow = model.chartsPerRow ?? 1;
+    y = drawCharts(doc, model.charts, { x: left, y, width: maxTextWidth, perRow, height: perRow > 1 ? 170 : 190 }) + 10;
+    page = doc.bufferedPageRange().count - 1;
+  }
 
   const headerLines = model.columns.map((c, i) => wrapText(pdfText(c.header), (choice.widths[i] ?? 0) - PAD_X * 2, measure, true).slice(0, 2));
   const headerHeight = Math.max(...headerLines.map((l) => l.length), 1) * line + PAD_Y * 2;
@@ -309,7 +291,7 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
     let x = left;
     model.columns.forEach((c, i) => {
       const w = choice.widths[i] ?? 0;
-      const align = c.align ?? (c.kind === 'number' || c.kind === 'money' ? 'right' : 'left');
+      const align = alignOf(c as Column<unknown>);
       (headerLines[i] ?? []).forEach((l, n) => {
         text(fitText(l, w - PAD_X * 2, measure, true), x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { font: BOLD, color: '#ffffff', align });
       });
@@ -324,32 +306,36 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
   };
 
   drawHeader();
-  model.rows.forEach((row, index) => {
+  const drawRow = (row: T, shade: boolean, bold: boolean) => {
     const cells = model.columns.map((c, i) => {
       const w = (choice.widths[i] ?? 0) - PAD_X * 2;
       const value = cellText(c.value(row), c.kind);
-      if (!wraps(c as Column<unknown>)) return [fitText(value, w, measure)];
-      const lines = wrapText(value, w, measure);
+      if (!wraps(c as Column<unknown>)) return [fitText(value, w, measure, bold)];
+      const lines = wrapText(value, w, measure, bold);
       if (lines.length <= MAX_LINES) return lines;
-      return [...lines.slice(0, MAX_LINES - 1), fitText(lines.slice(MAX_LINES - 1).join(' '), w, measure)];
+      return [...lines.slice(0, MAX_LINES - 1), fitText(lines.slice(MAX_LINES - 1).join(' '), w, measure, bold)];
     });
     const height = Math.max(...cells.map((l) => l.length), 1) * line + PAD_Y * 2;
     if (y + height > bottom) {
       newPage();
       drawHeader();
     }
-    if (index % 2 === 1) rect(left, y, tableWidth, height, '#f1f4f9');
+    if (shade) rect(left, y, tableWidth, height, '#f1f4f9');
+    // The totals row: a rule above it, in bold.
+    if (bold) rect(left, y, tableWidth, 0.8, '#2f4b7c');
     let x = left;
     model.columns.forEach((c, i) => {
       const w = choice.widths[i] ?? 0;
-      const colour = c.fill?.(row);
+      const colour = bold ? undefined : c.fill?.(row);
       if (colour) rect(x, y, w, height, `#${colour}`);
-      const align = c.align ?? (c.kind === 'number' || c.kind === 'money' ? 'right' : 'left');
-      (cells[i] ?? []).forEach((l, n) => text(l, x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { align }));
+      const align = alignOf(c as Column<unknown>);
+      (cells[i] ?? []).forEach((l, n) => text(l, x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { align, ...(bold ? { font: BOLD } : {}) }));
       x += w;
     });
     y += height;
-  });
+  };
+  model.rows.forEach((row, index) => drawRow(row, index % 2 === 1, false));
+  if (model.totals !== undefined && model.rows.length > 0) drawRow(model.totals, false, true);
   if (model.rows.length === 0) {
     text('No rows match this filter.', left, y + 6, maxTextWidth, { font: 'Helvetica-Oblique', size: 9, color: '#555555' });
     y += 20;

@@ -21,6 +21,9 @@ import { seedDemoCompliance } from '../modules/compliance/index.ts';
 export const DEMO_DOMAIN = 'kaveri.example';
 export const DEMO_ORG_NAME = 'Kaveri Precision Components Pvt. Ltd.';
 
+/** Days of attendance, leave and regularization history the demo carries (six months and a bit), so reports have something to show. */
+export const DEMO_HISTORY_DAYS = 190;
+
 export interface DemoLogin {
   email: string;
   fullName: string;
@@ -379,20 +382,24 @@ export async function seedDemo(
       if (d.name === 'Human Resources') for (const p of people.filter((x) => x.row.department_id === departmentId && x.roles.length === 0).slice(0, 2)) p.roles = ['HR'];
     }
 
-    // Movement in the directory: recent joiners, people on notice, and leavers.
+    // Movement in the directory over the history the demo carries: joiners every month (three
+    // this month), people on notice, and leavers spread over the months (with a few who leave
+    // within their first year), so headcount and attrition have something to show.
     const staff = people.filter((p) => p.roles.length === 0 && p.row.manager_id !== md.row.id);
     const monthStart = `${today.slice(0, 7)}-01`;
     for (const p of staff.slice(-3)) p.row.joined_date = monthStart;
+    for (const [i, p] of staff.slice(-15, -3).entries()) p.row.joined_date = addDays(today, -(20 + i * 14 + (i % 3) * 3));
     for (const [i, p] of staff.slice(10, 13).entries()) {
       p.row.status = 'OnNotice';
       p.row.exit_date = addDays(today, 10 + i * 7);
       p.row.exit_reason = 'Resigned: higher studies';
     }
-    for (const [i, p] of staff.slice(20, 25).entries()) {
+    const EXIT_REASONS = ['Resigned: better opportunity', 'Resigned: relocation', 'Resigned: higher studies', 'Contract ended', 'Resigned: family reasons'];
+    for (const [i, p] of staff.slice(20, 29).entries()) {
       p.row.status = 'Exited';
-      p.row.exit_date = addDays(today, -(15 + i * 45));
-      if (p.row.exit_date < p.row.joined_date) p.row.joined_date = addDays(p.row.exit_date, -400);
-      p.row.exit_reason = i % 2 ? 'Resigned: relocation' : 'Resigned: better opportunity';
+      p.row.exit_date = addDays(today, -(9 + i * 21));
+      if (p.row.exit_date < p.row.joined_date || i % 4 === 3) p.row.joined_date = addDays(p.row.exit_date, i % 4 === 3 ? -(120 + i * 9) : -400);
+      p.row.exit_reason = EXIT_REASONS[i % EXIT_REASONS.length] ?? null;
     }
 
     // Insert managers before reports so the foreign key holds row by row.
@@ -408,10 +415,12 @@ export async function seedDemo(
       });
     }
 
-    const holidays = [
-      ...FIXED_HOLIDAYS.map(([md, name, loc, optional]) => ({ date: `${year}-${md}`, name, loc, optional })),
-      ...(LUNAR_HOLIDAYS[year] ?? []).map(([md, name, optional]) => ({ date: `${year}-${md}`, name, loc: null, optional })),
-    ];
+    // This year's holidays, and last year's as far back as the history reaches.
+    const historyFrom = addDays(today, -DEMO_HISTORY_DAYS);
+    const holidays = [year - 1, year].flatMap((y) => [
+      ...FIXED_HOLIDAYS.map(([md, name, loc, optional]) => ({ date: `${y}-${md}`, name, loc, optional })),
+      ...(LUNAR_HOLIDAYS[y] ?? []).map(([md, name, optional]) => ({ date: `${y}-${md}`, name, loc: null, optional })),
+    ]).filter((h) => h.date >= historyFrom || h.date.startsWith(String(year)));
     await db
       .insertInto('holiday')
       .values(
@@ -427,9 +436,11 @@ export async function seedDemo(
       .execute();
 
     const withLogin = people.filter((p) => p.roles.length > 0);
-    const hashes = await Promise.all(
-      withLogin.map((p) => hashPassword(p.row.email === adminEmail ? adminPassword : demoPassword)),
-    );
+    // Every demo user shares the demo password: one scrypt hash serves them all (each user who
+    // changes their password gets a salt of their own). Hashing ~30 copies took three seconds of
+    // the first start.
+    const [demoHash, adminHash] = await Promise.all([hashPassword(demoPassword), adminPassword === demoPassword ? null : hashPassword(adminPassword)]);
+    const hashes = withLogin.map((p) => (p.row.email === adminEmail ? (adminHash ?? demoHash) : demoHash));
     for (const [i, p] of withLogin.entries()) {
       await insertUserAccount(
         db,
@@ -438,8 +449,8 @@ export async function seedDemo(
       );
     }
     await seedNotifications(t, people, today);
-    await seedDemoLeave(t);
-    await seedDemoAttendance(t);
+    await seedDemoLeave(t, { historyDays: DEMO_HISTORY_DAYS });
+    await seedDemoAttendance(t, { historyDays: DEMO_HISTORY_DAYS });
     if (opts.dataDir) await seedDemoDocuments(t, documentStore(opts.dataDir), { hrEmail: NAMED.hr.email, demoEmployeeEmail: NAMED.employee.email });
     await seedDemoCompliance(t);
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];

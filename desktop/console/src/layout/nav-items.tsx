@@ -94,7 +94,7 @@ export function navSectionsFor(user: SessionUser): NavSection[] {
           icon: <IconShieldCheck {...ICON} />,
           anyOf: ['compliance:read'],
         },
-        { label: 'Reports', to: '/reports', icon: <IconChartBar {...ICON} />, anyOf: ['employee:read', 'team:read'] },
+        { label: 'Reports', to: '/reports', icon: <IconChartBar {...ICON} />, anyOf: ['report:read'] },
         { label: 'Audit', to: '/audit', icon: <IconHistory {...ICON} />, anyOf: ['audit:read'] },
       ],
     },

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../shared/dates.ts';
+import { addDays, weekdayOf } from '../../../../shared/dates.ts';
 import { formatDate } from '../../../../shared/labels.ts';
 import { type Ctx, systemCaller } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -13,11 +13,13 @@ import { prng } from '../../../../shared/prng.ts';
 
 /**
  * Demo attendance: shift rules, location weekly offs and fences, the two
- * demo terminals (the connector's emulators answer on their ports), 60 days
- * of realistic punches (late arrivals, missing punches, overtime, a night
- * shift team, work on weekly offs), regularizations in every state, a
- * frozen override, unmatched punches, then every day reconciled.
- * Deterministic for a given date.
+ * demo terminals (the connector's emulators answer on their ports), months
+ * of realistic punches (late arrivals — some people far more often than
+ * others —, absences, half days, missing punches, overtime, a night shift
+ * team, work on weekly offs and holidays), regularizations in every state
+ * and decided ones over the months, the terminals' contact history with
+ * two outages, a frozen override, unmatched punches, then every day
+ * reconciled. Deterministic for a given date.
  */
 
 export const DEMO_TERMINALS = {
@@ -25,22 +27,25 @@ export const DEMO_TERMINALS = {
   anviz: { serial: 'DEMO-ANVIZ-0001', name: 'Bengaluru HQ reception', port: 15010 },
 } as const;
 
-const DAYS = 60;
+/** Days of history when the caller does not say (the demo seed asks for six months and more). */
+const DEFAULT_DAYS = 60;
 const MIN = 60_000;
+/** The terminals module's uptime slot (ten minutes). */
+const SLOT_MS = 600_000;
 
 /** The same on every machine. */
 const rng = prng;
 
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
-export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
+export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number } = {}): Promise<void> {
   const db = ctx.db;
   const now = ctx.clock.now();
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
   const tz = ctx.timeZone;
   const today = dayOfInstant(nowMs, tz);
-  const from = addDays(today, -(DAYS - 1));
+  const from = addDays(today, -((opts.historyDays ?? DEFAULT_DAYS) - 1));
   const random = rng(20261121);
 
   // Shift rules: office hours without overtime, plant shifts with it.
@@ -143,6 +148,10 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
   for (const e of directory.list) {
     const isPune = e.locationId === pune;
     const terminal: 'zk' | 'anviz' = isPune ? 'zk' : 'anviz';
+    // People differ: most are rarely late or away, a few often (what the late and absence reports find).
+    const habit = random();
+    const lateChance = habit < 0.08 ? 0.3 : habit < 0.3 ? 0.14 : 0.06;
+    const absentChance = habit > 0.95 ? 0.07 : 0.02;
     for (let day = from; day <= today; day = addDays(day, 1)) {
       if (day < e.joinedDate || (e.exitDate !== null && day > e.exitDate)) continue;
       if (e.id === demoEmployee?.id && day === today) continue; // the demo employee checks in herself
@@ -154,13 +163,15 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
       const off = holidayOn(policy, e.id, e.locationId, day) !== null || weeklyOffOn(policy, e.locationId, day);
       const r = random();
       if (off && !(shift.ot.eligible && r < 0.06)) continue;
-      if (!off && r < 0.025) continue; // absent
+      // Absences cluster after weekends and festivals (Mondays a little more often).
+      if (!off && r < absentChance * (weekdayOf(day) === 1 ? 1.6 : 1)) continue; // absent
       const stat = (d: 'in' | 'out') => (isPune ? (d === 'in' ? '0' : '1') : '');
       const punch = (at: number, d: 'in' | 'out') => add({ employeeId: e.id, at, source: 'terminal', terminal, stat: stat(d), userId: e.terminalUserId });
       let inAt = start - int(random, 0, 25) * MIN;
       let outAt = end + int(random, 0, 20) * MIN;
       const kind = random();
-      if (kind < 0.12) inAt = start + int(random, 12, 65) * MIN; // late
+      if (random() < lateChance && !off) inAt = start + int(random, 12, 65) * MIN; // late
+      else if (kind < 0.04 && !off) outAt = end - int(random, 15, 70) * MIN; // leaves early
       if (portion === 'FirstHalf') inAt = start + Math.round((end - start) / 2) - int(random, 0, 10) * MIN;
       if (portion === 'SecondHalf') outAt = start + Math.round((end - start) / 2) + int(random, 0, 10) * MIN;
       if (kind >= 0.12 && kind < 0.15 && !portion) outAt = inAt + int(random, 255, 330) * MIN; // half day
@@ -279,6 +290,52 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
       }
     }
   }
+  // Older forgotten punches: most were regularized and decided, within hours or a few days.
+  const windowStart = addDays(today, -policy.settings.regularizationWindowDays);
+  for (const m of missingDays.filter((x) => x.date < windowStart && x.employeeId !== demoEmployee?.id)) {
+    if (random() < 0.35) continue;
+    const employee = people.get(m.employeeId);
+    const approved = random() < 0.82;
+    const at = m.missing === 'out' ? (m.outAt ?? 0) : (m.inAt ?? 0);
+    const kind = m.missing === 'out' ? 'MissingPunchOut' : 'MissingPunchIn';
+    const created = zonedInstant(addDays(m.date, int(random, 0, 2)), 9 * 60 + int(random, 0, 480), tz);
+    const decided = new Date(created + int(random, 1, 72) * 3_600_000 + int(random, 0, 59) * MIN).toISOString();
+    const managerName = employee?.managerId ? (people.get(employee.managerId)?.fullName ?? 'Manager') : 'Manager';
+    const proposed = { time: localParts(at, tz).time.slice(0, 5), direction: m.missing, at: new Date(at).toISOString() };
+    const id = newId();
+    const reason = approved ? (m.missing === 'out' ? 'Forgot to punch out' : 'Finger not read at the gate') : 'Forgot to punch';
+    regs.push({
+      id,
+      employee_id: m.employeeId,
+      date: m.date,
+      kind,
+      status: approved ? 'Approved' : 'Rejected',
+      reason,
+      punches: JSON.stringify([proposed]),
+      supersedes: '[]',
+      requires_hr: 0,
+      manager_decided_by: null,
+      manager_decided_by_name: managerName,
+      manager_decided_at: decided,
+      hr_decided_by: null,
+      hr_decided_by_name: null,
+      hr_decided_at: null,
+      decision_note: approved ? null : 'The gate register does not show you leaving then.',
+      created_by_name: employee?.fullName ?? '',
+      created_at: new Date(created).toISOString(),
+      updated_at: decided,
+    });
+    if (approved) {
+      const punchId = add({ employeeId: m.employeeId, at, source: 'manual', direction: m.missing });
+      const last = punches[punches.length - 1];
+      if (punchId && last) {
+        last.regularization_id = id;
+        last.note = `${kind}: ${reason}`;
+        last.created_by_name = managerName;
+      }
+    }
+  }
+
   // One off-zone check-in waits for its regularization.
   const flagged = offZone.find((o) => o.date >= addDays(today, -10));
   if (flagged) {
@@ -332,6 +389,23 @@ export async function seedDemoAttendance(ctx: Ctx): Promise<void> {
       created_at: nowIso,
     }));
   if (adminLogs.length) await db.insertInto('terminal_admin_log').values(adminLogs).execute();
+
+  // The terminals' contact history (ten-minute slots; see the terminal health report): reached
+  // all along, but for the plant gate's two-day power failure and an evening the reception lost its network.
+  const outages: { terminal: string; from: number; to: number }[] = [
+    { terminal: zkId, from: zonedInstant(addDays(today, -41), 18 * 60, tz), to: zonedInstant(addDays(today, -39), 11 * 60, tz) },
+    { terminal: anvizId, from: zonedInstant(addDays(today, -12), 17 * 60 + 30, tz), to: zonedInstant(addDays(today, -12), 23 * 60, tz) },
+  ];
+  const firstSlot = Math.floor(zonedInstant(from, 0, tz) / SLOT_MS);
+  const lastSlot = Math.floor(nowMs / SLOT_MS);
+  for (const terminal of [zkId, anvizId]) {
+    const slots: { terminal_id: string; slot: number }[] = [];
+    for (let slot = firstSlot; slot <= lastSlot; slot++) {
+      const at = slot * SLOT_MS;
+      if (!outages.some((o) => o.terminal === terminal && at >= o.from && at < o.to)) slots.push({ terminal_id: terminal, slot });
+    }
+    for (let i = 0; i < slots.length; i += 2000) await db.insertInto('terminal_contact_slot').values(slots.slice(i, i + 2000)).execute();
+  }
 
   await reconcileRange(ctx, 'all', from, today);
 

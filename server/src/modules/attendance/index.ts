@@ -19,3 +19,20 @@ export { localParts } from './punches.ts';
 export { todayOf } from './scope.ts';
 export { type RegisterDay, registerDaySums, registerDays, registerDaysWithStatus } from './register-facts.ts';
 export { holidayOn, publicHolidayOn, weeklyOffOn, type Policy, type ShiftInfo, type HolidayInfo } from './policy-cache.ts';
+
+// Reports and the dashboard: aggregates over the stored days, and today's live picture.
+export { liveSummary } from './views.ts';
+export {
+  EXPECTED_STATUSES,
+  type OffDaySort,
+  absenceByEmployee,
+  attendanceSummaryByEmployee,
+  countPendingDays,
+  dailyAttendance,
+  lateEarlyByEmployee,
+  lateEarlyByWeekday,
+  offDayWorkByMonth,
+  offDayWorkPage,
+  offDayWorkTotals,
+  overtimeByEmployee,
+} from './repo/reports.ts';

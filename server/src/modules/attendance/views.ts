@@ -204,7 +204,7 @@ export async function calendar(ctx: Ctx, month: string, query: Filter & { page?:
 export async function dayView(
   ctx: Ctx,
   date: string,
-  query: Filter & { status?: AttendanceStatus | undefined; page?: number | undefined; pageSize?: number | undefined },
+  query: Filter & { status?: AttendanceStatus | undefined; late?: boolean | undefined; page?: number | undefined; pageSize?: number | undefined },
 ): Promise<DayView> {
   const { employees: all } = await scopedEmployees(ctx, query);
   const employees = all.filter((e) => employedOn(e, date));
@@ -221,7 +221,10 @@ export async function dayView(
     if (!r) notReconciled++;
     else byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   }
-  const matching = query.status ? employees.filter((e) => byEmployee.get(e.id)?.status === query.status) : employees;
+  const matching = employees.filter((e) => {
+    const r = byEmployee.get(e.id);
+    return (!query.status || r?.status === query.status) && (!query.late || (r !== undefined && r.late_minutes > 0));
+  });
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? Math.max(1, matching.length);
   const items: DayRow[] = matching.slice((page - 1) * pageSize, page * pageSize).map((e) => {
@@ -319,7 +322,9 @@ export async function live(ctx: Ctx, query: LiveQuery): Promise<LiveView> {
   const rows = computed.map((c) => liveRowOf(c, now.getTime(), names, policy));
   const counts = { In: 0, Out: 0, NotYetIn: 0, Late: 0, OnLeave: 0, Off: 0, total: rows.length };
   for (const r of rows) counts[r.state]++;
-  const items = query.state ? rows.filter((r) => r.state === query.state) : rows;
+  const items = rows.filter(
+    (r) => (!query.state || r.state === query.state) && (!query.present || r.state === 'In' || r.state === 'Out') && (!query.late || ((r.state === 'In' || r.state === 'Out') && r.lateMinutes > 0)),
+  );
   return {
     now: now.toISOString(),
     counts,
@@ -333,6 +338,28 @@ export async function live(ctx: Ctx, query: LiveQuery): Promise<LiveView> {
       clockSkewSeconds: t.clock_skew_seconds,
     })),
   };
+}
+
+/**
+ * Today's picture for the dashboard, by the live board's own rules (the same
+ * numbers its filters list): counts per state, present (In + Out) and late
+ * arrivals among them, for the employees the caller may see.
+ */
+export async function liveSummary(ctx: Ctx, filter: Filter = {}): Promise<{ counts: LiveView['counts']; present: number; late: number; selfState: LiveState | null }> {
+  const { employees } = await scopedEmployees(ctx, filter);
+  const now = ctx.clock.now().getTime();
+  const [{ computed, policy }, names] = await Promise.all([currentDays(ctx, employees), catalogueNames(ctx)]);
+  const counts = { In: 0, Out: 0, NotYetIn: 0, Late: 0, OnLeave: 0, Off: 0, total: 0 };
+  let late = 0;
+  let selfState: LiveState | null = null;
+  for (const c of computed) {
+    const r = liveRowOf(c, now, names, policy);
+    counts[r.state]++;
+    counts.total++;
+    if ((r.state === 'In' || r.state === 'Out') && r.lateMinutes > 0) late++;
+    if (c.employee.id === ctx.caller.employeeId) selfState = r.state;
+  }
+  return { counts, present: counts.In + counts.Out, late, selfState };
 }
 
 /** The caller's own live state and today's punches, for check-in / check-out. */

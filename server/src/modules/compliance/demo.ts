@@ -1,6 +1,6 @@
 import type { EmployeeRegisterUpdate } from '../../../../shared/employee-register.ts';
 import type { Ctx } from '../../context.ts';
-import { prng } from '../../prng.ts';
+import { prng } from '../../../../shared/prng.ts';
 import { registerRecords, updateEmployeeRegister } from '../employees/index.ts';
 import { establishmentOf, updateEstablishment } from '../org/index.ts';
 

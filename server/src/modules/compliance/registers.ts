@@ -126,7 +126,7 @@ export async function exportRegister(
     filed = { filedAt: state.filed.filed_at, amended: state.diff.rowsChanged > 0 };
     if (query.format === 'csv') {
       const rows = readFiledRows(dataDir, state.filed.rows_path, state.filed.rows_sha256);
-      body = renderCsv({ ...tableOf(g), rows: rows.rows, columns: rows.columns.map((header, i) => ({ header, width: 8, value: (row: (typeof rows.rows)[number]) => row.values[i] ?? null })), form: tableOf(g).form });
+      body = renderCsv({ ...tableOf(g), totals: undefined, rows: rows.rows, columns: rows.columns.map((header, i) => ({ header, width: 8, value: (row: (typeof rows.rows)[number]) => row.values[i] ?? null })), form: tableOf(g).form });
     } else {
       const file = await repo.findFiledFile(ctx.db, { filingId: state.filed.filing_id, key: g.def.key, profile: g.profile, period: periodRange(g.period), locationId: g.location.locationId, format: query.format });
       body = file ? await storedFileBytes(dataDir, file.storage_path, file.sha256) : await renderTable(tableOf(g), query.format, ctx.clock.now());

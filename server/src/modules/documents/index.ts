@@ -9,3 +9,6 @@ export { seedDemoDocuments } from './demo.ts';
 export { type ChecklistFact, documentChecklistFacts } from './register-facts.ts';
 // Supporting files of leave requests: leave decides who attaches what and when; this module keeps and reads the files.
 export { type LeaveAttachments, type LeaveDocumentTarget, type ReceivedFile, type ReceivedForm, keepLeaveDocument, leaveAttachments, receiveForm } from './leave-files.ts';
+
+// The dashboard: how many documents wait for HR's verification (the organisation view's own count).
+export { documentOverview } from './overview.ts';

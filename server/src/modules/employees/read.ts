@@ -21,6 +21,11 @@ export interface FilterInput {
   ctcMax?: number | undefined;
   joinedYearFrom?: number | undefined;
   joinedYearTo?: number | undefined;
+  joinedFrom?: string | undefined;
+  joinedTo?: string | undefined;
+  exitedFrom?: string | undefined;
+  exitedTo?: string | undefined;
+  onRoll?: boolean | undefined;
   sort: EmployeeSortKey;
 }
 
@@ -53,9 +58,21 @@ function filterFrom(input: FilterInput, visible: repo.EmployeeFilter['visible'])
     status: input.status,
     ctcMin: input.ctcMin,
     ctcMax: input.ctcMax,
-    joinedFrom: input.joinedYearFrom !== undefined ? `${input.joinedYearFrom}-01-01` : undefined,
-    joinedTo: input.joinedYearTo !== undefined ? `${input.joinedYearTo}-12-31` : undefined,
+    joinedFrom: later(input.joinedFrom, input.joinedYearFrom !== undefined ? `${input.joinedYearFrom}-01-01` : undefined),
+    joinedTo: earlier(input.joinedTo, input.joinedYearTo !== undefined ? `${input.joinedYearTo}-12-31` : undefined),
+    exitedFrom: input.exitedFrom,
+    exitedTo: input.exitedTo,
+    onRoll: input.onRoll,
   };
+}
+
+/** The later of two optional days (both bounds apply). */
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : a > b ? a : b;
+}
+
+function earlier(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : a < b ? a : b;
 }
 
 /** What a cached answer for this caller depends on besides the query: whom they see and whether they see salaries. */

@@ -17,6 +17,10 @@ export interface EmployeeFilter {
   ctcMax?: number | undefined;
   joinedFrom?: string | undefined;
   joinedTo?: string | undefined;
+  exitedFrom?: string | undefined;
+  exitedTo?: string | undefined;
+  /** Only people on the rolls (not exited). */
+  onRoll?: boolean | undefined;
 }
 
 type FacetKey = 'department' | 'location' | 'status';
@@ -42,6 +46,9 @@ function filterExpression(eb: ExpressionBuilder<DB, 'employee'>, f: EmployeeFilt
   if (f.ctcMax !== undefined) and.push(eb('employee.ctc_annual', '<=', f.ctcMax));
   if (f.joinedFrom) and.push(eb('employee.joined_date', '>=', f.joinedFrom));
   if (f.joinedTo) and.push(eb('employee.joined_date', '<=', f.joinedTo));
+  if (f.exitedFrom) and.push(eb('employee.exit_date', '>=', f.exitedFrom));
+  if (f.exitedTo) and.push(eb('employee.exit_date', '<=', f.exitedTo));
+  if (f.onRoll) and.push(eb('employee.status', '!=', 'Exited'));
   return eb.and(and);
 }
 
@@ -153,6 +160,11 @@ function pageQuery(db: Db, f: EmployeeFilter, sort: EmployeeSortKey, order: Sort
   }
   if (page) q = q.limit(page.limit).offset(page.offset);
   return q;
+}
+
+/** The ids of the employees matching a filter (a report's population). */
+export async function listEmployeeIds(db: Db, f: EmployeeFilter): Promise<string[]> {
+  return (await filtered(db, f).select('employee.id').execute()).map((r) => r.id);
 }
 
 export async function countEmployees(db: Db, f: EmployeeFilter): Promise<number> {

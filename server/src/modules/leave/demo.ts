@@ -56,6 +56,8 @@ interface Plan {
   hrNote?: string;
   note?: string;
   backupId?: string;
+  /** Applied for on (or the day after) its first day: sick leave, an emergency. */
+  unplanned?: boolean;
 }
 
 const atHour = (day: string, hourUtc: number) => `${day}T${String(hourUtc).padStart(2, '0')}:${hourUtc % 2 ? '15' : '40'}:00.000Z`;
@@ -68,15 +70,20 @@ function callerOf(person: { id: string; full_name: string }): Caller {
   return { ...systemCaller('console'), kind: 'session', employeeId: person.id, name: person.full_name };
 }
 
-export async function seedDemoLeave(ctx: Ctx): Promise<void> {
+export async function seedDemoLeave(ctx: Ctx, opts: { historyDays?: number } = {}): Promise<void> {
   const random = prng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const org = await getOrganisationRow(ctx.db);
   const today = dayInZone(ctx.clock.now(), ctx.timeZone);
   const yearStart = leaveYearStart(today, org.fy_start_month);
+  const historyFrom = addDays(today, -(opts.historyDays ?? 150));
+  // Credits start with the leave year the history starts in, so leave taken in it has a balance to come from.
+  const accrualFrom = leaveYearStart(historyFrom, org.fy_start_month);
 
-  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createLeaveType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom: yearStart } }));
-  await runLeaveLedger({ ...ctx, caller: systemCaller() });
+  for (const t of INDIAN_DEFAULT_LEAVE_TYPES) await createLeaveType(ctx, LeaveTypeCreate.parse({ ...t, policy: { ...t.policy, accrualFrom } }));
+  // History crossing into last leave year: its credits first (the year end, run below, must see its leave taken).
+  const lastYearEnd = addDays(yearStart, -1);
+  if (accrualFrom < yearStart) await runLeaveLedger({ ...ctx, caller: systemCaller(), clock: clockAt(`${lastYearEnd}T12:00:00.000Z`) });
 
   const types = new Map((await typeRepo.listTypeRows(ctx.db)).map((t) => [t.code, t]));
   const people: (Person & { location_id: string | null })[] = await peopleRepo.employeesForDemo(ctx.db);
@@ -105,7 +112,9 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     const status: LeaveStatus = plan.status === 'ManagerApprovedPendingHR' && !requiresHr ? 'PendingManager' : plan.status;
     const now = ctx.clock.now().toISOString();
     // Submitted a few days before the leave (or before today for what is still pending), decided the days after.
-    const submittedDay = plan.from <= today || status === 'PendingManager' || status === 'ManagerApprovedPendingHR'
+    const submittedDay = plan.unplanned && plan.from <= today
+      ? (addDays(plan.from, Math.floor(random() * 2)) > today ? today : addDays(plan.from, Math.floor(random() * 2)))
+      : plan.from <= today || status === 'PendingManager' || status === 'ManagerApprovedPendingHR'
       ? addDays(plan.from <= today ? plan.from : today, -(2 + Math.floor(random() * 6)))
       : addDays(today, -(3 + Math.floor(random() * 10)));
     const createdAt = atHour(submittedDay, 4 + Math.floor(random() * 6));
@@ -215,14 +224,52 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
     }
   };
 
+  const team = people.filter((p) => p.manager_id === manager.id && p.id !== employee.id);
+  const colleague = team[0];
+
   // The next Monday-to-Friday day at or after `day`.
   const weekday = (day: string): string => {
     let d = day;
     while ([0, 6].includes(weekdayOf(d))) d = addDays(d, 1);
     return d;
   };
-  const team = people.filter((p) => p.manager_id === manager.id && p.id !== employee.id);
-  const colleague = team[0];
+
+  // History: leave taken over the months the demo covers — casual leave planned ahead, sick
+  // leave applied for on return (unplanned), now and then earned leave, a few refusals.
+  // Last leave year's first, then its year end and this year's credits, then this year's.
+  const reasonsPast = { CL: ['Family function', 'Personal work', 'Festival at home', 'Bank work'], SL: ['Fever', 'Viral infection', 'Back pain', 'Food poisoning', 'Migraine'], EL: ['Vacation with family', 'Travelling home', 'House shifting'] };
+  const history: Plan[] = [];
+  const lastDay = addDays(today, -3);
+  for (const p of people) {
+    if (p.status === 'Exited' || [hr.id, manager.id, employee.id].includes(p.id)) continue;
+    const r = random();
+    const k = r < 0.2 ? 0 : r < 0.55 ? 1 : r < 0.85 ? 2 : 3;
+    for (let i = 0; i < k; i++) {
+      const start = p.joined_date > historyFrom ? p.joined_date : historyFrom;
+      const span = Math.max(0, (Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+      if (span < 5) break;
+      const from = weekday(addDays(start, Math.floor(random() * span)));
+      if (from > lastDay) continue;
+      const t = random();
+      const code = t < 0.5 ? 'CL' : t < 0.85 ? 'SL' : 'EL';
+      const length = code === 'EL' ? 1 + Math.floor(random() * 3) : random() < 0.6 ? 0 : 1;
+      const rejected = code !== 'SL' && random() < 0.06;
+      history.push({
+        who: p,
+        code,
+        from,
+        to: addDays(from, length),
+        reason: pick(reasonsPast[code]),
+        status: rejected ? 'Rejected' : 'Approved',
+        ...(rejected ? { rejectedBy: 'manager' as const, note: 'Month-end closing that week; please move it.' } : {}),
+        ...(code === 'SL' ? { unplanned: true } : {}),
+      });
+    }
+  }
+  history.sort((a, b) => a.from.localeCompare(b.from));
+  for (const plan of history.filter((h) => h.from < yearStart)) await seed(plan);
+  await runLeaveLedger({ ...ctx, caller: systemCaller() });
+  for (const plan of history.filter((h) => h.from >= yearStart)) await seed(plan);
 
   // The demo employee: leave taken, a rejection with a note.
   await seed({ who: employee, code: 'CL', from: weekday(addDays(today, -40)), to: addDays(weekday(addDays(today, -40)), 1), reason: "Cousin's wedding in Mysuru", status: 'Approved', managerNote: 'Enjoy the wedding!' });
@@ -258,8 +305,7 @@ export async function seedDemoLeave(ctx: Ctx): Promise<void> {
   for (const [i, p] of others.entries()) {
     const r = random();
     if (r < 0.35) {
-      const from = weekday(addDays(today, -Math.floor(random() * 150) - 5));
-      await seed({ who: p, code: pick(['CL', 'SL', 'CL', 'EL']), from, to: random() < 0.5 ? from : addDays(from, 1), reason: pick(reasons), status: 'Approved', ...(random() < 0.3 ? { managerNote: 'Approved' } : {}) });
+      // Past leave: the history above.
     } else if (r < 0.5) {
       const from = weekday(addDays(today, Math.floor(random() * 30) + 2));
       await seed({ who: p, code: pick(['CL', 'EL']), from, to: random() < 0.6 ? from : addDays(from, 1), reason: pick(reasons), status: 'Approved' });

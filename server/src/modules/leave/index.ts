@@ -9,8 +9,12 @@ export { createLeaveType, listLeaveTypes, updateLeaveType } from './types-servic
 export { applyLeave, quoteLeave } from './apply.ts';
 export { applyLeaveWithDocument, attachLeaveDocument } from './attachments.ts';
 export { approveLeave, cancelLeave, rejectLeave, withdrawLeave } from './decide.ts';
-export { getLeaveRequest, leaveCalendar, listLeaveColleagues, listLeaveRequests } from './read.ts';
+export { getLeaveRequest, leaveCalendar, leaveWaitingCounts, listLeaveColleagues, listLeaveRequests } from './read.ts';
 export { getLeaveBalances, getLeaveLedger } from './balance.ts';
 export { adjustLeaveBalance, listLeaveAdjustments } from './adjust.ts';
 export { previewLeaveYearEnd, runLeaveLedger, runLeaveYearEnd } from './ledger-jobs.ts';
 export { type LeaveRegisterFacts, leaveRegisterFacts } from './register-facts.ts';
+
+// Reports and the dashboard: leave years, and aggregates over the ledger and leave days.
+export { leaveYearEnd, leaveYearLabel, leaveYearStart } from './accrual.ts';
+export { awayPerDay, compOffCredited, ledgerByKind, leaveTakenByMonth, requestsOverlapping, unplannedLeaveByEmployee } from './repo/reports.ts';

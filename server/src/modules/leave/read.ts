@@ -76,6 +76,19 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   };
 }
 
+/** How many requests wait for the caller's decision, and how many of the caller's own are still open (the dashboard). */
+export async function leaveWaitingCounts(ctx: Ctx): Promise<{ toApprove: number; mine: number }> {
+  const self = ctx.caller.employeeId;
+  const manager = ctx.caller.permissions.includes('leave:approve');
+  const hr = ctx.caller.permissions.includes('leave:hr-approve');
+  const [visible, line] = await Promise.all([visibleEmployeeIds(ctx), manager && self ? reportingLineIds(ctx.db, self) : Promise.resolve([])]);
+  const [toApprove, mine] = await Promise.all([
+    self && (manager || hr) ? requestRepo.countRequests(ctx.db, { visible, awaiting: { employeeId: self, manager, line, hr } }) : Promise.resolve(0),
+    self ? requestRepo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
+  ]);
+  return { toApprove, mine: [...mine.values()].reduce((s, n) => s + n, 0) };
+}
+
 /** The list as JSON bytes, from the leave cache when nothing it depends on changed since. */
 export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
   const { caller } = ctx;

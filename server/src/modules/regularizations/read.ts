@@ -105,6 +105,13 @@ export async function listRegularizations(ctx: Ctx, query: RegularizationListQue
   };
 }
 
+/** How many requests the caller may decide now (the dashboard's approvals). */
+export async function regularizationsAwaitingMe(ctx: Ctx): Promise<number> {
+  const [visible, decider] = await Promise.all([visibleEmployeeIds(ctx), deciderOf(ctx)]);
+  if (!decider.canApprove && !decider.canHrApprove) return 0;
+  return regsRepo.countRegularizations(ctx.db, visible, {}, decider);
+}
+
 /** Every request in the caller's scope matching the filter, newest first. */
 export async function regularizationsForExport(ctx: Ctx, filter: regsRepo.RegularizationFilter): Promise<Regularization[]> {
   const rows = await regsRepo.listRegularizations(ctx.db, await visibleEmployeeIds(ctx), filter, null);

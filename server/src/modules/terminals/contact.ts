@@ -6,6 +6,7 @@ import type { TerminalTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { policyOf } from '../attendance/index.ts';
 import { notify } from '../notifications/index.ts';
+import { recordContactSlot } from './repo/health.ts';
 import { listMappedRawUsers } from './repo/raw-users.ts';
 import * as repo from './repo/terminals.ts';
 import { reportedUnreachable } from './state.ts';
@@ -117,6 +118,8 @@ export async function touchTerminal(
   if (heard.synced) patch.synced_until = now;
   if (contact.deviceUid) patch.device_uid = contact.deviceUid;
   await repo.updateTerminal(ctx.db, id, { ...patch, terminal_type: contact.terminalType });
+  // Uptime for the terminal health report: the ten-minute slot it was reached in.
+  if (heard.reached) await recordContactSlot(ctx.db, id, ctx.clock.now().getTime());
 }
 
 /** The connector's last reported state of a terminal (`null` before any) and since when. */

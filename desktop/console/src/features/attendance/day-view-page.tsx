@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Chip, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
@@ -23,9 +23,11 @@ export function DayViewPage() {
   const navigate = useNavigate();
   const filters = useFilterQuery();
   const [status, setStatus] = useParam('status');
+  const [lateParam, setLate] = useParam('late');
+  const late = lateParam === 'true' ? 'true' : undefined;
   const [pageParam, setPage] = useParam('page');
   const page = Number(pageParam ?? 1);
-  const view = useDayView(date, { ...filters, status, page, pageSize: PAGE_SIZE });
+  const view = useDayView(date, { ...filters, status, late, page, pageSize: PAGE_SIZE });
   const [open, setOpen] = useState<string | null>(null);
   const data = view.data;
 
@@ -34,7 +36,7 @@ export function DayViewPage() {
       <PageHeader
         title={`Attendance on ${formatDate(date)}`}
         description="Every employee's record of the day. Click a row for its punches and reasons."
-        actions={<ExportButtons path={`/api/attendance/day/${date}/export`} query={{ ...filters, status }} fileStem={`attendance-day-${date}`} />}
+        actions={<ExportButtons path={`/api/attendance/day/${date}/export`} query={{ ...filters, status, late }} fileStem={`attendance-day-${date}`} />}
       />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap">
@@ -49,6 +51,9 @@ export function DayViewPage() {
             value={status ?? null}
             onChange={(v) => setStatus(v ?? undefined, { page: undefined })}
           />
+          <Chip checked={late === 'true'} onChange={(on) => setLate(on ? 'true' : undefined, { page: undefined })} color="orange" data-testid="late-filter">
+            Late arrivals only
+          </Chip>
         </Group>
         {data && (
           <Group gap="xs" wrap="wrap">

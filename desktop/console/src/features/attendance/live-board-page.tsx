@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, CloseButton, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDeviceDesktopAnalytics, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance/index.ts';
@@ -18,7 +18,10 @@ export function LiveBoardPage() {
   useOrgClock();
   const filters = useFilterQuery();
   const [state, setState] = useParam('state');
-  const live = useLive({ ...filters, state });
+  const [present, setPresent] = useParam('present');
+  const [late, setLate] = useParam('late');
+  const flags = { present: present === 'true' ? 'true' : undefined, late: late === 'true' ? 'true' : undefined };
+  const live = useLive({ ...filters, state, ...flags });
   const data = live.data;
 
   return (
@@ -31,7 +34,7 @@ export function LiveBoardPage() {
             <span data-testid="live-updated">Updates by itself every 10 s{data ? ` · as of ${clockOf(data.now)} ${displayZoneName(data.now)}` : ''}</span>
           </Group>
         }
-        actions={<ExportButtons path="/api/attendance/live/export" query={{ ...filters, state }} fileStem="attendance-live" />}
+        actions={<ExportButtons path="/api/attendance/live/export" query={{ ...filters, state, ...flags }} fileStem="attendance-live" />}
       />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 3, md: 6 }}>
@@ -70,7 +73,19 @@ export function LiveBoardPage() {
           </Group>
         )}
         <Group justify="space-between" wrap="wrap">
-          <AttendanceFilters />
+          <Group gap="sm" wrap="wrap">
+            <AttendanceFilters />
+            {flags.present && (
+              <Badge size="lg" variant="light" color="teal" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label="Show everyone" onClick={() => setPresent(undefined)} />}>
+                Present today (in or out)
+              </Badge>
+            )}
+            {flags.late && (
+              <Badge size="lg" variant="light" color="orange" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label="Show everyone" onClick={() => setLate(undefined)} />}>
+                Came in late today
+              </Badge>
+            )}
+          </Group>
           <SegmentedControl
             aria-label="State"
             size="xs"

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, EmptyState, Group, NumberInput, Pagination, Paper, Select, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChecklist, IconSend } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { pageCount } from '../../../../../shared/common.ts';
 import { EXPIRING_DAYS_DEFAULT, OVERVIEW_STATUSES, OVERVIEW_STATUS_LABELS, type OverviewRow, type OverviewStatus } from '../../../../../shared/documents.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -21,7 +21,10 @@ const PAGE_SIZE = 50;
  * (one spec §4.4 request per employee), and exports of the list.
  */
 export function DocumentsOverviewPage() {
-  const [status, setStatus] = useState<OverviewStatus>('Missing');
+  // A link may name the list (`?status=AwaitingVerification`, from the dashboard).
+  const [search] = useSearchParams();
+  const linked = search.get('status');
+  const [status, setStatus] = useState<OverviewStatus>((OVERVIEW_STATUSES as readonly string[]).includes(linked ?? '') ? (linked as OverviewStatus) : 'Missing');
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);

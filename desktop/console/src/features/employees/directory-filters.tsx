@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Popover, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Popover, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDate } from '../../lib/format.ts';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import type { EmployeeFacets } from '../../../../../shared/employees.ts';
 import { EMPLOYEE_STATUSES } from '../../../../../shared/employees.ts';
@@ -91,6 +92,7 @@ export function DirectoryFilters({ params, facets, activeFilterCount, update, cl
           onChange={(v) => update({ designationId: v })}
         />
         <MoreFilters params={params} update={update} />
+        <LinkedFilters params={params} update={update} />
         {activeFilterCount > 0 && (
           <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
             Clear filters ({activeFilterCount})
@@ -99,6 +101,21 @@ export function DirectoryFilters({ params, facets, activeFilterCount, update, cl
       </Group>
     </Stack>
   );
+}
+
+/** Filters a link brought (from the dashboard): shown as chips so they can be seen and removed. */
+function LinkedFilters({ params, update }: Pick<DirectoryFiltersProps, 'params' | 'update'>) {
+  const range = (from: string | null, to: string | null) => [from && `from ${formatDate(from)}`, to && `to ${formatDate(to)}`].filter(Boolean).join(' ');
+  const chips = [
+    params.onRoll ? { key: 'onRoll', label: 'On the rolls (active or on notice)', clear: { onRoll: null } } : null,
+    params.joinedFrom || params.joinedTo ? { key: 'joined', label: `Joined ${range(params.joinedFrom, params.joinedTo)}`, clear: { joinedFrom: null, joinedTo: null } } : null,
+    params.exitedFrom || params.exitedTo ? { key: 'exited', label: `Left ${range(params.exitedFrom, params.exitedTo)}`, clear: { exitedFrom: null, exitedTo: null } } : null,
+  ].filter((c) => c !== null);
+  return chips.map((c) => (
+    <Badge key={c.key} size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label={`Remove filter: ${c.label}`} onClick={() => update(c.clear)} />} data-testid="linked-filter">
+      {c.label}
+    </Badge>
+  ));
 }
 
 function MoreFilters({ params, update }: Pick<DirectoryFiltersProps, 'params' | 'update'>) {

@@ -23,6 +23,12 @@ export interface DirectoryFilters {
   ctcMax: number | null;
   joinedYearFrom: number | null;
   joinedYearTo: number | null;
+  /** Day ranges and "on the rolls", as the dashboard links to them. */
+  joinedFrom: string | null;
+  joinedTo: string | null;
+  exitedFrom: string | null;
+  exitedTo: string | null;
+  onRoll: boolean | null;
 }
 
 export interface DirectoryParams extends DirectoryFilters {
@@ -42,11 +48,20 @@ export const FILTER_KEYS = [
   'ctcMax',
   'joinedYearFrom',
   'joinedYearTo',
+  'joinedFrom',
+  'joinedTo',
+  'exitedFrom',
+  'exitedTo',
+  'onRoll',
 ] as const satisfies readonly (keyof DirectoryFilters)[];
 
 function int(value: string | null): number | null {
   if (value === null || !/^\d{1,12}$/.test(value)) return null;
   return Number(value);
+}
+
+function day(value: string | null): string | null {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
@@ -69,6 +84,11 @@ export function useDirectoryParams() {
       ctcMax: int(search.get('ctcMax')),
       joinedYearFrom: int(search.get('joinedYearFrom')),
       joinedYearTo: int(search.get('joinedYearTo')),
+      joinedFrom: day(search.get('joinedFrom')),
+      joinedTo: day(search.get('joinedTo')),
+      exitedFrom: day(search.get('exitedFrom')),
+      exitedTo: day(search.get('exitedTo')),
+      onRoll: search.get('onRoll') === 'true' ? true : null,
       sort: oneOf(search.get('sort'), EMPLOYEE_SORT_KEYS) ?? 'fullName',
       order: search.get('order') === 'desc' ? 'desc' : 'asc',
       page: Math.max(1, int(search.get('page')) ?? 1),

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { ActionIcon, Box, EmptyState, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { addDays, monthBounds } from '../../../../../shared/dates.ts';
 import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -20,8 +20,22 @@ function entryOn(entries: LeaveCalendarEntry[], day: string): LeaveCalendarEntry
 export function LeaveCalendarPage() {
   const can = useCan();
   const today = useOrgToday();
-  const [month, setMonth] = useState<string | null>(null);
-  const [scope, setScope] = useState<'team' | 'org'>('team');
+  // Month and scope live in the address (`?month=2026-12&scope=org`), so a link can open them.
+  const [search, setSearch] = useSearchParams();
+  const monthParam = search.get('month');
+  const month = monthParam && /^\d{4}-\d{2}$/.test(monthParam) ? `${monthParam}-01` : null;
+  const scope: 'team' | 'org' = search.get('scope') === 'org' ? 'org' : 'team';
+  const setParams = (patch: Record<string, string | null>) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k); else next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  const setMonth = (first: string) => setParams({ month: first.slice(0, 7) });
+  const setScope = (s: 'team' | 'org') => setParams({ scope: s === 'org' ? 'org' : null });
   const current = month ?? (today ? `${today.slice(0, 7)}-01` : null);
   const bounds = current ? monthBounds(current) : null;
   const calendar = useLeaveCalendar(bounds ? { from: bounds.first, to: bounds.last, scope } : null);

@@ -1,0 +1,167 @@
+import { BUILT_IN_REPORTS, HEADCOUNT_GROUPS, type HeadcountGroup, type ReportChart, type ReportColumn, type ReportRow } from '../../../../../shared/reports.ts';
+import { daysBetween } from '../../../../../shared/dates.ts';
+import { TENURE_BANDS, catalogueNames, headcountByPeriod, headcountByTenure } from '../../employees/index.ts';
+import type { Ctx } from '../../../context.ts';
+import { type BuiltInReport, COLOR, PALETTE, column, round2, share } from '../definition.ts';
+import { monthLabel, monthsBetween } from '../period.ts';
+
+type ByPeriod = Awaited<ReturnType<typeof headcountByPeriod>>[number];
+type Movement = { opening: number; closing: number; joiners: number; leavers: number };
+
+const GROUP_LABEL: Record<HeadcountGroup, string> = { month: 'Month', department: 'Department', location: 'Location', tenure: 'Tenure' };
+
+function columnsFor(group: HeadcountGroup): ReportColumn[] {
+  return [
+    column('group', GROUP_LABEL[group], 'text'),
+    column('opening', 'Opening', 'integer', 'On the rolls the day before the period starts.'),
+    column('joiners', 'Joiners', 'integer'),
+    column('leavers', 'Leavers', 'integer', 'Last working day in the period (up to today).'),
+    column('closing', 'Closing', 'integer', 'On the rolls at the end of the period (or today).'),
+    column('average', 'Average headcount', 'number'),
+    column('attritionRate', 'Attrition (annualised)', 'percent', 'Leavers ÷ average headcount, scaled to a year.'),
+  ];
+}
+
+/** Leavers ÷ average headcount, scaled from the days covered to a year. */
+export function annualisedAttrition(leavers: number, average: number, daysCovered: number): number | null {
+  if (average <= 0 || daysCovered <= 0) return null;
+  return Math.round((leavers / average) * (365 / daysCovered) * 10_000) / 10_000;
+}
+
+function row(group: string, m: Movement, average: number, days: number): ReportRow {
+  return { group, opening: m.opening, joiners: m.joiners, leavers: m.leavers, closing: m.closing, average: round2(average), attritionRate: annualisedAttrition(m.leavers, average, days) };
+}
+
+export interface MonthSpan {
+  key: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Month rows (whole population) or group rows (department, location) over
+ * the months, totals, and the chart: headcount at each month end (one line
+ * per group when grouped). A month's average is the mean of its opening and
+ * closing; a period's, the mean of its months'. Pure.
+ */
+export function shapeHeadcount(grouped: readonly ByPeriod[], months: readonly MonthSpan[], group: 'month' | 'department' | 'location', names: Map<string, string>) {
+  const daysIn = (m: MonthSpan) => daysBetween(m.from, m.to).length;
+  const totalDays = months.reduce((s, m) => s + daysIn(m), 0);
+  const sumPeriods = (periods: readonly Movement[]): Movement => ({
+    opening: periods[0]?.opening ?? 0,
+    closing: periods[periods.length - 1]?.closing ?? 0,
+    joiners: periods.reduce((s, p) => s + p.joiners, 0),
+    leavers: periods.reduce((s, p) => s + p.leavers, 0),
+  });
+  const meanOf = (periods: readonly Movement[]) => (periods.length ? periods.reduce((s, p) => s + (p.opening + p.closing) / 2, 0) / periods.length : 0);
+  // The whole population per month (the groups added up).
+  const whole: Movement[] = months.map((_, i) => {
+    const m: Movement = { opening: 0, closing: 0, joiners: 0, leavers: 0 };
+    for (const g of grouped) {
+      const p = g.periods[i];
+      if (!p) continue;
+      m.opening += p.opening;
+      m.closing += p.closing;
+      m.joiners += p.joiners;
+      m.leavers += p.leavers;
+    }
+    return m;
+  });
+  const all = sumPeriods(whole);
+  const totals = row(group === 'month' ? 'Whole period' : 'Total', all, meanOf(whole), totalDays);
+  if (group === 'month') {
+    const rows = months.map((m, i) => row(monthLabel(m.key), whole[i] as Movement, ((whole[i]?.opening ?? 0) + (whole[i]?.closing ?? 0)) / 2, daysIn(m)));
+    const chart: ReportChart = {
+      type: 'line',
+      title: 'Headcount at month end',
+      categories: months.map((m) => monthLabel(m.key)),
+      series: [{ key: 'closing', label: 'Headcount', color: COLOR.info, values: whole.map((m) => m.closing) }],
+      stacked: false,
+      unit: 'people',
+    };
+    return { rows, totals, chart };
+  }
+  const none = group === 'department' ? 'No department' : 'No location';
+  const named = grouped.map((g) => ({ name: g.groupId ? (names.get(g.groupId) ?? 'Unknown') : none, periods: g.periods })).sort((a, b) => a.name.localeCompare(b.name));
+  const rows = named.map((g) => row(g.name, sumPeriods(g.periods), meanOf(g.periods), totalDays)).filter((r) => r.opening !== 0 || r.closing !== 0 || r.joiners !== 0 || r.leavers !== 0);
+  const shown = named.filter((g) => rows.some((r) => r.group === g.name));
+  const chart: ReportChart = {
+    type: 'line',
+    title: `Headcount at month end by ${group}`,
+    categories: months.map((m) => monthLabel(m.key)),
+    series: shown.map((g, i) => ({ key: `g${i}`, label: g.name, color: PALETTE[i % PALETTE.length] ?? '#868e96', values: g.periods.map((p) => p.closing) })),
+    stacked: false,
+    unit: 'people',
+  };
+  return { rows, totals, chart };
+}
+
+/** Rows per tenure band, totals and the chart (headcount and leavers per band). Pure. */
+export function shapeTenure(bands: readonly ({ band: string } & Movement)[], days: number) {
+  const rows = bands.map((b) => row(b.band, b, (b.opening + b.closing) / 2, days));
+  const all = bands.reduce<Movement>((s, b) => ({ opening: s.opening + b.opening, closing: s.closing + b.closing, joiners: s.joiners + b.joiners, leavers: s.leavers + b.leavers }), { opening: 0, closing: 0, joiners: 0, leavers: 0 });
+  const totals = row('Total', all, (all.opening + all.closing) / 2, days);
+  const chart: ReportChart = {
+    type: 'bar',
+    title: 'Headcount and leavers by tenure',
+    categories: bands.map((b) => b.band),
+    series: [
+      { key: 'closing', label: 'Headcount at the end', color: COLOR.info, values: bands.map((b) => b.closing) },
+      { key: 'leavers', label: 'Leavers', color: COLOR.bad, values: bands.map((b) => b.leavers) },
+    ],
+    stacked: false,
+    unit: 'people',
+  };
+  return { rows, totals, chart };
+}
+
+export const headcount: BuiltInReport = {
+  id: BUILT_IN_REPORTS.headcount,
+  name: 'Headcount and attrition',
+  description: 'For a year: headcount month by month (or by department, location or tenure band), joiners, leavers and the annualised attrition rate.',
+  category: 'People',
+  parameter: 'year',
+  filters: ['departmentId', 'locationId', 'status', 'groupBy'],
+  columns: columnsFor('month'),
+  chart: { type: 'line', title: 'Headcount at month end' },
+  rowsAre: 'group',
+  defaultSort: { key: 'group', order: 'asc' },
+  fixedOrder: true,
+  async run({ ctx, population, period, filters, today }) {
+    const group = filters.groupBy ?? 'month';
+    const notes = [
+      'On the rolls at the end of a day: joined by then and not past the last working day. Joiners and leavers by their joining date and last working day; leavers only up to today.',
+      'Attrition (annualised) = leavers ÷ average headcount × 365 ÷ days covered. The status filter selects people by their status today.',
+    ];
+    const days = period.to >= period.from ? daysBetween(period.from, period.to).length : 0;
+    if (period.from > today) return { rows: [], totals: null, chart: null, notes, columns: columnsFor(group) };
+    if (group === 'tenure') {
+      const bands = await headcountByTenure(ctx.db, population.ids, period.from, period.to);
+      return { ...shapeTenure(bands, days), notes: [...notes, `Tenure bands: ${TENURE_BANDS.map(([b]) => b).join(', ')}; leavers by their tenure on their last day.`], columns: columnsFor(group) };
+    }
+    const months: MonthSpan[] = monthsBetween(period.from, period.to).map((key) => {
+      const first = `${key}-01`;
+      const last = lastDayOf(key);
+      return { key, from: first < period.from ? period.from : first, to: last > period.to ? period.to : last };
+    });
+    const column = group === 'month' ? 'none' : group;
+    const [grouped, names] = await Promise.all([
+      headcountByPeriod(ctx.db, population.ids, { periods: months, today }, column),
+      groupNames(ctx, group),
+    ]);
+    return { ...shapeHeadcount(grouped, months, group, names), notes, columns: columnsFor(group) };
+  },
+};
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+async function groupNames(ctx: Ctx, group: HeadcountGroup): Promise<Map<string, string>> {
+  if (group !== 'department' && group !== 'location') return new Map();
+  const names = await catalogueNames(ctx.db);
+  return new Map((group === 'department' ? names.departments : names.locations).map((d) => [d.id, d.name]));
+}
+
+export const HEADCOUNT_GROUP_OPTIONS = HEADCOUNT_GROUPS.map((g) => ({ value: g, label: `By ${GROUP_LABEL[g].toLowerCase()}` }));

@@ -1,0 +1,101 @@
+import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { type OffDaySort, offDayWorkByMonth, offDayWorkPage, offDayWorkTotals } from '../../attendance/index.ts';
+import { compOffCredited } from '../../leave/index.ts';
+import { type BuiltInReport, COLOR, type Label, column, hours, round2 } from '../definition.ts';
+import { monthLabel, monthsBetween } from '../period.ts';
+
+type Day = Awaited<ReturnType<typeof offDayWorkPage>>[number];
+type Totals = Awaited<ReturnType<typeof offDayWorkTotals>>;
+type ByMonth = Awaited<ReturnType<typeof offDayWorkByMonth>>[number];
+
+const COLUMNS = [
+  column('date', 'Date', 'date'),
+  column('code', 'Code', 'text'),
+  column('employee', 'Employee', 'text'),
+  column('department', 'Department', 'text'),
+  column('day', 'Day off', 'text'),
+  column('firstIn', 'In', 'instant'),
+  column('lastOut', 'Out', 'instant'),
+  column('workedHours', 'Worked hours', 'hours'),
+  column('otHours', 'OT hours', 'hours', 'Paid as overtime on an overtime-eligible shift.'),
+  column('compOff', 'Comp-off due', 'number', 'A day off in lieu for a full shift’s work, half a day for half a shift’s.'),
+] as const;
+
+/** The SQL sort of each sortable column. */
+const SQL_SORT: Record<string, OffDaySort> = { date: 'date', employee: 'employee', workedHours: 'worked', otHours: 'ot' };
+
+/** A page of rows, the totals and the chart (days worked off per month). Pure. */
+export function shapeOffDayWork(days: readonly Day[], totals: Totals, months: readonly ByMonth[], monthKeys: readonly string[], labels: Map<string, Label>) {
+  const rows: ReportRow[] = days.map((d) => {
+    const l = labels.get(d.employeeId);
+    return {
+      employeeId: d.employeeId,
+      date: d.date,
+      code: l?.code ?? null,
+      employee: l?.name ?? 'Unknown employee',
+      department: l?.department ?? null,
+      day: d.status === 'WorkedOnHoliday' ? `Holiday${d.holidayName ? `: ${d.holidayName}` : ''}` : 'Weekly off',
+      firstIn: d.firstIn,
+      lastOut: d.lastOut,
+      workedHours: hours(d.workedMinutes),
+      otHours: hours(d.otMinutes),
+      compOff: d.compOff,
+    };
+  });
+  const total: ReportRow = {
+    date: null,
+    code: null,
+    employee: `Total (${totals.days} days, ${totals.people} people)`,
+    department: null,
+    day: null,
+    firstIn: null,
+    lastOut: null,
+    workedHours: hours(totals.workedMinutes),
+    otHours: hours(totals.otMinutes),
+    compOff: round2(totals.compOff),
+  };
+  const count = (month: string, status: string) => months.find((m) => m.month === month && m.status === status)?.days ?? 0;
+  const chart: ReportChart = {
+    type: 'bar',
+    title: 'Days worked on days off, by month',
+    categories: monthKeys.map((m) => monthLabel(m)),
+    series: [
+      { key: 'holiday', label: 'Holidays', color: COLOR.accent, values: monthKeys.map((m) => count(m, 'WorkedOnHoliday')) },
+      { key: 'weeklyOff', label: 'Weekly offs', color: COLOR.info, values: monthKeys.map((m) => count(m, 'WorkedOnWeeklyOff')) },
+    ],
+    stacked: true,
+    unit: 'days',
+  };
+  return { rows, totals: total, chart };
+}
+
+export const offDayWork: BuiltInReport = {
+  id: BUILT_IN_REPORTS.offDayWork,
+  name: 'Work on holidays and weekly offs',
+  description: 'Everyone who worked on a holiday or weekly off, day by day, with their hours, overtime and the comp-off it earns.',
+  category: 'Attendance',
+  parameter: 'period',
+  filters: ['departmentId', 'locationId', 'status'],
+  columns: COLUMNS,
+  chart: { type: 'bar', title: 'Days worked on days off, by month' },
+  rowsAre: 'employee-day',
+  defaultSort: { key: 'date', order: 'desc' },
+  sqlSort: Object.keys(SQL_SORT),
+  async run({ ctx, population, period, labels, sort, page }) {
+    const [days, totals, months, credited, names] = await Promise.all([
+      offDayWorkPage(ctx.db, population.ids, period.from, period.to, SQL_SORT[sort.key] ?? 'date', sort.order, page),
+      offDayWorkTotals(ctx.db, population.ids, period.from, period.to),
+      offDayWorkByMonth(ctx.db, population.ids, period.from, period.to),
+      compOffCredited(ctx.db, population.ids, period.from, period.to),
+      labels(),
+    ]);
+    return {
+      ...shapeOffDayWork(days, totals, months, monthsBetween(period.from, period.to), names),
+      total: totals.days,
+      notes: [
+        `Comp-off credited in the period (leave ledger): ${round2(credited.days)} day(s) to ${credited.people} people. Comp-off due is what the days worked earn by the shift’s full- and half-day thresholds.`,
+        `Times are in ${ctx.timeZone}.`,
+      ],
+    };
+  },
+};
