@@ -271,7 +271,9 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
     text(l, left, y, maxTextWidth, { font: BOLD, size: 14, color: '#1b2a4a' });
     y += 17;
   }
-  for (const l of [model.subtitle, ...(model.header ?? []), generatedLine].filter((s): s is string => Boolean(s))) {
+  // Header lines, when a table has them, say when and by whom it was generated themselves (reports do).
+  const lead = model.header?.length ? model.header : [generatedLine];
+  for (const l of [model.subtitle, ...lead].filter((s): s is string => Boolean(s))) {
     for (const w of wrapText(pdfText(l), maxTextWidth, (s) => doc.font(FONT).fontSize(9).widthOfString(s))) {
       text(w, left, y, maxTextWidth, { size: 9, color: '#555555' });
       y += 11;

@@ -1,3 +1,4 @@
+import { formatInstant } from '../../../../shared/labels.ts';
 import type { ReportColumn, ReportExportQuery, ReportResult, ReportRow } from '../../../../shared/reports.ts';
 import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
@@ -54,7 +55,7 @@ export function headerLines(result: ReportResult, callerName: string, scopeName:
     `Period: ${p.label} (${dayLabel(p.from)} to ${dayLabel(p.to)})`,
     `Filters: ${filters}`,
     `Scope: ${scopeName}`,
-    `Generated ${localDateTime(result.generatedAt, result.timeZone).replace(' ', ', ')} (${result.timeZone}) by ${callerName} · ${result.total} row${result.total === 1 ? '' : 's'}`,
+    `Generated ${formatInstant(result.generatedAt, result.timeZone)} by ${callerName} · ${result.total} row${result.total === 1 ? '' : 's'}`,
   ];
 }
 
