@@ -42,6 +42,9 @@ export async function listAuditRows(
       'source',
       'changes',
       'at',
+      'credential_kind',
+      'credential_id',
+      'credential_name',
     ])
     .orderBy('at', 'desc')
     .orderBy('id', 'desc');

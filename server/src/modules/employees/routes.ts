@@ -66,7 +66,7 @@ function auditTable(employeeName: string, entries: AuditEntry[], today: string, 
       { header: 'Category', width: 11, value: (e) => e.category },
       { header: 'Action', width: 16, value: (e) => e.action },
       { header: 'Summary', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => e.actorName },
+      { header: 'By', width: 16, value: (e) => (e.credential ? `${e.actorName} via ${e.credential.name}` : e.actorName) },
       { header: 'Source', width: 9, value: (e) => e.source },
       {
         header: 'Changes',

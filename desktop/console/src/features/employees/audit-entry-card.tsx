@@ -22,7 +22,9 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
               {entry.summary}
             </Text>
             <Text size="xs" c="dimmed">
-              by {entry.actorName} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
+              by {entry.actorName}
+              {entry.credential ? ` via ${entry.credential.name} (${entry.credential.kind === 'api-key' ? 'API key' : 'connected app'})` : ''} ·{' '}
+              {formatInstant(entry.at)} ({formatRelative(entry.at)})
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
