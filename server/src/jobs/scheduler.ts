@@ -6,6 +6,7 @@ import { closeDays, sweepDays } from '../modules/attendance/index.ts';
 import { pruneSessions } from '../modules/auth/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
+import { pruneOAuth } from '../modules/oauth/index.ts';
 import { orgSettings } from '../modules/org/index.ts';
 import { notifyOfflineTerminals } from '../modules/terminals/index.ts';
 import { systemCtx } from '../wiring.ts';
@@ -77,6 +78,12 @@ export const JOBS: Job[] = [
     schedule: '15 3 * * *',
     catchUpAtStart: false,
     run: async (ctx) => `${await pruneSessions(ctx)} old session(s) removed`,
+  },
+  {
+    name: 'prune-oauth',
+    schedule: '20 3 * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await pruneOAuth(ctx)} expired OAuth code(s), token(s) and unused app registration(s) removed`,
   },
 ];
 

@@ -16,3 +16,9 @@ export { dayWithPunchesChanged, punchesAround } from './employee-days.ts';
 export { type EmployeeInfo, employedOn } from './policy-cache.ts';
 export { localParts } from './punches.ts';
 export { todayOf } from './scope.ts';
+
+// The use cases of the console's attendance screens, for the other channels (the agent endpoint).
+export { dayDetail, monthOf } from './employee-days.ts';
+export { selfPunch } from './self.ts';
+export { live, selfToday } from './views.ts';
+export { overrideDay } from './override.ts';
