@@ -104,9 +104,9 @@ export interface Running {
 }
 
 /** Starts the real server as its own process on a prepared data dir. */
-export async function startMuster(dataDir: string): Promise<Running> {
+export async function startMuster(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0' });
+  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env });
   await proc.waitFor(/Muster listening on/);
   return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
 }
@@ -134,7 +134,7 @@ async function stopProcess(p: Spawned): Promise<void> {
   await p.exited;
 }
 
-type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; setupRequest?: autocannon.Request['setupRequest'] };
+type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; setupRequest?: autocannon.Request['setupRequest'] };
 
 /** Loads a server with autocannon and reports throughput and latency. */
 export async function measure(

@@ -4,10 +4,11 @@ import { benchDirectory } from './directory.bench.ts';
 import { BENCH_SECONDS } from './harness.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLeave } from './leave.bench.ts';
+import { benchMcp } from './mcp.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector };
+const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, mcp: benchMcp };
 // `npm run bench -- attendance ingest` runs only those sections.
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in sections));
