@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExportFormat, Instant, PageQuery, Uuid, paginated } from './common.ts';
+import { ExportFormat, Instant, IsoDate, PageQuery, Uuid, UuidInput, paginated } from './common.ts';
 
 /** Spec §2.7. */
 export const AUDIT_CATEGORIES = [
@@ -71,3 +71,37 @@ export type AuditExportQuery = z.output<typeof AuditExportQuery>;
 
 export const AuditList = paginated(AuditEntry).meta({ id: 'AuditList' });
 export type AuditList = z.infer<typeof AuditList>;
+
+/** What each source is called on screen and in exports. */
+export const AUDIT_SOURCE_LABELS: Record<AuditSource, string> = {
+  console: 'Console',
+  'public-api': 'Public API',
+  mcp: 'AI assistant (MCP)',
+  connector: 'Connector',
+  system: 'Scheduled job / system',
+};
+
+/** Filters of the organisation-wide audit area. Days are in the organisation's time zone, both ends included. */
+export const OrgAuditFilterQuery = z.object({
+  category: AuditCategory.optional(),
+  source: AuditSource.optional(),
+  employeeId: UuidInput.optional().meta({ description: 'Entries about this employee.' }),
+  actorEmployeeId: UuidInput.optional().meta({ description: 'Entries made by this employee (as a signed-in user).' }),
+  from: IsoDate.optional().meta({ description: 'First day, in the organisation’s time zone.' }),
+  to: IsoDate.optional().meta({ description: 'Last day, in the organisation’s time zone.' }),
+});
+
+export const OrgAuditQuery = PageQuery.extend(OrgAuditFilterQuery.shape);
+export type OrgAuditQuery = z.output<typeof OrgAuditQuery>;
+
+export const OrgAuditExportQuery = OrgAuditFilterQuery.extend({ format: ExportFormat.default('csv') });
+export type OrgAuditExportQuery = z.output<typeof OrgAuditExportQuery>;
+
+export const OrgAuditEntry = AuditEntry.extend({
+  employeeName: z.string(),
+  employeeCode: z.string(),
+}).meta({ id: 'OrgAuditEntry' });
+export type OrgAuditEntry = z.infer<typeof OrgAuditEntry>;
+
+export const OrgAuditList = paginated(OrgAuditEntry).meta({ id: 'OrgAuditList' });
+export type OrgAuditList = z.infer<typeof OrgAuditList>;

@@ -13,6 +13,7 @@ import {
   queryInt,
 } from './common.ts';
 import { Email } from './auth.ts';
+import { isVerhoeffValid } from './verhoeff.ts';
 
 export const EMPLOYEE_STATUSES = ['Active', 'OnNotice', 'Exited'] as const;
 export const EmployeeStatus = z.enum(EMPLOYEE_STATUSES);
@@ -43,6 +44,33 @@ export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const UAN_PATTERN = /^[0-9]{12}$/;
 export const ESI_PATTERN = /^[0-9]{10}$/;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** 12 digits, not starting with 0 or 1 (UIDAI never issues those); the last is a Verhoeff check digit. */
+export const AADHAAR_PATTERN = /^[2-9][0-9]{11}$/;
+/** An Indian passport number: a letter and seven digits. */
+export const PASSPORT_PATTERN = /^[A-Z][0-9]{7}$/;
+
+/** Whether a 12-digit string is a well-formed Aadhaar number (pattern and Verhoeff check digit). */
+export function isAadhaarValid(value: string): boolean {
+  return AADHAAR_PATTERN.test(value) && isVerhoeffValid(value);
+}
+
+/** An Aadhaar number as typed: spaces and hyphens between the digit groups are dropped. One message says what is wrong. */
+export const AadhaarInput = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(
+    z.string().superRefine((v, ctx) => {
+      const message = !/^[0-9]{12}$/.test(v)
+        ? 'must be a 12-digit Aadhaar number'
+        : !AADHAAR_PATTERN.test(v)
+          ? 'an Aadhaar number does not start with 0 or 1'
+          : !isVerhoeffValid(v)
+            ? 'is not a valid Aadhaar number (the check digit does not match: look for a mistyped digit)'
+            : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  )
+  .meta({ description: '12 digits (spaces or hyphens between groups allowed), not starting with 0 or 1, ending in a valid Verhoeff check digit.', example: '2345 6789 0124' });
 
 const upper = (s: string) => s.trim().toUpperCase();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -74,20 +102,26 @@ const EmployeeCore = z.object({
 });
 
 const sensitiveNote = 'Present only for callers holding `employee:sensitive` (HR, Admin).';
+const governmentIdNote =
+  'Stored encrypted. In full only for callers holding `employee:sensitive`; the employee reading their own record sees it masked (last four characters); absent for anyone else.';
 
 export const EmployeeListItem = EmployeeCore.extend({
   ctcAnnual: z.number().int().nullable().optional().meta({ description: `Annual CTC in rupees. ${sensitiveNote}` }),
   pan: z.string().nullable().optional().meta({ description: `Masked in lists, e.g. \`******234F\`. ${sensitiveNote}` }),
   uan: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
   esi: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
+  aadhaar: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
+  passportNumber: z.string().nullable().optional().meta({ description: `Masked in lists. ${sensitiveNote}` }),
 }).meta({ id: 'EmployeeListItem' });
 export type EmployeeListItem = z.infer<typeof EmployeeListItem>;
 
 export const Employee = EmployeeCore.extend({
   ctcAnnual: z.number().int().nullable().optional().meta({ description: `Annual CTC in rupees. ${sensitiveNote}` }),
-  pan: z.string().nullable().optional().meta({ description: sensitiveNote }),
-  uan: z.string().nullable().optional().meta({ description: sensitiveNote }),
-  esi: z.string().nullable().optional().meta({ description: sensitiveNote }),
+  pan: z.string().nullable().optional().meta({ description: governmentIdNote }),
+  uan: z.string().nullable().optional().meta({ description: governmentIdNote }),
+  esi: z.string().nullable().optional().meta({ description: governmentIdNote }),
+  aadhaar: z.string().nullable().optional().meta({ description: governmentIdNote }),
+  passportNumber: z.string().nullable().optional().meta({ description: governmentIdNote }),
   bankAccountNumber: z.string().nullable().optional().meta({ description: sensitiveNote }),
   bankIfsc: z.string().nullable().optional().meta({ description: sensitiveNote }),
   bankName: z.string().nullable().optional().meta({ description: sensitiveNote }),
@@ -122,6 +156,13 @@ const EmployeeFields = {
   pan: z.string().transform(upper).pipe(z.string().regex(PAN_PATTERN, 'must be a PAN such as ABCDE1234F')).nullable().optional(),
   uan: z.string().trim().regex(UAN_PATTERN, 'must be a 12-digit UAN').nullable().optional(),
   esi: z.string().trim().regex(ESI_PATTERN, 'must be a 10-digit ESI number').nullable().optional(),
+  aadhaar: AadhaarInput.nullable().optional(),
+  passportNumber: z
+    .string()
+    .transform(upper)
+    .pipe(z.string().regex(PASSPORT_PATTERN, 'must be a passport number such as K1234567'))
+    .nullable()
+    .optional(),
   bankAccountNumber: z
     .string()
     .trim()

@@ -29,6 +29,9 @@ export const PERMISSIONS = [
   'leave:hr-approve',
   'leave:manage',
   'device:manage',
+  'documents:self',
+  'documents:team',
+  'documents:manage',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -43,8 +46,11 @@ const EMPLOYEE: Permission[] = [
   'attendance:self',
   'regularization:apply',
   'leave:apply',
+  // Read their own documents, upload those whose type allows it.
+  'documents:self',
 ];
-const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve'];
+// Managers read their reporting line's documents, except sensitive types (those need employee:sensitive).
+const MANAGER: Permission[] = [...EMPLOYEE, 'team:read', 'attendance:team', 'regularization:approve', 'leave:approve', 'documents:team'];
 const HR: Permission[] = [
   ...MANAGER,
   'employee:read',
@@ -57,6 +63,8 @@ const HR: Permission[] = [
   'regularization:hr-approve',
   'leave:hr-approve',
   'leave:manage',
+  // Upload for anyone, verify or reject, delete, request missing documents, edit the catalogue and checklists.
+  'documents:manage',
 ];
 const ADMIN: Permission[] = [...HR, 'org:manage', 'user:manage', 'session:manage', 'api:manage', 'device:manage'];
 

@@ -12,6 +12,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A loaded two-core CI machine can take seconds for what takes milliseconds here: polls wait long
+    // enough for that, and still fail (rather than pass) when the awaited state never comes.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -10,7 +10,10 @@ import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/a
 import { docsRoutes } from './http/docs.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
+import { attachFieldKey } from './db/sealed.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
+import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
@@ -48,6 +51,8 @@ export interface BuiltApp {
 
 /** Builds the whole HTTP application from its dependencies; nothing here listens or opens files. */
 export function createApp(appDeps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
+  // Government ids are sealed under the data dir's key: the database handle carries it.
+  attachFieldKey(appDeps.db, appDeps.secrets.fieldKey);
   const deps = moduleDeps(appDeps);
   const app = express();
   app.disable('x-powered-by');
@@ -59,6 +64,9 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
       directives: {
         'default-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Document previews: a PDF fetched by the console and shown from a blob: URL.
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],
@@ -100,6 +108,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   terminalRoutes(api, deps);
   leaveRoutes(api, deps);
   lanRoutes(api, deps, lan);
+  documentRoutes(api, deps);
+  auditRoutes(api, deps);
   oauthRoutes(api, deps);
   const mcp = mcpRoutes(api, deps);
 

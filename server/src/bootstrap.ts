@@ -7,6 +7,9 @@ import { ensureOrganisation, findOrganisationRow } from './modules/org/index.ts'
 import { countUsers } from './modules/users/index.ts';
 import { createFirstAdmin } from './modules/setup/index.ts';
 import type { DemoResult } from './seed/demo.ts';
+import { attachFieldKey } from './db/sealed.ts';
+import { sealGovernmentIds } from './modules/employees/index.ts';
+import type { Secrets } from './secrets.ts';
 
 export interface FirstRun {
   /** What was created, for the start-up banner. */
@@ -16,14 +19,18 @@ export interface FirstRun {
 }
 
 /**
- * Makes a migrated database ready: the organisation row and default shift, then
- * on a database without logins the demo organisation or the first admin.
+ * Makes a migrated database ready: the data dir's field key attached (sealed
+ * government ids), ids still in clear sealed, the organisation row and
+ * default shift, then on a database without logins the demo organisation or
+ * the first admin.
  */
-export async function initialiseDatabase(db: Database, config: Config, clock: Clock): Promise<FirstRun> {
+export async function initialiseDatabase(db: Database, config: Config, clock: Clock, secrets: Pick<Secrets, 'fieldKey'>): Promise<FirstRun> {
+  attachFieldKey(db, secrets.fieldKey);
   await ensureOrganisation(db, { timeZone: config.timeZone, now: clock.now().toISOString() });
-  if ((await countUsers(db)) > 0) return { kind: 'existing' };
   const org = await findOrganisationRow(db);
   const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone, links: moduleLinks };
+  await sealGovernmentIds(ctx);
+  if ((await countUsers(db)) > 0) return { kind: 'existing' };
   if (config.demo) {
     // The demo seed pulls in faker (~1 s to load); only a first demo start needs it.
     const { seedDemo } = await import('./seed/demo.ts');
@@ -31,6 +38,7 @@ export async function initialiseDatabase(db: Database, config: Config, clock: Cl
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       demoPassword: config.demoPassword,
+      dataDir: config.dataDir,
     });
     return {
       kind: 'demo',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Password } from '../../shared/auth.ts';
+import { DOCUMENT_MEDIA_TYPES } from '../../shared/documents.ts';
 import { AGENT_RATE_LIMIT_DEFAULT } from '../../shared/mcp.ts';
 import { isKnownTimeZone } from '../../shared/org.ts';
 import { dnsName, ipAddress, isLoopbackHost } from './tls/names.ts';
@@ -52,6 +53,22 @@ const EnvSchema = z.object({
       .refine((names) => names.every(isHostOrAddress), 'must be host names or IP addresses separated by commas')
       .default([]),
   ),
+  MUSTER_DOCUMENT_MAX_BYTES: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024').max(1024 ** 3, 'must be at most 1 GiB').default(10 * 1024 * 1024),
+  ),
+  MUSTER_DOCUMENT_TYPES: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((v) => v.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be media types such as application/pdf,image/png')).min(1, 'must name at least one media type'))
+      .default([...DOCUMENT_MEDIA_TYPES]),
+  ),
+  MUSTER_DOCUMENT_RETENTION_DAYS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 (leave unset to keep deleted files forever)').max(36_500).optional(),
+  ),
 });
 
 export interface Config {
@@ -78,6 +95,12 @@ export interface Config {
   readonly tlsKeyFile: string | undefined;
   /** Extra names and addresses for the local CA's server certificate. */
   readonly lanNames: readonly string[];
+  /** Largest document upload, in bytes (413 above). */
+  readonly documentMaxBytes: number;
+  /** Media types a document may have, decided from its bytes (415 otherwise). */
+  readonly documentMediaTypes: readonly string[];
+  /** Days after a soft delete when the retention job removes a document's bytes; undefined keeps them forever. */
+  readonly documentRetentionDays: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     tlsCertFile: e.MUSTER_TLS_CERT_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_CERT_FILE),
     tlsKeyFile: e.MUSTER_TLS_KEY_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_KEY_FILE),
     lanNames: Object.freeze([...e.MUSTER_LAN_NAMES]),
+    documentMaxBytes: e.MUSTER_DOCUMENT_MAX_BYTES,
+    documentMediaTypes: Object.freeze([...e.MUSTER_DOCUMENT_TYPES]),
+    documentRetentionDays: e.MUSTER_DOCUMENT_RETENTION_DAYS,
   });
 }

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const clock = systemClock;
-  const firstRun = await initialiseDatabase(db, config, clock);
+  const firstRun = await initialiseDatabase(db, config, clock, secrets);
   const lan = config.lanAccess ? await startLan(config, clock, logger) : undefined;
   const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);

@@ -10,9 +10,23 @@ export interface Secrets {
   connectorSecret: string;
   /** True when this start generated the connector secret (print it once). */
   connectorSecretGenerated: boolean;
+  /**
+   * The 256-bit key that seals government ids in the database (AES-256-GCM).
+   * Generated once and kept only in the secrets file: never in the database,
+   * never logged. Losing it loses the sealed values, so a restore needs it.
+   */
+  fieldKey: Buffer;
 }
 
-const SecretsFile = z.object({ sessionSecret: z.string().min(32), connectorSecret: z.string().min(24).optional() });
+const FIELD_KEY_BYTES = 32;
+const SecretsFile = z.object({
+  sessionSecret: z.string().min(32),
+  connectorSecret: z.string().min(24).optional(),
+  fieldKey: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === FIELD_KEY_BYTES, 'must be 32 bytes, base64')
+    .optional(),
+});
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -40,11 +54,42 @@ export function loadOrCreateSecrets(dataDir: string, connectorSecretFromEnv: str
     connectorSecret = randomSecret(32);
     connectorSecretGenerated = true;
   }
-  const next = { sessionSecret, ...(connectorSecretFromEnv ? { connectorSecret: stored?.connectorSecret } : { connectorSecret }) };
-  if (!stored || stored.sessionSecret !== next.sessionSecret || stored.connectorSecret !== next.connectorSecret) {
-    fs.writeFileSync(file, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 });
+  const fieldKey = stored?.fieldKey ?? crypto.randomBytes(FIELD_KEY_BYTES).toString('base64');
+  const next = {
+    sessionSecret,
+    ...(connectorSecretFromEnv ? { connectorSecret: stored?.connectorSecret } : { connectorSecret }),
+    fieldKey,
+  };
+  if (!stored || stored.sessionSecret !== next.sessionSecret || stored.connectorSecret !== next.connectorSecret || stored.fieldKey !== next.fieldKey) {
+    // Write a sibling and rename: a crash mid-write must not lose the key that opens the sealed values.
+    const partial = `${file}.partial`;
+    fs.writeFileSync(partial, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 });
+    fs.renameSync(partial, file);
   }
-  return { sessionSecret, connectorSecret, connectorSecretGenerated };
+  return { sessionSecret, connectorSecret, connectorSecretGenerated, fieldKey: Buffer.from(fieldKey, 'base64') };
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * Seals a text with AES-256-GCM under `key`: a fresh random 96-bit IV per
+ * value, so equal values seal differently. Returns base64 of iv | tag | ciphertext.
+ */
+export function sealText(key: Buffer, plain: string): string {
+  const iv = crypto.randomBytes(IV_BYTES);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+/** Opens a value sealed by `sealText`; throws when the key is not the one it was sealed with or the value was altered. */
+export function openText(key: Buffer, sealed: string): string {
+  const raw = Buffer.from(sealed, 'base64');
+  if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }
 
 /** Constant-time equality of two strings of any length. */

@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type Database } from '../../server/src/d
 import { newId } from '../../server/src/ids.ts';
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
+import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import { freePort, spawnTs, type Spawned } from '../support/process.ts';
 
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -29,7 +30,7 @@ export async function prepareDataDir(employees: number): Promise<{ dataDir: stri
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0' });
   const opened = openDatabase(config.databaseFile);
   await migrateToLatest(opened.db);
-  await initialiseDatabase(opened.db, config, systemClock);
+  await initialiseDatabase(opened.db, config, systemClock, loadOrCreateSecrets(dataDir, undefined));
   await seedSyntheticDirectory(opened.db, employees);
   return { dataDir, db: opened.db, close: () => opened.close() };
 }
@@ -79,6 +80,16 @@ export async function seedSyntheticDirectory(db: Database, count: number): Promi
           pan: null,
           uan: null,
           esi: null,
+          aadhaar_enc: null,
+          aadhaar_last4: null,
+          passport_enc: null,
+          passport_last4: null,
+          pan_enc: null,
+          pan_last4: null,
+          uan_enc: null,
+          uan_last4: null,
+          esi_enc: null,
+          esi_last4: null,
           bank_account_number: null,
           bank_ifsc: null,
           bank_name: null,
@@ -134,7 +145,7 @@ async function stopProcess(p: Spawned): Promise<void> {
   await p.exited;
 }
 
-type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; setupRequest?: autocannon.Request['setupRequest'] };
+type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string | Buffer; setupRequest?: autocannon.Request['setupRequest'] };
 
 /** Loads a server with autocannon and reports throughput and latency. */
 export async function measure(

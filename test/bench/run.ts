@@ -1,6 +1,7 @@
 import { benchAttendance } from './attendance.bench.ts';
 import { benchConnector } from './connector.bench.ts';
 import { benchDirectory } from './directory.bench.ts';
+import { benchDocuments } from './documents.bench.ts';
 import { BENCH_SECONDS } from './harness.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLeave } from './leave.bench.ts';
@@ -8,7 +9,7 @@ import { benchMcp } from './mcp.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, mcp: benchMcp };
+const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, mcp: benchMcp };
 // `npm run bench -- attendance ingest` runs only those sections.
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in sections));

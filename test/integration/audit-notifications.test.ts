@@ -75,8 +75,10 @@ describe('GET /api/employees/{id}/audit', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="?audit-sneha-kulkarni-2026-11-18\.csv"?$/);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('When (UTC),Category,Action,Summary,By,Source,Changes');
-    expect(lines.slice(1).filter((l) => l.includes('employee.updated'))).toHaveLength(3);
+    // Times local to the organisation with its zone named; sources in words; changes before and after.
+    expect(lines[0]).toBe('When (Asia/Kolkata),Category,Summary,By,Source,Changes (before to after)');
+    expect(lines.slice(1).filter((l) => l.includes(',Updated: '))).toHaveLength(3);
+    expect(lines.slice(1).every((l) => l.includes(',Console,') || l.includes(',Scheduled job / system,'))).toBe(true);
     expect((await hr.get(`/api/employees/${employeeId}/audit/export?format=doc`)).status).toBe(400);
   });
 });

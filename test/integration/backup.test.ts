@@ -40,7 +40,14 @@ describe('the database backup job', () => {
 
     // Retention: the oldest go once there are more than `keep`.
     for (let d = 2; d <= 5; d++) await backupDatabase(config.databaseFile, config.dataDir, new Date(`2026-11-0${d}T02:30:00Z`), 3);
-    expect(fs.readdirSync(backupsDir()).sort(), fs.readdirSync(backupsDir()).join()).toEqual(['muster-20261103T023000Z.sqlite', 'muster-20261104T023000Z.sqlite', 'muster-20261105T023000Z.sqlite']);
+    expect(fs.readdirSync(backupsDir()).sort(), fs.readdirSync(backupsDir()).join()).toEqual([
+      'muster-20261103T023000Z.documents',
+      'muster-20261103T023000Z.sqlite',
+      'muster-20261104T023000Z.documents',
+      'muster-20261104T023000Z.sqlite',
+      'muster-20261105T023000Z.documents',
+      'muster-20261105T023000Z.sqlite',
+    ]);
     expect(newestBackupAt(config.dataDir)?.toISOString()).toBe('2026-11-05T02:30:00.000Z');
   });
 

@@ -24,11 +24,16 @@ export class Client {
     return this.cookies.get(name);
   }
 
-  async request<T = any>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string>; raw?: string | Buffer; formData?: FormData } = {},
+  ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...opts.headers };
     if (this.cookies.size && !('cookie' in headers)) headers.cookie = this.cookieHeader();
-    let body: string | undefined;
-    if (opts.raw !== undefined) body = opts.raw;
+    let body: string | Buffer | FormData | undefined;
+    if (opts.formData !== undefined) body = opts.formData;
+    else if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
@@ -48,6 +53,11 @@ export class Client {
     const type = res.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text ? JSON.parse(text) : type.startsWith('text/') ? text : buffer;
     return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  /** Sends a multipart/form-data body (a FormData), with the session cookie. */
+  async form<T = any>(path: string, form: FormData, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
+    return this.request<T>('POST', path, { formData: form, headers });
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {

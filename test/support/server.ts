@@ -29,8 +29,8 @@ export interface TestServer {
  * Starts the real app on a copy of a template database, listening on a free
  * loopback port. Stop it with `close()` (also removes the data dir).
  */
-export async function startServer(opts: { template?: TemplateName; clock?: Clock; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dataDir = freshDataDir(opts.template ?? 'demo');
+export async function startServer(opts: { template?: TemplateName; clock?: Clock; dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? freshDataDir(opts.template ?? 'demo');
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MUSTER_LOG_LEVEL: 'silent', ...opts.env });
   const database = openDatabase(config.databaseFile);
   await migrateToLatest(database.db);

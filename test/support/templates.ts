@@ -5,27 +5,33 @@ import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const TEMPLATE_DIR_ENV = 'MUSTER_TEST_TEMPLATES';
 
 export type TemplateName = 'demo' | 'empty';
 
-/** Builds migrated template databases once per test run: an empty organisation and the demo one. */
+/**
+ * Builds migrated template data dirs once per test run: an empty organisation
+ * and the demo one, each a whole data dir (database, secrets file with the
+ * key its sealed values need, the demo's document files).
+ */
 export async function buildTemplates(dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   for (const name of ['empty', 'demo'] as const) {
-    const file = path.join(dir, `${name}.sqlite`);
-    const opened = openDatabase(file);
-    await migrateToLatest(opened.db);
+    const dataDir = path.join(dir, name);
     const config = loadConfig({
-      MUSTER_DATA_DIR: dir,
+      MUSTER_DATA_DIR: dataDir,
       MUSTER_DEMO: name === 'demo' ? '1' : '0',
       MUSTER_DEMO_PASSWORD: DEMO_PASSWORD,
     });
-    await initialiseDatabase(opened.db, config, systemClock);
+    const opened = openDatabase(config.databaseFile);
+    await migrateToLatest(opened.db);
+    await initialiseDatabase(opened.db, config, systemClock, loadOrCreateSecrets(dataDir, undefined));
     opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     await opened.close();
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(config.databaseFile + suffix, { force: true });
   }
 }
 
@@ -35,9 +41,9 @@ export function templateDir(): string {
   return dir;
 }
 
-/** A fresh data dir holding a copy of a template database. */
+/** A fresh data dir holding a copy of a template's: database, secrets (the field key) and document files. */
 export function freshDataDir(template: TemplateName): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-test-'));
-  fs.copyFileSync(path.join(templateDir(), `${template}.sqlite`), path.join(dataDir, 'muster.sqlite'));
+  fs.cpSync(path.join(templateDir(), template), dataDir, { recursive: true });
   return dataDir;
 }

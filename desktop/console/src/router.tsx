@@ -34,6 +34,11 @@ import { TerminalsPage } from './features/terminals/terminals-page.tsx';
 import { LanSettings } from './features/lan/lan-settings.tsx';
 import { TrustPage } from './features/lan/trust-page.tsx';
 import { PlannedAreaPage } from './features/planned/planned-area-page.tsx';
+import { AuditPage } from './features/audit/audit-page.tsx';
+import { DocumentsHome } from './features/documents/documents-home.tsx';
+import { DocumentsOverviewPage } from './features/documents/overview-page.tsx';
+import { DocumentTypesPage } from './features/documents/document-types-page.tsx';
+import { MyDocumentsPage } from './features/documents/my-documents-page.tsx';
 import { NotFoundPage } from './features/planned/not-found-page.tsx';
 
 export const router = createBrowserRouter([
@@ -155,10 +160,34 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
-      { path: 'documents', element: <PlannedAreaPage area="documents" /> },
+      { path: 'documents', element: <DocumentsHome /> },
+      { path: 'documents/my', element: <MyDocumentsPage /> },
+      {
+        path: 'documents/overview',
+        element: (
+          <RequirePermission permission="documents:manage">
+            <DocumentsOverviewPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'documents/types',
+        element: (
+          <RequirePermission permission="documents:manage">
+            <DocumentTypesPage />
+          </RequirePermission>
+        ),
+      },
       { path: 'compliance', element: <PlannedAreaPage area="compliance" /> },
       { path: 'reports', element: <PlannedAreaPage area="reports" /> },
-      { path: 'audit', element: <PlannedAreaPage area="audit" /> },
+      {
+        path: 'audit',
+        element: (
+          <RequirePermission permission="audit:read">
+            <AuditPage />
+          </RequirePermission>
+        ),
+      },
       { path: 'sessions', element: <SessionsPage /> },
       { path: 'connected-apps', element: <ConnectedAppsPage /> },
       {

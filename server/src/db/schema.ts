@@ -94,6 +94,19 @@ export interface EmployeeTable {
   bank_name: string | null;
   created_at: string;
   updated_at: string;
+  // Government ids, sealed (0009_documents): `…_enc` is AES-256-GCM (iv|tag|ciphertext, base64)
+  // under the data dir's key, `…_last4` the clear last four characters lists mask with.
+  // The clear `pan`, `uan` and `esi` above are legacy: `sealGovernmentIds` empties them at start-up.
+  aadhaar_enc: string | null;
+  aadhaar_last4: string | null;
+  passport_enc: string | null;
+  passport_last4: string | null;
+  pan_enc: string | null;
+  pan_last4: string | null;
+  uan_enc: string | null;
+  uan_last4: string | null;
+  esi_enc: string | null;
+  esi_last4: string | null;
 }
 
 export interface UserAccountTable {
@@ -506,6 +519,75 @@ export interface LeaveLedgerTable {
   created_at: string;
 }
 
+// ---- Employee documents (0009_documents) ----
+
+export interface DocumentTypeTable {
+  id: string;
+  name: string;
+  /** Lower-case name: unique, and what §4.4 request names match against. */
+  name_key: string;
+  category: string;
+  description: string | null;
+  expires: Bool;
+  remind_days_before: number | null;
+  employee_may_upload: Bool;
+  sensitive: Bool;
+  active: Bool;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentChecklistTable {
+  employment_type: string;
+  document_type_id: string;
+}
+
+export interface EmployeeDocumentTable {
+  id: string;
+  employee_id: string;
+  document_type_id: string | null;
+  slot_key: string;
+  title: string;
+  version: number;
+  original_name: string;
+  size_bytes: number;
+  media_type: string;
+  sha256: string;
+  expires_on: string | null;
+  status: string;
+  note: string | null;
+  review_note: string | null;
+  reviewed_by_name: string | null;
+  reviewed_by_employee_id: string | null;
+  reviewed_at: string | null;
+  uploaded_by_user_id: string | null;
+  uploaded_by_employee_id: string | null;
+  uploaded_by_name: string;
+  uploaded_at: string;
+  deleted_at: string | null;
+  deleted_by_name: string | null;
+  delete_reason: string | null;
+  purged_at: string | null;
+  expiry_notified_for: string | null;
+  leave_request_id: string | null;
+}
+
+export interface DocumentRequestTable {
+  id: string;
+  employee_id: string;
+  name: string;
+  name_key: string;
+  document_type_id: string | null;
+  status: string;
+  requested_by_name: string;
+  requested_by_employee_id: string | null;
+  requested_at: string;
+  closed_by_name: string | null;
+  closed_at: string | null;
+  fulfilled_document_id: string | null;
+}
+
 /** The server's database, or what kysely calls it. */
 export type Database = Kysely<DB>;
 
@@ -611,6 +693,10 @@ export interface DB {
   leave_request: LeaveRequestTable;
   leave_day: LeaveDayTable;
   leave_ledger: LeaveLedgerTable;
+  document_type: DocumentTypeTable;
+  document_checklist: DocumentChecklistTable;
+  employee_document: EmployeeDocumentTable;
+  document_request: DocumentRequestTable;
 }
 
 export type { Generated };

@@ -54,6 +54,11 @@ export interface OperationSpec<
   response: z.ZodType | BinaryResponse;
   /** Error statuses worth documenting beyond the ones every route of its kind has. */
   errors?: readonly number[];
+  /**
+   * A multipart/form-data body instead of JSON: documented from `schema`, read
+   * by the handler as a stream (`formUpload` in http/multipart.ts), never parsed here.
+   */
+  form?: { schema: z.ZodType; description: string };
   /** A larger JSON body limit than the global 1 MiB (e.g. `2mb` for photos); above it, 413. */
   bodyLimit?: string;
   /** Extra middleware run after authentication, before validation (e.g. throttles). */

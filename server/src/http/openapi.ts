@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Unknown id, or a row outside your scope.',
   409: 'Conflict with the current state (duplicate, illegal transition).',
   413: 'The request body is too large.',
+  415: 'The body (or the uploaded file, judged by its bytes) is not of a type this operation accepts.',
   429: 'Rate limited; wait `Retry-After` seconds.',
   503: 'The database is not available.',
 };
@@ -49,6 +50,7 @@ function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
   const statuses = new Set<number>([...DEFAULT_ERRORS[spec.auth], ...(spec.errors ?? [])]);
   if (spec.params || spec.query || spec.body) statuses.add(400);
   if (spec.body) statuses.add(413);
+  if (spec.form) for (const s of [400, 413, 415]) statuses.add(s);
   if (spec.params) statuses.add(404);
   const ok = isBinary(spec.response)
     ? {
@@ -77,6 +79,9 @@ function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
         }
       : {}),
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+    ...(spec.form
+      ? { requestBody: { required: true, description: spec.form.description, content: { 'multipart/form-data': { schema: spec.form.schema } } } }
+      : {}),
     responses: {
       '200': headers ? { ...ok, headers } : ok,
       ...Object.fromEntries(

@@ -97,6 +97,8 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     }
     const instance = req.originalUrl.split('?')[0];
     if (err instanceof AppError) {
+      // A server-side failure worded for the user (a damaged file, an unreadable sealed value) is still logged.
+      if (err.status >= 500) logger.error({ err, method: req.method, path: req.path }, err.message);
       sendProblem(
         res,
         err.status,

@@ -4,6 +4,7 @@ import { backupDatabase, newestBackupAt } from './backup.ts';
 import type { AppDeps, Ctx } from '../context.ts';
 import { closeDays, sweepDays } from '../modules/attendance/index.ts';
 import { pruneSessions } from '../modules/auth/index.ts';
+import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
 import { pruneOAuth } from '../modules/oauth/index.ts';
@@ -61,7 +62,22 @@ export const JOBS: Job[] = [
     run: async (ctx) => `${await notifyOfflineTerminals(ctx)} offline terminal(s) reported`,
   },
   {
-    // A consistent copy of the database in <data dir>/backups, the newest 14 kept; at start-up only when the last is over a day old.
+    // Employees hear once about each document expiring within its type's reminder period (or expired while the PC was off).
+    name: 'documents-expiry-reminders',
+    schedule: '40 0 * * *',
+    catchUpAtStart: true,
+    run: async (ctx) => `${await remindExpiringDocuments(ctx)} document expiry reminder(s) sent`,
+  },
+  {
+    // Stray uploads; with MUSTER_DOCUMENT_RETENTION_DAYS set, the bytes of documents deleted longer ago than that.
+    name: 'documents-retention',
+    schedule: '50 3 * * *',
+    catchUpAtStart: false,
+    run: async (ctx, { config }) => applyDocumentRetention(ctx, documentStore(config.dataDir), config.documentRetentionDays),
+  },
+  {
+    // A consistent copy of the database and the document files it refers to, in <data dir>/backups, the newest 14 kept;
+    // at start-up only when the last is over a day old.
     name: 'database-backup',
     schedule: '30 2 * * *',
     catchUpAtStart: true,
@@ -70,7 +86,11 @@ export const JOBS: Job[] = [
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
       const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now());
-      return `backup ${path.basename(r.file)} (${Math.round(r.bytes / 1024)} KiB)${r.removed.length ? `, ${r.removed.length} old one(s) removed` : ''}`;
+      return (
+        `backup ${path.basename(r.file)} (${Math.round(r.bytes / 1024)} KiB) with ${r.documents} document file(s)` +
+        `${r.missingDocuments ? `, ${r.missingDocuments} document file(s) MISSING from the data dir` : ''}` +
+        `${r.removed.length ? `, ${r.removed.length} old one(s) removed` : ''}`
+      );
     },
   },
   {

@@ -13,6 +13,9 @@ import { insertUserAccount } from '../modules/users/index.ts';
 import { randomSecret } from '../secrets.ts';
 import { seedDemoAttendance } from '../modules/attendance/index.ts';
 import { seedDemoLeave } from '../modules/leave/index.ts';
+import { documentStore, seedDemoDocuments } from '../modules/documents/index.ts';
+import { seal } from '../db/sealed.ts';
+import { verhoeffCheckDigit } from '../../../shared/verhoeff.ts';
 
 export const DEMO_DOMAIN = 'kaveri.example';
 export const DEMO_ORG_NAME = 'Kaveri Precision Components Pvt. Ltd.';
@@ -174,7 +177,13 @@ async function seedNotifications(ctx: Ctx, people: Person[], today: string): Pro
  */
 export async function seedDemo(
   ctx: Ctx,
-  opts: { adminEmail?: string | undefined; adminPassword?: string | undefined; demoPassword?: string | undefined },
+  opts: {
+    adminEmail?: string | undefined;
+    adminPassword?: string | undefined;
+    demoPassword?: string | undefined;
+    /** Where the demo's document files go; without it the demo has no documents. */
+    dataDir?: string | undefined;
+  },
 ): Promise<DemoResult> {
   faker.seed(20260401);
   const now = ctx.clock.now();
@@ -192,6 +201,20 @@ export async function seedDemo(
   const designationIds = new Map<string, string>();
   const people: Person[] = [];
   const usedEmails = new Set<string>();
+
+  const sealedIds = (ids: Record<'pan' | 'uan' | 'esi' | 'aadhaar' | 'passport', string | null>) => {
+    const out: Partial<EmployeeTable> = {};
+    for (const [k, v] of Object.entries(ids) as [keyof typeof ids, string | null][]) {
+      const s = seal(ctx.db, v);
+      out[`${k}_enc`] = s.enc;
+      out[`${k}_last4`] = s.last4;
+    }
+    return out as Pick<EmployeeTable, 'pan_enc' | 'pan_last4' | 'uan_enc' | 'uan_last4' | 'esi_enc' | 'esi_last4' | 'aadhaar_enc' | 'aadhaar_last4' | 'passport_enc' | 'passport_last4'>;
+  };
+  const aadhaar = () => {
+    const body = `${faker.number.int({ min: 2, max: 9 })}${faker.string.numeric(10)}`;
+    return `${body}${verhoeffCheckDigit(body)}`;
+  };
 
   const makePerson = (p: {
     designation: string;
@@ -243,9 +266,17 @@ export async function seedDemo(
       shift_id: ids.shifts[p.shift ?? 'General'],
       terminal_user_id: 1000 + index,
       ctc_annual: ctc,
-      pan: pan(last),
-      uan: `10${faker.string.numeric(10)}`,
-      esi: ctc <= 21_000 * 12 ? faker.string.numeric(10) : null,
+      // Government ids are sealed (AES-256-GCM under the data dir's key); the clear columns stay empty.
+      pan: null,
+      uan: null,
+      esi: null,
+      ...sealedIds({
+        pan: pan(last),
+        uan: `10${faker.string.numeric(10)}`,
+        esi: ctc <= 21_000 * 12 ? faker.string.numeric(10) : null,
+        aadhaar: aadhaar(),
+        passport: faker.number.int({ min: 1, max: 4 }) === 1 ? `${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}` : null,
+      }),
       bank_account_number: faker.string.numeric(faker.number.int({ min: 11, max: 14 })),
       bank_ifsc: bank[1],
       bank_name: bank[0],
@@ -408,6 +439,7 @@ export async function seedDemo(
     await seedNotifications(t, people, today);
     await seedDemoLeave(t);
     await seedDemoAttendance(t);
+    if (opts.dataDir) await seedDemoDocuments(t, documentStore(opts.dataDir), { hrEmail: NAMED.hr.email, demoEmployeeEmail: NAMED.employee.email });
     const order = [adminEmail, NAMED.hr.email, NAMED.manager.email, NAMED.employee.email];
     const logins = withLogin
       .map((p) => ({ email: p.row.email ?? '', fullName: p.row.full_name, roles: p.roles }))

@@ -71,7 +71,18 @@ export function navSectionsFor(user: SessionUser): NavSection[] {
             ...(canAny(user, ['leave:manage']) ? [{ label: 'Leave settings', to: '/leave/settings' }] : []),
           ],
         },
-        { label: 'Documents', to: '/documents', icon: <IconFileText {...ICON} /> },
+        canAny(user, ['documents:manage'])
+          ? {
+              label: 'Documents',
+              to: '/documents',
+              icon: <IconFileText {...ICON} />,
+              children: [
+                { label: 'Organisation', to: '/documents/overview' },
+                { label: 'My documents', to: '/documents/my' },
+                { label: 'Types and checklists', to: '/documents/types' },
+              ],
+            }
+          : { label: 'My documents', to: '/documents/my', icon: <IconFileText {...ICON} /> },
       ],
     },
     {

@@ -29,6 +29,8 @@ export type QueryParams = Record<string, QueryValue>;
 interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
+  /** A multipart/form-data body (an upload); the browser sets its content type and boundary. */
+  form?: FormData;
   /** When false, a 401 is thrown to the caller instead of sending the user to sign in. */
   redirectOn401?: boolean;
   signal?: AbortSignal;
@@ -74,8 +76,9 @@ async function problemOf(res: Response): Promise<Problem> {
 /** Sends a request and returns the raw response, or throws an ApiError for any non-2xx answer. */
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.form !== undefined) body = options.form;
+  else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -119,9 +122,12 @@ export const api = {
     json<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
     json<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    json<T>('PUT', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => json<T>('DELETE', path, options),
+  /** Posts a multipart form (file uploads). */
+  form: <T>(path: string, form: FormData) => json<T>('POST', path, { form }),
+  /** A file answer as a Blob typed as the server says (previews). */
+  blob: async (path: string): Promise<Blob> => (await send('GET', path)).blob(),
 };
 
 /** The file name from a Content-Disposition header, if it names one. */

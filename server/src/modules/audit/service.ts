@@ -1,11 +1,21 @@
-import type { AuditCategory, AuditEntry, AuditList, AuditListQuery, AuditRange, FieldChange } from '../../../../shared/audit.ts';
+import type { AuditCategory, AuditEntry, AuditList, AuditListQuery, AuditRange, FieldChange, OrgAuditEntry, OrgAuditList, OrgAuditQuery } from '../../../../shared/audit.ts';
 import { AuditCategory as AuditCategorySchema, AuditCredentialKind, AuditSource } from '../../../../shared/audit.ts';
-import { dayInZone, financialYearStart, startOfDayInZone, startOfIsoWeek } from '../../../../shared/dates.ts';
-import type { Ctx } from '../../context.ts';
+import { addDays, dayInZone, financialYearStart, startOfDayInZone, startOfIsoWeek } from '../../../../shared/dates.ts';
+import { type Ctx, requirePermission } from '../../context.ts';
+import { badRequest, forbidden } from '../../http/problem.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { getOrganisationRow } from '../org/index.ts';
-import { countAuditRows, insertAuditRow, listAuditRows } from './repo.ts';
+import {
+  type OrgAuditFilter,
+  auditRowsNamingFields,
+  countAuditRows,
+  countOrgAuditRows,
+  insertAuditRow,
+  listAuditRows,
+  listOrgAuditRows,
+  updateAuditChanges,
+} from './repo.ts';
 
 export interface AuditInput {
   employeeId: string;
@@ -118,4 +128,54 @@ export async function allAudit(
 ): Promise<AuditEntry[]> {
   const filter = await auditFilter(ctx, employeeId, category, range);
   return (await listAuditRows(ctx.db, filter)).map(toAuditEntry);
+}
+
+/**
+ * Rewrites the before/after values of some fields in every audit row with
+ * `mask` (values that must not stay readable, such as government ids written
+ * before they were sealed). The entries themselves stay.
+ */
+export async function maskAuditValues(ctx: Ctx, fields: readonly string[], mask: (value: unknown) => unknown): Promise<number> {
+  let changed = 0;
+  for (const row of await auditRowsNamingFields(ctx.db, fields)) {
+    const changes = JSON.parse(row.changes) as FieldChange[];
+    const masked = changes.map((c) => (fields.includes(c.field) ? { ...c, before: mask(c.before), after: mask(c.after) } : c));
+    await updateAuditChanges(ctx.db, row.id, JSON.stringify(masked));
+    changed++;
+  }
+  return changed;
+}
+
+/** The organisation-wide filter of a query: days (organisation time zone, both included) become instants. */
+function orgFilter(ctx: Ctx, q: Omit<OrgAuditQuery, 'page' | 'pageSize'>): OrgAuditFilter {
+  requirePermission(ctx, 'audit:read', 'The audit area needs the permission audit:read (HR, Admin).');
+  if (ctx.caller.scope !== 'org') throw forbidden('The organisation-wide audit trail is for HR and Admin.');
+  if (q.from && q.to && q.from > q.to) throw badRequest('The first day is after the last.', [{ path: 'query.from', message: 'must not be after `to`' }]);
+  return {
+    category: q.category,
+    source: q.source,
+    employeeId: q.employeeId,
+    actorEmployeeId: q.actorEmployeeId,
+    from: q.from ? startOfDayInZone(q.from, ctx.timeZone).toISOString() : undefined,
+    until: q.to ? startOfDayInZone(addDays(q.to, 1), ctx.timeZone).toISOString() : undefined,
+  };
+}
+
+function toOrgEntry(row: Awaited<ReturnType<typeof listOrgAuditRows>>[number]): OrgAuditEntry {
+  return { ...toAuditEntry(row), employeeName: row.employee_name, employeeCode: row.employee_code };
+}
+
+/** A page of every audit entry across the organisation (spec §2.8 envelope), newest first, paged in SQL. HR and Admin only. */
+export async function listOrgAudit(ctx: Ctx, query: OrgAuditQuery): Promise<OrgAuditList> {
+  const filter = orgFilter(ctx, query);
+  const [total, rows] = await Promise.all([
+    countOrgAuditRows(ctx.db, filter),
+    listOrgAuditRows(ctx.db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+  ]);
+  return { items: rows.map(toOrgEntry), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every entry of the filter, newest first, for an export. */
+export async function allOrgAudit(ctx: Ctx, query: Omit<OrgAuditQuery, 'page' | 'pageSize'>): Promise<OrgAuditEntry[]> {
+  return (await listOrgAuditRows(ctx.db, orgFilter(ctx, query))).map(toOrgEntry);
 }

@@ -4,3 +4,4 @@ export { completeDueExits, createEmployee, exitEmployee, rehireEmployee, updateE
 export { getEmployee, listEmployees } from './read.ts';
 export { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from './scope.ts';
 export { employeeExists, findEmployeeForLogin, insertEmployeeRows, updateEmployeeRow } from './repo.ts';
+export { sealGovernmentIds } from './government-ids.ts';

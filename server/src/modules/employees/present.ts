@@ -1,5 +1,6 @@
-import { type Employee, type EmployeeListItem, EmployeeStatus, EmploymentType, Gender, maskGovernmentId } from '../../../../shared/employees.ts';
+import { type Employee, type EmployeeListItem, EmployeeStatus, EmploymentType, Gender } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
+import { type GovernmentIdField, maskedIds } from './government-ids.ts';
 import type * as repo from './repo.ts';
 
 /** Directory rows as the contracts show them: who sees salaries and government ids is decided here. */
@@ -41,24 +42,21 @@ function coreOf(row: Row) {
 export function toListItem(row: Row, sensitive: boolean): EmployeeListItem {
   const core = coreOf(row);
   if (!sensitive) return core;
-  return {
-    ...core,
-    ctcAnnual: row.ctc_annual,
-    pan: maskGovernmentId(row.pan),
-    uan: maskGovernmentId(row.uan),
-    esi: maskGovernmentId(row.esi),
-  };
+  return { ...core, ctcAnnual: row.ctc_annual, ...maskedIds(row) };
 }
 
-export function toEmployee(row: Row, sensitive: boolean, directReports: number): Employee {
+/**
+ * One record. `ids` are the government ids opened in full for a sensitive
+ * reader; the employee reading their own record sees them masked; anyone else
+ * not at all.
+ */
+export function toEmployee(row: Row, sensitive: boolean, self: boolean, directReports: number, ids: Record<GovernmentIdField, string | null> | null): Employee {
   const core = { ...coreOf(row), directReports };
-  if (!sensitive) return core;
+  if (!sensitive) return self ? { ...core, ...maskedIds(row) } : core;
   return {
     ...core,
     ctcAnnual: row.ctc_annual,
-    pan: row.pan,
-    uan: row.uan,
-    esi: row.esi,
+    ...(ids ?? maskedIds(row)),
     bankAccountNumber: row.bank_account_number,
     bankIfsc: row.bank_ifsc,
     bankName: row.bank_name,

@@ -3,6 +3,7 @@ import { type Employee, type EmployeeFacets, type EmployeeListItem, type Employe
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
 import { aggregatesCache, listCache, visibleCache } from './caches.ts';
+import { openedIds } from './government-ids.ts';
 import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
 import * as repo from './repo.ts';
 import { assertCanSeeEmployee, visibleEmployeeIds } from './scope.ts';
@@ -146,5 +147,7 @@ export async function getEmployee(ctx: Ctx, id: string): Promise<Employee> {
   await assertCanSeeEmployee(ctx, id);
   const row = await repo.findEmployeeRow(ctx.db, id);
   if (!row) throw notFound('Employee');
-  return toEmployee(row, canSeeSensitive(ctx), await repo.countDirectReports(ctx.db, id, true));
+  const sensitive = canSeeSensitive(ctx);
+  const ids = sensitive ? await openedIds(ctx, id) : null;
+  return toEmployee(row, sensitive, ctx.caller.employeeId === id, await repo.countDirectReports(ctx.db, id, true), ids);
 }

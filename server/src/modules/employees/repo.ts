@@ -83,9 +83,11 @@ function selectEmployeeRows(db: Db, f: EmployeeFilter) {
       'shift.name as shift_name',
       'employee.terminal_user_id',
       'employee.ctc_annual',
-      'employee.pan',
-      'employee.uan',
-      'employee.esi',
+      'employee.pan_last4',
+      'employee.uan_last4',
+      'employee.esi_last4',
+      'employee.aadhaar_last4',
+      'employee.passport_last4',
       'employee.bank_account_number',
       'employee.bank_ifsc',
       'employee.bank_name',
@@ -299,4 +301,27 @@ export async function employeeExists(db: Db, id: string): Promise<boolean> {
 /** Who a new login would belong to. */
 export async function findEmployeeForLogin(db: Db, id: string) {
   return db.selectFrom('employee').select(['id', 'email', 'status', 'full_name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The sealed government ids of one employee (only single-record reads and writes open them). */
+export async function findSealedIds(db: Db, id: string) {
+  return db
+    .selectFrom('employee')
+    .select(['aadhaar_enc', 'passport_enc', 'pan_enc', 'uan_enc', 'esi_enc'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Employees whose PAN, UAN or ESI is still in the legacy clear columns. */
+export async function employeesWithClearIds(db: Db) {
+  return db
+    .selectFrom('employee')
+    .select(['id', 'pan', 'uan', 'esi'])
+    .where((eb) => eb.or([eb('pan', 'is not', null), eb('uan', 'is not', null), eb('esi', 'is not', null)]))
+    .execute();
+}
+
+/** Rewrites the free space of the database file, so values removed from it (clear ids) are gone from the disk too. */
+export async function compactDatabase(db: Db): Promise<void> {
+  await sql`VACUUM`.execute(db);
 }

@@ -16,8 +16,8 @@ import {
 import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, type TableModel, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { auditTable } from '../audit/index.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
-import type { AuditEntry } from '../../../../shared/audit.ts';
 import * as read from './read.ts';
 import * as write from './write.ts';
 
@@ -50,29 +50,6 @@ function directoryTable(rows: EmployeeListItem[], sensitive: boolean, today: str
             { header: 'PAN', width: 11, value: (r: EmployeeListItem) => r.pan ?? null },
           ]
         : []),
-    ],
-  };
-}
-
-function auditTable(employeeName: string, entries: AuditEntry[], today: string, filter: string): TableModel<AuditEntry> {
-  return {
-    title: `Audit trail: ${employeeName}`,
-    subtitle: filter,
-    filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
-    landscape: true,
-    rows: entries,
-    columns: [
-      { header: 'When (UTC)', width: 16, value: (e) => e.at.replace('T', ' ').slice(0, 19) },
-      { header: 'Category', width: 11, value: (e) => e.category },
-      { header: 'Action', width: 16, value: (e) => e.action },
-      { header: 'Summary', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => (e.credential ? `${e.actorName} via ${e.credential.name}` : e.actorName) },
-      { header: 'Source', width: 9, value: (e) => e.source },
-      {
-        header: 'Changes',
-        width: 40,
-        value: (e) => e.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('; '),
-      },
     ],
   };
 }
@@ -241,7 +218,12 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       const { employeeName, entries } = await employeeAuditForExport(ctx, params.id, query.category, query.range);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const filter = `Category: ${query.category ?? 'all'} · range: ${query.range}`;
-      await sendTable(res, auditTable(employeeName, entries, today, filter), query.format, deps.clock.now());
+      const model = {
+        title: `Audit trail: ${employeeName}`,
+        subtitle: filter,
+        filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
+      };
+      await sendTable(res, auditTable(model, entries, ctx.timeZone, false), query.format, deps.clock.now());
     },
   );
 }

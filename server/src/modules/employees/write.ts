@@ -8,6 +8,7 @@ import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { revokeSessionsOfUser } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
+import { type GovernmentIdField, type GovernmentIds, idChanges, sealedColumns } from './government-ids.ts';
 import { getEmployee } from './read.ts';
 import * as repo from './repo.ts';
 import { managerChainIds } from './scope.ts';
@@ -17,7 +18,7 @@ import { managerChainIds } from './scope.ts';
 type Row = repo.EmployeeRow;
 
 const COMPENSATION_FIELDS = ['ctcAnnual', 'bankAccountNumber', 'bankIfsc', 'bankName'];
-const COMPLIANCE_FIELDS = ['pan', 'uan', 'esi'];
+const COMPLIANCE_FIELDS = ['pan', 'uan', 'esi', 'aadhaar', 'passportNumber'];
 
 function categoryOf(field: string): AuditCategory {
   if (COMPENSATION_FIELDS.includes(field)) return 'Compensation';
@@ -45,9 +46,7 @@ function auditView(row: Row): Record<string, unknown> {
     shift: row.shift_name,
     terminalUserId: row.terminal_user_id,
     ctcAnnual: row.ctc_annual,
-    pan: row.pan,
-    uan: row.uan,
-    esi: row.esi,
+    // Government ids are audited masked, by idChanges: never a value in clear.
     bankAccountNumber: row.bank_account_number,
     bankIfsc: row.bank_ifsc,
     bankName: row.bank_name,
@@ -65,6 +64,10 @@ async function auditChanges(ctx: Ctx, employeeId: string, action: string, verb: 
     const fields = list.map((c) => c.field).join(', ');
     await recordAudit(ctx, { employeeId, category, action, summary: `${verb}: ${fields}`, changes: list });
   }
+}
+
+function governmentIdsOf(input: Partial<Pick<EmployeeCreate, 'pan' | 'uan' | 'esi' | 'aadhaar' | 'passportNumber'>>): GovernmentIds {
+  return { pan: input.pan, uan: input.uan, esi: input.esi, aadhaar: input.aadhaar, passportNumber: input.passportNumber };
 }
 
 type References = Pick<EmployeeCreate, 'designationId' | 'departmentId' | 'locationId' | 'shiftId' | 'managerId'>;
@@ -158,9 +161,21 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
       shift_id: lower(input.shiftId) ?? null,
       terminal_user_id: input.terminalUserId ?? null,
       ctc_annual: input.ctcAnnual ?? null,
-      pan: input.pan ?? null,
-      uan: input.uan ?? null,
-      esi: input.esi ?? null,
+      // The legacy clear columns stay empty: ids are sealed.
+      pan: null,
+      uan: null,
+      esi: null,
+      aadhaar_enc: null,
+      aadhaar_last4: null,
+      passport_enc: null,
+      passport_last4: null,
+      pan_enc: null,
+      pan_last4: null,
+      uan_enc: null,
+      uan_last4: null,
+      esi_enc: null,
+      esi_last4: null,
+      ...sealedColumns(t, governmentIdsOf(input)),
       bank_account_number: input.bankAccountNumber ?? null,
       bank_ifsc: input.bankIfsc ?? null,
       bank_name: input.bankName ?? null,
@@ -173,9 +188,12 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
     await repo.insertEmployeeRows(trx, [row]);
     const created = await repo.findEmployeeRow(trx, id);
     if (!created) throw new Error('inserted employee vanished');
-    const changes = Object.entries(auditView(created))
-      .filter(([, v]) => v !== null)
-      .map(([field, after]) => ({ field, before: null, after }));
+    const changes = [
+      ...Object.entries(auditView(created))
+        .filter(([, v]) => v !== null)
+        .map(([field, after]) => ({ field, before: null, after })),
+      ...(await idChanges(t, null, null, governmentIdsOf(input))),
+    ];
     await auditChanges(t, id, 'employee.created', 'Created', changes);
     // Punches of this biometric id that came before the employee did are theirs now.
     if (row.terminal_user_id !== null) await t.links.terminals.attachPunchesOfBiometricId(t, id, row.terminal_user_id);
@@ -230,9 +248,9 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     }
     set('terminal_user_id', input.terminalUserId);
     set('ctc_annual', input.ctcAnnual);
-    set('pan', input.pan);
-    set('uan', input.uan);
-    set('esi', input.esi);
+    const idChangeList = await idChanges(t, id, before, governmentIdsOf(input));
+    // Only a changed id is sealed again (a fresh IV would otherwise rewrite an unchanged one).
+    Object.assign(patch, sealedColumns(t, Object.fromEntries(idChangeList.map((c) => [c.field, governmentIdsOf(input)[c.field as GovernmentIdField]]))));
     set('bank_account_number', input.bankAccountNumber);
     set('bank_ifsc', input.bankIfsc);
     set('bank_name', input.bankName);
@@ -247,7 +265,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
     if (!after) throw new Error('updated employee vanished');
     // Unmatched punches of a newly set biometric id are theirs now (same transaction).
     if (after.terminal_user_id !== null && after.terminal_user_id !== before.terminal_user_id) await t.links.terminals.attachPunchesOfBiometricId(t, id, after.terminal_user_id);
-    const changes = diffFields(auditView(before), auditView(after));
+    const changes = [...diffFields(auditView(before), auditView(after)), ...idChangeList];
     if (changes.length === 0) return;
     await auditChanges(t, id, 'employee.updated', 'Updated', changes);
     await notify(t, { employeeIds: [id] }, {

@@ -1,18 +1,14 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { AuditEntry, AuditSource } from '../../../../../shared/audit.ts';
+import { Link } from 'react-router';
+import { AUDIT_SOURCE_LABELS, type AuditEntry } from '../../../../../shared/audit.ts';
 import { formatChangeValue, formatInstant, formatRelative } from '../../lib/format.ts';
 
-const SOURCE_LABELS: Record<AuditSource, string> = {
-  console: 'Console',
-  'public-api': 'Public API',
-  mcp: 'AI agent (MCP)',
-  connector: 'Connector',
-  system: 'System',
-};
+/** The browser's time zone, named beside times ("Asia/Kolkata"). */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One audit entry: what happened, who, from where, when, and the field changes before → after. */
-export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employee?: { id: string; name: string; code: string } }) {
   return (
     <Card withBorder padding="md" data-testid="audit-entry">
       <Stack gap="xs">
@@ -22,15 +18,22 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
               {entry.summary}
             </Text>
             <Text size="xs" c="dimmed">
+              {employee && (
+                <>
+                  <Anchor component={Link} to={`/employees/${employee.id}?tab=audit`} size="xs">
+                    {employee.name}
+                  </Anchor>{' '}
+                  ({employee.code}) ·{' '}
+                </>
+              )}
               by {entry.actorName}
-              {entry.credential ? ` via ${entry.credential.name} (${entry.credential.kind === 'api-key' ? 'API key' : 'connected app'})` : ''} ·{' '}
-              {formatInstant(entry.at)} ({formatRelative(entry.at)})
+              {entry.credential ? ` via ${entry.credential.name} (${entry.credential.kind === 'api-key' ? 'API key' : 'connected app'})` : ''} · {formatInstant(entry.at)} {ZONE} ({formatRelative(entry.at)})
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
             <Badge variant="light">{entry.category}</Badge>
             <Badge variant="outline" color="gray">
-              {SOURCE_LABELS[entry.source]}
+              {AUDIT_SOURCE_LABELS[entry.source]}
             </Badge>
           </Group>
         </Group>

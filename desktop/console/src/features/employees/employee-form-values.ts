@@ -19,6 +19,8 @@ export interface EmployeeFormValues {
   terminalUserId: number | string;
   ctcAnnual: number | string;
   pan: string;
+  aadhaar: string;
+  passportNumber: string;
   uan: string;
   esi: string;
   bankName: string;
@@ -26,7 +28,7 @@ export interface EmployeeFormValues {
   bankIfsc: string;
 }
 
-export const SENSITIVE_FIELDS = ['ctcAnnual', 'pan', 'uan', 'esi', 'bankName', 'bankAccountNumber', 'bankIfsc'] as const;
+export const SENSITIVE_FIELDS = ['ctcAnnual', 'pan', 'uan', 'esi', 'aadhaar', 'passportNumber', 'bankName', 'bankAccountNumber', 'bankIfsc'] as const;
 
 export const FORM_FIELDS: readonly (keyof EmployeeFormValues)[] = [
   'code',
@@ -64,6 +66,8 @@ export function emptyEmployeeValues(today: string): EmployeeFormValues {
     terminalUserId: '',
     ctcAnnual: '',
     pan: '',
+    aadhaar: '',
+    passportNumber: '',
     uan: '',
     esi: '',
     bankName: '',
@@ -90,6 +94,8 @@ export function employeeToValues(e: Employee): EmployeeFormValues {
     terminalUserId: e.terminalUserId ?? '',
     ctcAnnual: e.ctcAnnual ?? '',
     pan: e.pan ?? '',
+    aadhaar: e.aadhaar ?? '',
+    passportNumber: e.passportNumber ?? '',
     uan: e.uan ?? '',
     esi: e.esi ?? '',
     bankName: e.bankName ?? '',
@@ -122,6 +128,8 @@ export function valuesToPayload(v: EmployeeFormValues, withSensitive: boolean): 
     Object.assign(payload, {
       ctcAnnual: numberOrNull(v.ctcAnnual),
       pan: blankToNull(v.pan),
+      aadhaar: blankToNull(v.aadhaar),
+      passportNumber: blankToNull(v.passportNumber),
       uan: blankToNull(v.uan),
       esi: blankToNull(v.esi),
       bankName: blankToNull(v.bankName),

@@ -120,6 +120,8 @@ export function EmployeeForm(props: EmployeeFormProps) {
           <Section title="Pay, statutory and bank">
             <NumberInput label="Annual CTC (₹)" min={0} step={10000} thousandSeparator="," thousandsGroupStyle="lakh" allowDecimal={false} allowNegative={false} {...form.getInputProps('ctcAnnual')} />
             <TextInput label="PAN" placeholder="ABCDE1234F" {...form.getInputProps('pan')} />
+            <TextInput label="Aadhaar" placeholder="1234 5678 9012" {...form.getInputProps('aadhaar')} />
+            <TextInput label="Passport number" placeholder="K1234567" {...form.getInputProps('passportNumber')} />
             <TextInput label="UAN" placeholder="12 digits" {...form.getInputProps('uan')} />
             <TextInput label="ESI number" placeholder="10 digits" {...form.getInputProps('esi')} />
             <TextInput label="Bank name" {...form.getInputProps('bankName')} />

@@ -8,7 +8,9 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 
 /** Everything the caller may see about an employee, in cards. */
 export function EmployeeOverview({ employee: e }: { employee: Employee }) {
-  const sensitive = e.ctcAnnual !== undefined || e.pan !== undefined || e.bankAccountNumber !== undefined;
+  const sensitive = e.ctcAnnual !== undefined || e.bankAccountNumber !== undefined;
+  // The employee reading their own record sees their ids masked; HR sees them in full.
+  const ids = e.aadhaar !== undefined || e.pan !== undefined;
   const job: Detail[] = [
     { label: 'Employee code', value: e.code },
     { label: 'Designation', value: dash(e.designation?.name) },
@@ -41,18 +43,23 @@ export function EmployeeOverview({ employee: e }: { employee: Employee }) {
   ];
   const statutory: Detail[] = [
     { label: 'Annual CTC', value: formatRupees(e.ctcAnnual) },
-    { label: 'PAN', value: dash(e.pan) },
-    { label: 'UAN', value: dash(e.uan) },
-    { label: 'ESI number', value: dash(e.esi) },
     { label: 'Bank', value: dash(e.bankName) },
     { label: 'Account number', value: dash(e.bankAccountNumber) },
     { label: 'IFSC', value: dash(e.bankIfsc) },
+  ];
+  const governmentIds: Detail[] = [
+    { label: 'Aadhaar', value: dash(e.aadhaar) },
+    { label: 'PAN', value: dash(e.pan) },
+    { label: 'Passport number', value: dash(e.passportNumber) },
+    { label: 'UAN', value: dash(e.uan) },
+    { label: 'ESI number', value: dash(e.esi) },
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <DetailCard title="Job" details={job} />
       <DetailCard title="Contact and personal" details={contact} />
-      {sensitive && <DetailCard title="Pay, statutory and bank" details={statutory} />}
+      {ids && <DetailCard title="Government ids" details={governmentIds} />}
+      {sensitive && <DetailCard title="Pay and bank" details={statutory} />}
     </SimpleGrid>
   );
 }

@@ -1,13 +1,14 @@
 import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconDoorExit, IconFingerprint, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDoorExit, IconFileText, IconFingerprint, IconHistory, IconId, IconPencil, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
-import { useCan } from '../../session/session-context.tsx';
+import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { EmployeeAttendanceTab } from '../attendance/employee-attendance-tab.tsx';
+import { EmployeeDocumentsPanel } from '../documents/employee-documents-panel.tsx';
 import { EmployeeAuditTab } from './employee-audit-tab.tsx';
 import { EmployeeOverview } from './employee-overview.tsx';
 import { useEmployee } from './employee-queries.ts';
@@ -20,9 +21,10 @@ export function EmployeeProfilePage() {
   const { id = '' } = useParams();
   const employee = useEmployee(id);
   const can = useCan();
+  const user = useSessionUser();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' ? 'attendance' : 'overview';
+  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' || requested === 'documents' ? requested : 'overview';
 
   if (employee.error) {
     if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
@@ -42,13 +44,16 @@ export function EmployeeProfilePage() {
   return (
     <Stack gap="lg">
       <ProfileHeader employee={e} />
-      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
             Overview
           </Tabs.Tab>
           <Tabs.Tab value="attendance" leftSection={<IconFingerprint size={16} />}>
             Attendance
+          </Tabs.Tab>
+          <Tabs.Tab value="documents" leftSection={<IconFileText size={16} />}>
+            Documents
           </Tabs.Tab>
           {can('audit:read') && (
             <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
@@ -61,6 +66,9 @@ export function EmployeeProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="attendance">
           <EmployeeAttendanceTab employeeId={e.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents">
+          <EmployeeDocumentsPanel employeeId={e.id} employeeName={e.fullName} self={e.id === user.employeeId} />
         </Tabs.Panel>
         {can('audit:read') && (
           <Tabs.Panel value="audit">
