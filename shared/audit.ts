@@ -26,6 +26,18 @@ export type AuditRange = z.infer<typeof AuditRange>;
 export const AuditSource = z.enum(['console', 'public-api', 'mcp', 'connector', 'system']);
 export type AuditSource = z.infer<typeof AuditSource>;
 
+export const AuditCredentialKind = z.enum(['api-key', 'oauth-client']);
+export type AuditCredentialKind = z.infer<typeof AuditCredentialKind>;
+
+export const AuditCredential = z
+  .object({
+    kind: AuditCredentialKind.meta({ description: '`api-key`: an employee-bound API key; `oauth-client`: an assistant connected through OAuth.' }),
+    id: z.string().meta({ description: 'The API key id or the OAuth client id.' }),
+    name: z.string().meta({ description: 'The key or client name as it was at the time.' }),
+  })
+  .meta({ id: 'AuditCredential', description: 'The credential an AI agent acted with (source `mcp`).' });
+export type AuditCredential = z.infer<typeof AuditCredential>;
+
 export const FieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 export type FieldChange = z.infer<typeof FieldChange>;
 
@@ -41,6 +53,7 @@ export const AuditEntry = z
     source: AuditSource,
     changes: z.array(FieldChange).meta({ description: 'Changed fields only, with before and after.' }),
     at: Instant,
+    credential: AuditCredential.nullable().meta({ description: 'For changes an AI agent made (source `mcp`): the credential it used. Null otherwise.' }),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -24,7 +24,9 @@ import { ingestRoutes } from './modules/ingest/index.ts';
 import { jobRoutes } from './modules/jobs/index.ts';
 import { createLanState, hstsHeader, lanRoutes } from './modules/lan/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
+import { mcpRoutes } from './modules/mcp/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
+import { oauthProtocolRoutes, oauthRoutes } from './modules/oauth/index.ts';
 import { orgRoutes } from './modules/org/index.ts';
 import { publicV1Routes } from './modules/public-v1/index.ts';
 import { regularizationRoutes } from './modules/regularizations/index.ts';
@@ -116,9 +118,14 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   auditRoutes(api, deps);
   jobRoutes(api, deps);
   complianceRoutes(api, deps);
+  oauthRoutes(api, deps);
+  const mcp = mcpRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);
+  // The agent endpoint (its own JSON-RPC chain) and the OAuth protocol endpoints (RFC formats, outside /api).
+  app.use(mcp);
+  app.use(oauthProtocolRoutes(deps));
   app.use(api.router);
   app.use('/api', apiNotFound);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Password } from '../../shared/auth.ts';
 import { DOCUMENT_MEDIA_TYPES } from '../../shared/documents.ts';
+import { AGENT_RATE_LIMIT_DEFAULT } from '../../shared/mcp.ts';
 import { isKnownTimeZone } from '../../shared/org.ts';
 import { dnsName, ipAddress, isLoopbackHost } from './tls/names.ts';
 
@@ -37,6 +38,10 @@ const EnvSchema = z.object({
   MUSTER_PUBLIC_URL: z.preprocess(
     blankIsUnset,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  MUSTER_AGENT_RATE_LIMIT: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1, 'must be a whole number of requests per minute, at least 1').max(1_000_000_000).default(AGENT_RATE_LIMIT_DEFAULT),
   ),
   MUSTER_TLS_CERT_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   MUSTER_TLS_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
@@ -83,6 +88,8 @@ export interface Config {
   readonly lanAccess: boolean;
   /** The console's address for links sent out (MUSTER_PUBLIC_URL), without a trailing slash. */
   readonly publicUrl: string | undefined;
+  /** Requests per minute each agent credential (API key, OAuth grant) may make to /api/mcp. */
+  readonly agentRateLimit: number;
   /** An office's own certificate (PEM, chain after it) and key, instead of the local CA. */
   readonly tlsCertFile: string | undefined;
   readonly tlsKeyFile: string | undefined;
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     jobs: e.MUSTER_JOBS,
     lanAccess: !isLoopbackHost(e.HOST),
     publicUrl: e.MUSTER_PUBLIC_URL?.replace(/\/+$/, ''),
+    agentRateLimit: e.MUSTER_AGENT_RATE_LIMIT,
     tlsCertFile: e.MUSTER_TLS_CERT_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_CERT_FILE),
     tlsKeyFile: e.MUSTER_TLS_KEY_FILE === undefined ? undefined : path.resolve(e.MUSTER_TLS_KEY_FILE),
     lanNames: Object.freeze([...e.MUSTER_LAN_NAMES]),

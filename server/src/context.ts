@@ -23,9 +23,22 @@ export interface AppDeps {
   lan?: LanHttps;
 }
 
-/** Who is asking: a signed-in user, an API key, the connector, or the system itself. */
+/** The credential an AI agent acts with on the agent endpoint: an employee-bound API key or an OAuth client's grant. */
+export interface AgentCredential {
+  kind: 'api-key' | 'oauth-client';
+  /** The API key's id, or the OAuth client id. */
+  id: string;
+  /** The key's or the client's name, as people know it. */
+  name: string;
+  /** The OAuth grant (one person's consent to the client); absent for keys. */
+  grantId?: string;
+  /** False for read-only credentials (`muster:read` tokens, `ReadOnly` keys): only tools that read. */
+  canAct: boolean;
+}
+
+/** Who is asking: a signed-in user, an API key, an AI agent acting as an employee, the connector, or the system itself. */
 export interface Caller {
-  kind: 'session' | 'apiKey' | 'connector' | 'system';
+  kind: 'session' | 'apiKey' | 'agent' | 'connector' | 'system';
   userId: string | null;
   employeeId: string | null;
   name: string;
@@ -37,6 +50,8 @@ export interface Caller {
   apiKeyId?: string;
   /** The login email of a signed-in user. */
   email?: string;
+  /** For `agent` callers: the credential used (recorded on every audit row). */
+  credential?: AgentCredential;
 }
 
 /** What routes are built from: the app's dependencies, the module links and a way to make a caller's Ctx. */

@@ -115,9 +115,9 @@ export interface Running {
 }
 
 /** Starts the real server as its own process on a prepared data dir. */
-export async function startMuster(dataDir: string): Promise<Running> {
+export async function startMuster(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0' });
+  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env });
   await proc.waitFor(/Muster listening on/);
   return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
 }

@@ -22,7 +22,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents every mounted route with its security scheme', async () => {
     const doc = (await server.client().get('/api/openapi.json')).body;
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKeyBearer', 'apiKeyHeader', 'connectorSecret', 'sessionCookie']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['agentBearer', 'apiKeyBearer', 'apiKeyHeader', 'connectorSecret', 'sessionCookie']);
     const ops = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item as object).map(([m, op]) => ({ path: p, method: m, op })));
     expect(ops.length).toBeGreaterThan(35);
     const find = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)?.op as Record<string, any>;

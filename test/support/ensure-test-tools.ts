@@ -6,10 +6,13 @@
  * NSS's certutil, which makes Chromium trust Muster's local CA the way a
  * device that installed it does. Installs what is missing with
  * apt-get when running as root on Debian/Ubuntu; otherwise exits 1 with a
- * one-line instruction.
+ * one-line instruction. Then the official MCP conformance runner and the
+ * Node 22 it needs, from the npm registry into a cache (mcp-conformance.ts):
+ * without them the conformance test says why it cannot run, nothing fails here.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { installConformanceTools } from './mcp-conformance.ts';
 
 interface Tool {
   path: string;
@@ -62,3 +65,7 @@ function main(): void {
 }
 
 main();
+
+const conformance = installConformanceTools();
+if (conformance) console.warn(`MCP conformance scenarios will be skipped: ${conformance}`);
+else console.log('MCP conformance runner found (Node 22).');

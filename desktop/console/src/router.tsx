@@ -16,6 +16,8 @@ import { DesignationsSettings } from './features/settings/designations-settings.
 import { UsersSettings } from './features/settings/users-settings.tsx';
 import { SessionsPage } from './features/settings/sessions-settings.tsx';
 import { ApiKeysPage } from './features/api-keys/api-keys-page.tsx';
+import { ConnectedAppsPage } from './features/connected-apps/connected-apps-page.tsx';
+import { ConsentPage } from './features/connected-apps/consent-page.tsx';
 import { ApplyLeavePage } from './features/leave/apply-page.tsx';
 import { ApprovalsPage } from './features/leave/approvals-page.tsx';
 import { LeaveCalendarPage } from './features/leave/calendar-page.tsx';
@@ -46,6 +48,15 @@ export const router = createBrowserRouter([
   { path: '/setup', element: <SetupPage /> },
   // Open to anyone: a phone reads it before it trusts this PC, let alone signs in.
   { path: '/trust', element: <TrustPage /> },
+  // An AI assistant asks to act as the signed-in person (the OAuth consent page).
+  {
+    path: '/oauth/authorize',
+    element: (
+      <RequireSession>
+        <ConsentPage />
+      </RequireSession>
+    ),
+  },
   {
     path: '/',
     element: (
@@ -202,6 +213,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: 'sessions', element: <SessionsPage /> },
+      { path: 'connected-apps', element: <ConnectedAppsPage /> },
       {
         path: 'settings',
         element: (

@@ -164,6 +164,9 @@ export interface ApiKeyTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  // 0012_agent
+  expires_at: string | null;
+  personal: Bool;
 }
 
 export interface AuditLogTable {
@@ -178,6 +181,10 @@ export interface AuditLogTable {
   source: string;
   changes: string;
   at: string;
+  // 0012_agent: the credential an agent acted with (`api-key` / `oauth-client`), its id and name as it was.
+  credential_kind: string | null;
+  credential_id: string | null;
+  credential_name: string | null;
 }
 
 export interface NotificationTable {
@@ -696,6 +703,71 @@ export interface TerminalContactSlotTable {
 /** The server's database, or what kysely calls it. */
 export type Database = Kysely<DB>;
 
+/** 0012_agent: an OAuth client (an AI assistant), registered by itself (RFC 7591) or by an administrator. */
+export interface OAuthClientTable {
+  id: string;
+  name: string;
+  client_uri: string | null;
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string;
+  auth_method: string;
+  secret_hash: string | null;
+  registration: string;
+  software_id: string | null;
+  software_version: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  disabled_at: string | null;
+}
+
+/** 0012_agent: one person's consent to one client (a connected app); its tokens die with it. */
+export interface OAuthGrantTable {
+  id: string;
+  client_id: string;
+  user_id: string;
+  employee_id: string;
+  scope: string;
+  resource: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+/** 0012_agent: a single-use authorization code (hash only). */
+export interface OAuthCodeTable {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  grant_id: string | null;
+}
+
+/** 0012_agent: an access or refresh token of a grant (hash only). */
+export interface OAuthTokenTable {
+  token_hash: string;
+  grant_id: string;
+  kind: string;
+  /** The scopes of this token: the grant's, or fewer after a narrowing refresh. */
+  scope: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OAuthSettingsTable {
+  id: number;
+  dynamic_registration: Bool;
+  updated_at: string | null;
+}
+
 export interface DB {
   organisation: OrganisationTable;
   department: DepartmentTable;
@@ -707,6 +779,11 @@ export interface DB {
   user_role: UserRoleTable;
   session: SessionTable;
   api_key: ApiKeyTable;
+  oauth_client: OAuthClientTable;
+  oauth_grant: OAuthGrantTable;
+  oauth_code: OAuthCodeTable;
+  oauth_token: OAuthTokenTable;
+  oauth_settings: OAuthSettingsTable;
   audit_log: AuditLogTable;
   notification: NotificationTable;
   holiday: HolidayTable;

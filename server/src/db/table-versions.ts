@@ -54,6 +54,10 @@ export class TableVersions {
 export const ACTIVITY_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
   session: new Set(['last_seen_at']),
   user_account: new Set(['last_login_at']),
+  // Agent credentials in use: the agent endpoint's credential cache keeps its answers.
+  api_key: new Set(['last_used_at']),
+  oauth_client: new Set(['last_used_at']),
+  oauth_grant: new Set(['last_used_at']),
   terminal: new Set([
     'last_contact_at',
     'last_punch_at',

@@ -22,8 +22,8 @@ import type { Caller } from '../context.ts';
 import { isMultipart } from './multipart.ts';
 import { forbidden, validationError } from './problem.ts';
 
-/** Who may call an operation: nobody in particular, a console session, an API key, or the connector. */
-export type AuthKind = 'none' | 'session' | 'apiKey' | 'connector';
+/** Who may call an operation: nobody in particular, a console session, an API key, the connector, or an AI agent (an employee-bound API key or an OAuth access token). */
+export type AuthKind = 'none' | 'session' | 'apiKey' | 'connector' | 'agent';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -99,6 +99,8 @@ export interface AuthMiddlewares {
   session: RequestHandler[];
   apiKey: RequestHandler[];
   connector: RequestHandler[];
+  /** The agent endpoint mounts its own chain (see `document`). */
+  agent?: RequestHandler[];
 }
 
 const NO_CALLER = undefined as unknown as Caller;
@@ -118,6 +120,8 @@ export class Api {
     // With a form beside the JSON body, a multipart request has no parsed body.
     handler: Handler<Out<P>, Out<Q>, F extends FormBody ? Out<B> | undefined : Out<B>>,
   ): void {
+    const auth = this.auth[spec.auth];
+    if (!auth) throw new Error(`No authentication middleware for ${spec.auth} operations (${spec.operationId})`);
     this.operations.push({ spec } as RegisteredOperation);
     const expressPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
     const run: RequestHandler = async (req, res) => {
@@ -134,7 +138,16 @@ export class Api {
       else if (!res.headersSent && !res.writableEnded) res.status(204).end();
     };
     const parse = spec.body ? [jsonBodyOf(spec.bodyLimit ?? JSON_BODY_LIMIT)] : [];
-    this.router[spec.method](expressPath, ...this.auth[spec.auth], ...parse, ...(spec.before ?? []), run);
+    this.router[spec.method](expressPath, ...auth, ...parse, ...(spec.before ?? []), run);
+  }
+
+  /**
+   * Describes an operation in the OpenAPI document that its module mounts
+   * itself on `router` (a protocol of its own, such as the agent endpoint's
+   * JSON-RPC: its errors are not problem details and it reads its own body).
+   */
+  document<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(spec: OperationSpec<P, Q, B>): void {
+    this.operations.push({ spec } as RegisteredOperation);
   }
 }
 

@@ -23,6 +23,7 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   session: [{ sessionCookie: [] }, { apiKeyBearer: [] }],
   apiKey: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }],
   connector: [{ connectorSecret: [] }],
+  agent: [{ agentBearer: [] }],
 };
 
 const DEFAULT_ERRORS: Record<AuthKind, number[]> = {
@@ -30,6 +31,7 @@ const DEFAULT_ERRORS: Record<AuthKind, number[]> = {
   session: [401],
   apiKey: [401],
   connector: [401],
+  agent: [401],
 };
 
 function isBinary(r: z.ZodType | BinaryResponse): r is BinaryResponse {
@@ -116,6 +118,7 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
         '* **Public API v1** (`/api/public/v1/*`): read-only, API key, 600 requests per minute per key; the version is in the path.',
         '* **Platform routes** (the rest of `/api/*`): the console\'s own routes, authenticated by the session cookie only (an API key is not accepted there); unversioned.',
         '* **Biometric ingest** (`/api/ingest/biometric/*`): the connector, with the shared connector secret.',
+        '* **Agent endpoint** (`POST /api/mcp`): the Model Context Protocol (JSON-RPC 2.0 over Streamable HTTP) for AI assistants, with an employee-bound API key or an OAuth access token; acts as that employee.',
         '',
         'Errors are RFC 9457 problem details (`application/problem+json`). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601.',
       ].join('\n'),
@@ -144,6 +147,11 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
           type: 'http',
           scheme: 'bearer',
           description: 'The shared connector secret as `Authorization: Bearer <secret>`.',
+        },
+        agentBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `The agent endpoint's credential (spec §5.3) as \`Authorization: Bearer …\`: an employee-bound API key (starts with \`${API_KEY_PREFIX}\`; personal keys from Connected apps included) or an OAuth 2.1 access token from Muster's own authorization server (discovery: \`/.well-known/oauth-protected-resource/api/mcp\`, \`/.well-known/oauth-authorization-server\`). Either acts as one employee with their permissions and scope as they are at each call.`,
         },
       },
     },

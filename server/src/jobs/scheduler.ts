@@ -8,6 +8,7 @@ import { checkAllFilings } from '../modules/compliance/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
+import { pruneOAuth } from '../modules/oauth/index.ts';
 import { orgSettings } from '../modules/org/index.ts';
 import { notifyOfflineTerminals } from '../modules/terminals/index.ts';
 import { systemCtx } from '../wiring.ts';
@@ -108,6 +109,12 @@ export const JOBS: Job[] = [
     schedule: '15 3 * * *',
     catchUpAtStart: false,
     run: async (ctx) => `${await pruneSessions(ctx)} old session(s) removed`,
+  },
+  {
+    name: 'prune-oauth',
+    schedule: '20 3 * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await pruneOAuth(ctx)} expired OAuth code(s), token(s) and unused app registration(s) removed`,
   },
 ];
 

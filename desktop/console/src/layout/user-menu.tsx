@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconRobot, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ChangePasswordModal } from '../features/auth/change-password-modal.tsx';
@@ -8,7 +8,7 @@ import { initials } from '../lib/format.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { meKey, useLogout } from '../session/session-queries.ts';
 
-/** The avatar menu: profile, sessions, change password, sign out. */
+/** The avatar menu: profile, sessions, connected apps, change password, sign out. */
 export function UserMenu() {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -54,6 +54,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconDeviceDesktop size={16} />} onClick={() => void navigate('/sessions')}>
             My sessions
+          </Menu.Item>
+          <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => void navigate('/connected-apps')}>
+            Connected apps
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
             Change password

@@ -17,28 +17,53 @@ function selectKeys(db: Db) {
       'api_key.prefix',
       'api_key.scope',
       'api_key.employee_id',
+      'api_key.personal',
       'bound.full_name as employee_name',
       'api_key.created_at',
       'creator.full_name as created_by_name',
       'api_key.last_used_at',
+      'api_key.expires_at',
       'api_key.revoked_at',
     ]);
 }
 
-export type ApiKeyRow = Awaited<ReturnType<typeof findApiKey>> & object;
+export type ApiKeyRow = NonNullable<Awaited<ReturnType<typeof findApiKey>>>;
 
 export async function findApiKey(db: Db, id: string) {
   return selectKeys(db).where('api_key.id', '=', id).executeTakeFirst();
 }
 
 export async function listApiKeys(db: Db) {
-  return selectKeys(db).orderBy('api_key.created_at', 'desc').execute();
+  return selectKeys(db).orderBy('api_key.created_at', 'desc').orderBy('api_key.id').execute();
+}
+
+/** One person's personal keys, newest first (revoked ones too, for the history). */
+export async function listPersonalKeys(db: Db, employeeId: string) {
+  return selectKeys(db)
+    .where('api_key.employee_id', '=', employeeId)
+    .where('api_key.personal', '=', 1)
+    .orderBy('api_key.created_at', 'desc')
+    .orderBy('api_key.id')
+    .execute();
+}
+
+/** Personal keys of a person that still work at `now`. */
+export async function countLivePersonalKeys(db: Db, employeeId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_key')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('employee_id', '=', employeeId)
+    .where('personal', '=', 1)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findLiveKeyByHash(db: Db, keyHash: string) {
   return db
     .selectFrom('api_key')
-    .select(['id', 'key_hash', 'scope', 'employee_id', 'last_used_at', 'name'])
+    .select(['id', 'key_hash', 'scope', 'employee_id', 'personal', 'expires_at', 'last_used_at', 'name'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();

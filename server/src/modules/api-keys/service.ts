@@ -1,17 +1,27 @@
 import crypto from 'node:crypto';
-import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreate, type ApiKeyIssued, ApiKeyScope } from '../../../../shared/api-keys.ts';
-import { type Caller, type Ctx, callerFor, inTransaction } from '../../context.ts';
-import { badRequest, notFound } from '../../http/problem.ts';
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyIssued,
+  ApiKeyScope,
+  KEY_EXPIRY_MAX_DAYS,
+  PERSONAL_KEYS_MAX,
+  type PersonalKeyCreate,
+} from '../../../../shared/api-keys.ts';
+import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import { employeeExists } from '../employees/index.ts';
 import * as repo from './repo.ts';
 
-const KEY_DISPLAY_LENGTH = API_KEY_PREFIX.length + 8;
-const MARK_USED_EVERY_MS = 60_000;
+/** Issuing, listing and revoking keys: the administrators' keys (API & webhooks) and everyone's personal keys (Connected apps). */
 
-function toApiKey(row: NonNullable<Awaited<ReturnType<typeof repo.findApiKey>>>): ApiKey {
+const KEY_DISPLAY_LENGTH = API_KEY_PREFIX.length + 8;
+
+function toApiKey(row: repo.ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -19,42 +29,65 @@ function toApiKey(row: NonNullable<Awaited<ReturnType<typeof repo.findApiKey>>>)
     scope: ApiKeyScope.parse(row.scope),
     employeeId: row.employee_id,
     employeeName: row.employee_name,
+    personal: row.personal === 1,
     createdAt: row.created_at,
     createdByName: row.created_by_name,
     lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
   };
 }
 
-/** Issues a key. The answer carries the whole key, which is never stored or shown again. */
-export async function issueApiKey(ctx: Ctx, input: ApiKeyCreate): Promise<ApiKeyIssued> {
+/** The expiry as stored, or a 400 naming the field when it is past or too far ahead. */
+function checkedExpiry(ctx: Ctx, expiresAt: string | null | undefined): string | null {
+  if (!expiresAt) return null;
+  const at = Date.parse(expiresAt);
+  const now = ctx.clock.now().getTime();
+  if (at <= now) throw badRequest('The expiry must be in the future.', [{ path: 'body.expiresAt', message: 'must be in the future' }]);
+  if (at > now + KEY_EXPIRY_MAX_DAYS * 86_400_000) {
+    throw badRequest(`A key can last at most ${KEY_EXPIRY_MAX_DAYS} days.`, [{ path: 'body.expiresAt', message: `must be within ${KEY_EXPIRY_MAX_DAYS} days` }]);
+  }
+  return new Date(at).toISOString();
+}
+
+interface NewKey {
+  name: string;
+  scope: ApiKeyScope;
+  employeeId: string | null;
+  personal: boolean;
+  expiresAt: string | null;
+}
+
+/** Stores a new key (only its hash) and audits it on the bound employee (or the issuer); answers it with the whole key, once. */
+async function storeKey(ctx: Ctx, input: NewKey, check?: (t: Ctx) => Promise<void>): Promise<ApiKeyIssued> {
   const key = API_KEY_PREFIX + crypto.randomBytes(32).toString('base64url');
   const id = newId();
-  const boundTo = input.employeeId?.toLowerCase() ?? null;
   await inTransaction(ctx, async (t) => {
-    const trx = t.db;
-    if (boundTo) {
-      if (!(await employeeExists(trx, boundTo))) throw badRequest('There is no such employee to bind the key to.', [{ path: 'body.employeeId', message: 'no such employee' }]);
-    }
-    await repo.insertApiKey(trx, {
+    await check?.(t);
+    await repo.insertApiKey(t.db, {
       id,
       name: input.name,
       prefix: key.slice(0, KEY_DISPLAY_LENGTH),
       key_hash: sha256Hex(key),
       scope: input.scope,
-      employee_id: boundTo,
+      employee_id: input.employeeId,
+      personal: input.personal ? 1 : 0,
       created_by_user_id: ctx.caller.userId,
       created_at: ctx.clock.now().toISOString(),
       last_used_at: null,
+      expires_at: input.expiresAt,
       revoked_at: null,
     });
-    const subject = boundTo ?? ctx.caller.employeeId;
+    const subject = input.employeeId ?? ctx.caller.employeeId;
     if (subject) {
+      const what = input.personal ? 'Personal API key' : 'API key';
+      const bound = input.employeeId && !input.personal ? ' bound to this employee' : '';
+      const expiry = input.expiresAt ? `, expires ${input.expiresAt.slice(0, 10)}` : '';
       await recordAudit(t, {
         employeeId: subject,
         category: 'Permissions',
         action: 'api-key.issued',
-        summary: `API key "${input.name}" (${input.scope}) issued${boundTo ? ' bound to this employee' : ''}`,
+        summary: `${what} "${input.name}" (${input.scope}) issued${bound}${expiry}`,
       });
     }
   });
@@ -63,64 +96,81 @@ export async function issueApiKey(ctx: Ctx, input: ApiKeyCreate): Promise<ApiKey
   return { ...toApiKey(row), key };
 }
 
+/** Issues a key (administrators, `api:manage`), optionally bound to an employee. The answer carries the whole key, never stored or shown again. */
+export async function issueApiKey(ctx: Ctx, input: ApiKeyCreate): Promise<ApiKeyIssued> {
+  requirePermission(ctx, 'api:manage');
+  const boundTo = input.employeeId?.toLowerCase() ?? null;
+  const expiresAt = checkedExpiry(ctx, input.expiresAt);
+  return storeKey(ctx, { name: input.name, scope: input.scope, employeeId: boundTo, personal: false, expiresAt }, async (t) => {
+    if (boundTo && !(await employeeExists(t.db, boundTo))) {
+      throw badRequest('There is no such employee to bind the key to.', [{ path: 'body.employeeId', message: 'no such employee' }]);
+    }
+  });
+}
+
+/** Every key of the organisation, personal ones included (`api:manage`). */
 export async function listApiKeys(ctx: Ctx): Promise<ApiKey[]> {
+  requirePermission(ctx, 'api:manage');
   return (await repo.listApiKeys(ctx.db)).map(toApiKey);
 }
 
-export async function revokeApiKey(ctx: Ctx, id: string): Promise<ApiKey> {
-  const row = await repo.findApiKey(ctx.db, id);
-  if (!row) throw notFound('API key');
+async function revokeRow(ctx: Ctx, row: repo.ApiKeyRow): Promise<ApiKey> {
   if (row.revoked_at === null) {
     await inTransaction(ctx, async (t) => {
-    const trx = t.db;
-      await repo.revokeApiKeyRow(trx, id, ctx.clock.now().toISOString());
+      await repo.revokeApiKeyRow(t.db, row.id, ctx.clock.now().toISOString());
       const subject = row.employee_id ?? ctx.caller.employeeId;
       if (subject) {
+        const by = row.employee_id && row.employee_id !== ctx.caller.employeeId ? ` by ${ctx.caller.name}` : '';
         await recordAudit(t, {
           employeeId: subject,
           category: 'Permissions',
           action: 'api-key.revoked',
-          summary: `API key "${row.name}" revoked`,
+          summary: `${row.personal ? 'Personal API key' : 'API key'} "${row.name}" revoked${by}`,
         });
       }
     });
   }
-  const updated = await repo.findApiKey(ctx.db, id);
+  const updated = await repo.findApiKey(ctx.db, row.id);
   if (!updated) throw notFound('API key');
   return toApiKey(updated);
 }
 
-export interface ResolvedKey {
-  keyId: string;
-  employeeId: string | null;
-  name: string;
+/** Revokes any key at once (`api:manage`). Revoking twice is harmless. */
+export async function revokeApiKey(ctx: Ctx, id: string): Promise<ApiKey> {
+  requirePermission(ctx, 'api:manage');
+  const row = await repo.findApiKey(ctx.db, id);
+  if (!row) throw notFound('API key');
+  return revokeRow(ctx, row);
 }
 
-/** The live key behind a presented secret, or undefined. */
-export async function findLiveKey(ctx: Pick<Ctx, 'db' | 'clock'>, presented: string): Promise<ResolvedKey | undefined> {
-  if (!presented.startsWith(API_KEY_PREFIX) || presented.length > 200) return undefined;
-  const hash = sha256Hex(presented);
-  const row = await repo.findLiveKeyByHash(ctx.db, hash);
-  if (!row || !crypto.timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return undefined;
-  const now = ctx.clock.now();
-  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= MARK_USED_EVERY_MS) {
-    await repo.markKeyUsed(ctx.db, row.id, now.toISOString());
-  }
-  return { keyId: row.id, employeeId: row.employee_id, name: row.name };
+/** The signed-in person behind a personal-key operation: made in the console by a person, never by an agent. */
+function personalOwner(ctx: Ctx): string {
+  requirePermission(ctx, 'self:read');
+  if (ctx.caller.kind !== 'session' || !ctx.caller.employeeId) throw forbidden('Personal keys are made and revoked by a signed-in person in the console.');
+  return ctx.caller.employeeId;
 }
 
-/** The public API's caller for a key: spec §5.1 grants every key employee:read and attendance:read. */
-export async function resolveApiKey(ctx: Pick<Ctx, 'db' | 'clock'>, presented: string): Promise<Caller | undefined> {
-  const key = await findLiveKey(ctx, presented);
-  if (!key) return undefined;
-  return callerFor({
-    kind: 'apiKey',
-    userId: null,
-    employeeId: null,
-    name: `API key "${key.name}"`,
-    roles: [],
-    permissions: ['employee:read', 'attendance:read'],
-    source: 'public-api',
-    apiKeyId: key.keyId,
+/** The caller's personal keys (Connected apps), newest first. */
+export async function listPersonalKeys(ctx: Ctx): Promise<ApiKey[]> {
+  const owner = personalOwner(ctx);
+  return (await repo.listPersonalKeys(ctx.db, owner)).map(toApiKey);
+}
+
+/** A key for the caller's own assistants: bound to them, only for the agent endpoint; at most PERSONAL_KEYS_MAX live at once. */
+export async function issuePersonalKey(ctx: Ctx, input: PersonalKeyCreate): Promise<ApiKeyIssued> {
+  const owner = personalOwner(ctx);
+  const expiresAt = checkedExpiry(ctx, input.expiresAt);
+  return storeKey(ctx, { name: input.name, scope: input.scope, employeeId: owner, personal: true, expiresAt }, async (t) => {
+    if ((await repo.countLivePersonalKeys(t.db, owner, ctx.clock.now().toISOString())) >= PERSONAL_KEYS_MAX) {
+      throw conflict(`You already have ${PERSONAL_KEYS_MAX} personal keys. Revoke one you no longer use first.`);
+    }
   });
+}
+
+/** Revokes one of the caller's personal keys (404 for anyone else's). */
+export async function revokePersonalKey(ctx: Ctx, id: string): Promise<ApiKey> {
+  const owner = personalOwner(ctx);
+  const row = await repo.findApiKey(ctx.db, id);
+  if (!row || row.personal !== 1 || row.employee_id !== owner) throw notFound('API key');
+  return revokeRow(ctx, row);
 }

@@ -36,3 +36,9 @@ export {
   offDayWorkTotals,
   overtimeByEmployee,
 } from './repo/reports.ts';
+
+// The use cases of the console's attendance screens, for the other channels (the agent endpoint).
+export { dayDetail, monthOf } from './employee-days.ts';
+export { selfPunch } from './self.ts';
+export { live, selfToday } from './views.ts';
+export { overrideDay } from './override.ts';

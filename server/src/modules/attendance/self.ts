@@ -47,13 +47,17 @@ export async function selfPunch(ctx: Ctx, input: SelfPunchInput): Promise<SelfPu
       geo: input.geo ? { lat: input.geo.lat, lng: input.geo.lng, accuracy: input.geo.accuracy ?? null } : null,
       flags,
     });
+    // A console punch is the person at the screen; one an AI agent makes for them is audited, flagged or not.
+    const where = ctx.caller.kind === 'agent' ? `through ${ctx.caller.credential?.name ?? 'an AI assistant'}` : 'from the console';
     if (flags.length) {
       await recordAudit(t, {
         employeeId,
         category: 'Attendance',
         action: 'attendance.self-punch-flagged',
-        summary: `Checked ${input.direction} from the console, flagged ${flags.join(', ')}: not counted until a regularization is approved`,
+        summary: `Checked ${input.direction} ${where}, flagged ${flags.join(', ')}: not counted until a regularization is approved`,
       });
+    } else if (ctx.caller.kind === 'agent' && !r.duplicate) {
+      await recordAudit(t, { employeeId, category: 'Attendance', action: 'attendance.self-punch', summary: `Checked ${input.direction} ${where}` });
     }
     return r;
   });

@@ -25,7 +25,7 @@ export function auditTable<E extends AuditEntry & { employeeName?: string; emplo
       ...(withEmployee ? [{ header: 'Employee', width: 22, value: (e: E) => (e.employeeName ? `${e.employeeName} (${e.employeeCode ?? ''})` : null) }] : []),
       { header: 'Category', width: 12, value: (e) => labelOf(AUDIT_CATEGORY_LABELS, e.category) },
       { header: 'What', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => e.actorName },
+      { header: 'By', width: 16, value: (e) => (e.credential ? `${e.actorName} via ${e.credential.name}` : e.actorName) },
       { header: 'Through', width: 12, value: (e) => labelOf(AUDIT_SOURCE_LABELS, e.source) },
       { header: 'Changes', width: withEmployee ? 40 : 44, value: (e) => e.changes.map(describeChange).join('; ') },
       // For integrators: the action code and the instant, beside what people read.

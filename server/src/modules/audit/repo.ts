@@ -42,6 +42,9 @@ export async function listAuditRows(
       'source',
       'changes',
       'at',
+      'credential_kind',
+      'credential_id',
+      'credential_name',
     ])
     .orderBy('at', 'desc')
     .orderBy('id', 'desc');
@@ -104,6 +107,9 @@ export async function listOrgAuditRows(db: Db, f: OrgAuditFilter, page?: { limit
       'audit_log.source',
       'audit_log.changes',
       'audit_log.at',
+      'audit_log.credential_kind',
+      'audit_log.credential_id',
+      'audit_log.credential_name',
       'employee.full_name as employee_name',
       'employee.code as employee_code',
     ])

@@ -1,5 +1,5 @@
 import type { AuditCategory, AuditEntry, AuditList, AuditListQuery, AuditRange, FieldChange, OrgAuditEntry, OrgAuditList, OrgAuditQuery } from '../../../../shared/audit.ts';
-import { AuditCategory as AuditCategorySchema, AuditSource } from '../../../../shared/audit.ts';
+import { AuditCategory as AuditCategorySchema, AuditCredentialKind, AuditSource } from '../../../../shared/audit.ts';
 import { addDays, dayInZone, financialYearStart, startOfDayInZone, startOfIsoWeek } from '../../../../shared/dates.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
 import { badRequest, forbidden } from '../../http/problem.ts';
@@ -39,6 +39,9 @@ export async function recordAudit(ctx: Ctx, input: AuditInput): Promise<void> {
     source: ctx.caller.source,
     changes: JSON.stringify(input.changes ?? []),
     at: ctx.clock.now().toISOString(),
+    credential_kind: ctx.caller.credential?.kind ?? null,
+    credential_id: ctx.caller.credential?.id ?? null,
+    credential_name: ctx.caller.credential?.name ?? null,
   });
 }
 
@@ -89,6 +92,10 @@ export function toAuditEntry(row: AuditLogTable): AuditEntry {
     source: AuditSource.parse(row.source),
     changes: JSON.parse(row.changes) as FieldChange[],
     at: row.at,
+    credential:
+      row.credential_kind && row.credential_id
+        ? { kind: AuditCredentialKind.parse(row.credential_kind), id: row.credential_id, name: row.credential_name ?? '' }
+        : null,
   };
 }
 

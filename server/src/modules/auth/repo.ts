@@ -134,3 +134,24 @@ export async function deleteSessionsExpiredBefore(db: Db, before: string): Promi
 export async function findPasswordStamp(db: Db, email: string) {
   return db.selectFrom('user_account').select(['password_hash', 'password_changed_at']).where('email', '=', email).executeTakeFirst();
 }
+
+/** An employee's login (by employee id or login id) with the employee's name and status: who an agent acts as. */
+export async function findLoginForAgent(db: Db, by: { employeeId: string } | { userId: string }) {
+  const q = db
+    .selectFrom('user_account')
+    .innerJoin('employee', 'employee.id', 'user_account.employee_id')
+    .select([
+      'user_account.id',
+      'user_account.employee_id',
+      'user_account.email',
+      'user_account.active',
+      'employee.full_name',
+      'employee.status',
+    ]);
+  return ('employeeId' in by ? q.where('user_account.employee_id', '=', by.employeeId) : q.where('user_account.id', '=', by.userId)).executeTakeFirst();
+}
+
+/** The name of an employee without a login (for a refusal that names them). */
+export async function employeeName(db: Db, employeeId: string): Promise<string | undefined> {
+  return (await db.selectFrom('employee').select('full_name').where('id', '=', employeeId).executeTakeFirst())?.full_name;
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Code, EmptyState, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { IconBook, IconKey, IconPlus, IconRobot, IconWebhook } from '@tabler/icons-react';
 import type { ApiKey, ApiKeyIssued } from '../../../../../shared/api-keys.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -12,6 +12,9 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useApiKeys, useRevokeApiKey } from './api-key-queries.ts';
 import { IssueKeyModal } from './issue-key-modal.tsx';
 import { KeyIssuedModal } from './key-issued-modal.tsx';
+import { OAuthAppsSection } from './oauth-apps-section.tsx';
+import { keyStatus } from '../connected-apps/connected-apps-page.tsx';
+import { mcpEndpoint } from '../connected-apps/connect-instructions.tsx';
 
 /** API keys for integrations: issue (shown once), list, revoke; and where the docs are. */
 export function ApiKeysPage() {
@@ -66,7 +69,7 @@ export function ApiKeysPage() {
             )}
           </Paper>
         )}
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
               <IconBook size={18} />
@@ -87,6 +90,19 @@ export function ApiKeysPage() {
           </Card>
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
+              <IconRobot size={18} />
+              <Title order={5}>AI agents (MCP)</Title>
+            </Group>
+            <List size="sm" spacing={4}>
+              <List.Item>
+                <Code>POST {mcpEndpoint()}</Code>: the Model Context Protocol
+              </List.Item>
+              <List.Item>Acts as one employee, with their permissions: a key bound to an employee, a personal key, or an assistant signed in through OAuth (below).</List.Item>
+              <List.Item>People make their own keys under their name → Connected apps.</List.Item>
+            </List>
+          </Card>
+          <Card withBorder padding="lg">
+            <Group gap="xs" mb="xs">
               <IconWebhook size={18} />
               <Title order={5}>Webhooks</Title>
               <Badge variant="light" color="orange">
@@ -98,6 +114,7 @@ export function ApiKeysPage() {
             </Text>
           </Card>
         </SimpleGrid>
+        <OAuthAppsSection />
       </Stack>
       <IssueKeyModal
         opened={issueOpened}
@@ -124,29 +141,30 @@ export function ApiKeysPage() {
 
 function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table aria-label="API keys">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
             <Table.Th>Key</Table.Th>
-            <Table.Th>Scope</Table.Th>
+            <Table.Th w={130}>Scope</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Last used</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th w={150}>Status</Table.Th>
             <Table.Th w={100} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {keys.map((k) => (
-            <Table.Tr key={k.id} c={k.revokedAt ? 'dimmed' : undefined}>
+            <Table.Tr key={k.id} c={keyStatus(k).live ? undefined : 'dimmed'}>
               <Table.Td>
                 <Text size="sm" fw={500}>
                   {k.name}
                 </Text>
                 {k.employeeName && (
                   <Text size="xs" c="dimmed">
-                    acts as {k.employeeName}
+                    {k.personal ? `personal key of ${k.employeeName} (AI assistants only)` : `acts as ${k.employeeName}`}
                   </Text>
                 )}
               </Table.Td>
@@ -172,18 +190,15 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
                 </Text>
               </Table.Td>
               <Table.Td>
-                {k.revokedAt ? (
-                  <Badge color="gray" variant="outline">
-                    Revoked {formatRelative(k.revokedAt)}
-                  </Badge>
-                ) : (
-                  <Badge color="teal" variant="dot">
-                    Active
-                  </Badge>
-                )}
+                <Text size="sm">{k.expiresAt ? formatInstant(k.expiresAt) : 'Never'}</Text>
               </Table.Td>
               <Table.Td>
-                {!k.revokedAt && (
+                <Badge color={keyStatus(k).color} variant={keyStatus(k).live ? 'dot' : 'outline'}>
+                  {keyStatus(k).label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {keyStatus(k).live && (
                   <Button size="xs" variant="light" color="red" onClick={() => onRevoke(k)}>
                     Revoke
                   </Button>

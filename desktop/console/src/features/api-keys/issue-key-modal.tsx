@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiKeyCreate, type ApiKeyIssued, type ApiKeyScope } from '../../../../../shared/api-keys.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
@@ -10,15 +10,28 @@ interface IssueValues {
   name: string;
   scope: ApiKeyScope;
   employeeId: string | null;
+  expiry: string;
 }
 
-const toInput = (v: IssueValues) => ({ name: v.name, scope: v.scope, employeeId: v.employeeId });
+const EXPIRIES = [
+  { value: 'never', label: 'Never' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+];
+
+const toInput = (v: IssueValues) => ({
+  name: v.name,
+  scope: v.scope,
+  employeeId: v.employeeId,
+  expiresAt: v.expiry === 'never' ? null : new Date(Date.now() + Number(v.expiry) * 86_400_000).toISOString(),
+});
 
 /** Names a new key, picks its scope and optionally binds it to an employee. */
 export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; onClose: () => void; onIssued: (key: ApiKeyIssued) => void }) {
   const issue = useIssueApiKey();
   const form = useForm<IssueValues>({
-    initialValues: { name: '', scope: 'ReadOnly', employeeId: null },
+    initialValues: { name: '', scope: 'ReadOnly', employeeId: null, expiry: 'never' },
     validate: (v) => zodFormErrors(ApiKeyCreate, toInput(v)),
   });
 
@@ -34,7 +47,7 @@ export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; 
         onIssued(issued);
       },
       onError: (error) => {
-        applyServerErrors(error, form.setFieldError, ['name', 'scope', 'employeeId']);
+        applyServerErrors(error, form.setFieldError, ['name', 'scope', 'employeeId', 'expiresAt']);
         notifyError(error, 'Could not issue the key');
       },
     });
@@ -58,7 +71,7 @@ export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; 
               {...form.getInputProps('scope')}
             />
             <Text size="xs" c="dimmed">
-              Both scopes currently grant the same access (employee and attendance reads): the public API has no write endpoints yet.
+              On the public API both scopes read employees and attendance (it has no writes). For an AI agent acting as the bound employee, read only hides the tools that change data.
             </Text>
           </Stack>
           <EmployeePicker
@@ -68,6 +81,7 @@ export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; 
             onChange={(id) => form.setFieldValue('employeeId', id)}
             error={form.errors.employeeId}
           />
+          <Select label="Expires after" data={EXPIRIES} allowDeselect={false} {...form.getInputProps('expiry')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -37,7 +37,13 @@ export function KeyIssuedModal({ issued, onClose }: { issued: ApiKeyIssued | nul
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> (or <Code>X-Api-Key</Code>) to <Code>/api/public/v1/…</Code>.
+            Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> (or <Code>X-Api-Key</Code>) to <Code>/api/public/v1/…</Code>
+            {issued.employeeName ? (
+              <>
+                ; an AI agent uses it at <Code>/api/mcp</Code> as {issued.employeeName}
+              </>
+            ) : null}
+            .
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose}>I have copied the key</Button>

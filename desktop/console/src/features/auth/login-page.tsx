@@ -44,7 +44,12 @@ export function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {state.expired && !error && (
+          {state.from?.startsWith('/oauth/authorize') && !error && (
+            <Alert color="blue" icon={<IconInfoCircle />}>
+              An app asks to connect to Muster as you. Sign in to see what it wants, then allow or deny it.
+            </Alert>
+          )}
+          {state.expired && !error && !state.from?.startsWith('/oauth/authorize') && (
             <Alert color="yellow" icon={<IconInfoCircle />}>
               Your session has ended. Sign in again to continue.
             </Alert>

@@ -24,7 +24,8 @@ export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employe
                   ({employee.code}) ·{' '}
                 </>
               )}
-              by {entry.actorName} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
+              by {entry.actorName}
+              {entry.credential ? ` via ${entry.credential.name} (${entry.credential.kind === 'api-key' ? 'API key' : 'connected app'})` : ''} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
