@@ -49,6 +49,7 @@ async function verify(page: Page, item: string): Promise<void> {
 }
 
 test('HR requests two documents, the employee sees and uploads them, HR verifies, the checklist turns complete', async ({ page }) => {
+  test.setTimeout(150_000); // three people's sessions and six uploads: minutes on a loaded machine
   // HR: the demo employee's file has two documents missing and one awaiting verification.
   await signIn(page, HR, DEMO_PASSWORD);
   await openSnehasDocuments(page);

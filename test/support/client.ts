@@ -38,7 +38,17 @@ export class Client {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+    const send = () => fetch(this.baseUrl + path, { method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // A kept-alive socket the server closed while idle (its 5 s keep-alive ran out while the test
+      // rendered a PDF, say) can be picked just as it closes: a GET is sent again, as browsers do.
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (method !== 'GET' || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) throw error;
+      res = await send();
+    }
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const eq = pair?.indexOf('=') ?? -1;
