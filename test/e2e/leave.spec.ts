@@ -168,7 +168,8 @@ test('a manager rejects with a note and the employee sees it', async ({ page, ba
 test('HR sees the calendar and the year-end preview', async ({ page }) => {
   await signIn(page, HR, DEMO_PASSWORD);
   await page.goto('/leave/calendar');
-  await page.getByText('Organisation', { exact: true }).click();
+  // The calendar's own switch (the navigation has an 'Organisation' link under Documents too).
+  await page.getByRole('main').getByText('Organisation', { exact: true }).click();
   await expect(page.getByTestId('calendar-row').first()).toBeVisible();
   await expect(page.getByTestId('calendar-cell').first()).toBeVisible();
   await page.goto('/leave/settings');
