@@ -39,6 +39,8 @@ import { moduleDeps } from './wiring.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const INGEST_PREFIX = '/api/ingest/';
+/** Console files that name the current build: served for revalidation on every request, never from an hour-old copy. */
+const UNCACHED_CONSOLE_FILES = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'offline.html']);
 
 /** The built console: `dist/console` beside the source tree or the compiled one. */
 export function findConsoleDir(): string | undefined {
@@ -131,7 +133,16 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
 
   const consoleDir = options.consoleDir ?? findConsoleDir();
   if (consoleDir) {
-    app.use(express.static(consoleDir, { index: false, maxAge: '1h' }));
+    app.use(
+      express.static(consoleDir, {
+        index: false,
+        maxAge: '1h',
+        // The phone app's worker and manifest are checked on every visit, so a new build reaches phones at once.
+        setHeaders: (res, file) => {
+          if (UNCACHED_CONSOLE_FILES.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     // Client-side routes: any other GET that wants a page gets the console.
     app.get('/{*path}', (req, res, next) => {
       if (!req.accepts('html')) return next();

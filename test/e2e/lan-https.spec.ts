@@ -137,6 +137,21 @@ test('a device that trusts the CA signs in over HTTPS, in a secure context, with
   await context.close();
 });
 
+test('over HTTPS the phone app\'s service worker registers and controls the console', async () => {
+  const context = await trusting.newContext({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`https://${LAN}:${port}/login`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  type Sw = { navigator: { serviceWorker: { controller: { state: string; scriptURL: string } | null; getRegistration(): Promise<{ scope: string } | undefined> } } };
+  await page.waitForFunction(() => (globalThis as unknown as Sw).navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  const worker = await page.evaluate(async () => {
+    const sw = (globalThis as unknown as Sw).navigator.serviceWorker;
+    return { script: sw.controller?.scriptURL, scope: (await sw.getRegistration())?.scope };
+  });
+  expect(worker).toEqual({ script: `https://${LAN}:${port}/sw.js`, scope: `https://${LAN}:${port}/` });
+  await context.close();
+});
+
 test('plain HTTP from the network lands on HTTPS', async () => {
   const context = await trusting.newContext();
   const page = await context.newPage();

@@ -12,6 +12,7 @@ import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { meKey } from './session/session-queries.ts';
 import { queryClient } from './lib/query-client.ts';
+import { forgetCachesOnSignOut, registerServiceWorker } from './pwa/service-worker.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -21,11 +22,14 @@ setUnauthorizedHandler(() => {
   if (pathname === '/login' || pathname === '/setup') return;
   // Forget the user first, or the login page would send them straight back.
   queryClient.removeQueries({ queryKey: meKey });
+  void forgetCachesOnSignOut();
   void router.navigate('/login', { replace: true, state: { from: pathname + search, expired: true } });
 });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+registerServiceWorker();
 
 createRoot(root).render(
   <StrictMode>

@@ -23,7 +23,7 @@ export function AppLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

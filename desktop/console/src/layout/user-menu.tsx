@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ChangePasswordModal } from '../features/auth/change-password-modal.tsx';
 import { initials } from '../lib/format.ts';
+import { forgetCachesOnSignOut } from '../pwa/service-worker.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { meKey, useLogout } from '../session/session-queries.ts';
 
@@ -21,6 +22,8 @@ export function UserMenu() {
       onSettled: () => {
         // Forget the user before leaving, or the login page would send them straight back.
         qc.removeQueries({ queryKey: meKey });
+        // Nothing fetched during the session stays in the app's caches (the worker never keeps /api answers).
+        void forgetCachesOnSignOut();
         void Promise.resolve(navigate('/login', { replace: true, state: { signedOut: true } })).then(() => qc.clear());
       },
     });

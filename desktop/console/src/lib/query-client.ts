@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 import { notifyError } from './notify.ts';
 
@@ -14,6 +14,10 @@ function shouldNotify(error: unknown, silent: boolean | undefined): boolean {
   if (silent) return false;
   return !(error instanceof ApiError && error.status === 401);
 }
+
+// TanStack Query only hears the browser's online/offline events; a phone app opened with no network starts
+// offline, so its queries wait for the network (and say so) instead of failing.
+onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({

@@ -59,11 +59,11 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
             >
               <Paper
                 withBorder
-                p={6}
+                p={{ base: 4, xs: 6 }}
                 h={64}
                 style={{ background: statusFill(d?.status ?? null), opacity: future ? 0.4 : 1, outline: d?.frozen ? '2px solid var(--mantine-color-indigo-9)' : undefined }}
               >
-                <Group justify="space-between" gap={2} wrap="nowrap">
+                <Group justify="space-between" gap={0} wrap="wrap" style={{ rowGap: 0 }}>
                   <Text size="xs" fw={700}>
                     {Number(date.slice(8))}
                   </Text>
@@ -72,7 +72,7 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
                   </Text>
                 </Group>
                 {d && d.workedMinutes > 0 && (
-                  <Text size="xs" c="dark">
+                  <Text size="xs" c="dark" visibleFrom="xs">
                     {formatMinutes(d.workedMinutes)}
                     {d.lateMinutes > 0 ? ` · late ${d.lateMinutes}′` : ''}
                   </Text>

@@ -148,7 +148,7 @@ export function MyAttendancePage() {
       <Stack gap="lg">
         <TodayCard />
         <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
-          <Paper withBorder p="md" style={{ gridColumn: 'span 2' }}>
+          <Paper withBorder p="md" className="muster-span-2-lg">
             <Group justify="space-between" mb="sm">
               <Title order={5}>My month</Title>
               <MonthPickerInput aria-label="Month" w={170} valueFormat="MMMM YYYY" value={`${month}-01`} maxDate={todayLocal()} onChange={(v) => v && setMonth(v.slice(0, 7))} />

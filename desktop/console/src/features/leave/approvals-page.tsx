@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, EmptyState, Grid, Group, Pagination, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCalendarPlus, IconChecklist, IconClick } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendarPlus, IconChecklist, IconClick } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatRelative } from '../../lib/format.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import { useCan } from '../../session/session-context.tsx';
 import { AttachmentCount, DocumentMissingBadge } from './leave-documents.tsx';
 import { LOAD_COLOR, LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
@@ -15,9 +16,13 @@ import { RequestDetail } from './request-detail.tsx';
 
 const PAGE_SIZE = 25;
 
-/** The approvals inbox: requests waiting for me on the left, the chosen one with its context on the right. */
+/**
+ * The approvals inbox: requests waiting for me on the left, the chosen one with its context on the right. On a
+ * phone, one at a time: the list, or the chosen request with a way back (the phone's Back button too).
+ */
 export function ApprovalsPage() {
   const can = useCan();
+  const phone = usePhone();
   const [search, setSearch] = useSearchParams();
   const view = search.get('view') === 'all' ? 'all' : 'mine';
   const selected = search.get('request');
@@ -28,7 +33,9 @@ export function ApprovalsPage() {
     const next = new URLSearchParams(search);
     if (id) next.set('request', id);
     else next.delete('request');
-    setSearch(next, { replace: true });
+    setSearch(next, { replace: !phone });
+    // On a phone the request replaces the list: start it at the top.
+    if (phone) window.scrollTo({ top: 0 });
   };
 
   return (
@@ -58,7 +65,7 @@ export function ApprovalsPage() {
         }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5 }} display={phone && selected ? 'none' : undefined}>
           {list.error && !list.data ? (
             <QueryError error={list.error} onRetry={() => void list.refetch()} />
           ) : !list.data ? (
@@ -76,7 +83,12 @@ export function ApprovalsPage() {
             </Stack>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} display={phone && !selected ? 'none' : undefined}>
+          {phone && selected && (
+            <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} mb="xs" px={4} onClick={() => select(null)}>
+              All requests waiting
+            </Button>
+          )}
           {!selected ? (
             <Paper withBorder>
               <EmptyState py="xl" icon={<IconClick />} title="Pick a request" description="Its dates, who else is away and its timeline show here." />
@@ -95,11 +107,13 @@ export function ApprovalsPage() {
 }
 
 function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; active: boolean; onClick: () => void }) {
+  const phone = usePhone();
   return (
     <UnstyledButton onClick={onClick} data-testid="approval-item" aria-current={active ? 'true' : undefined}>
       <Paper withBorder p="sm" style={{ borderColor: active ? 'var(--mantine-color-indigo-5)' : undefined, background: active ? 'var(--mantine-color-indigo-0)' : undefined }}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
+        {/* On a phone the badges go under the request, where they have the card's whole width. */}
+        <Group justify="space-between" wrap={phone ? 'wrap' : 'nowrap'} align="flex-start" gap={phone ? 6 : 'md'}>
+          <div style={phone ? { flexBasis: '100%' } : undefined}>
             <Group gap={6}>
               <Text fw={600} size="sm">
                 {r.employeeName}
@@ -113,16 +127,30 @@ function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; act
               applied {formatRelative(r.createdAt)}
             </Text>
           </div>
-          <Stack gap={4} align="flex-end">
-            <LeaveStatusBadge request={r} />
-            <DocumentMissingBadge request={r} />
-            <AttachmentCount request={r} />
-            <Badge size="xs" variant="dot" color={LOAD_COLOR[r.context.load]}>
-              {r.context.peakTeamOnLeave}/{r.context.teamSize} away
-            </Badge>
-          </Stack>
+          {phone ? (
+            <Group gap={4} wrap="wrap">
+              <InboxBadges request={r} />
+            </Group>
+          ) : (
+            <Stack gap={4} align="flex-end">
+              <InboxBadges request={r} />
+            </Stack>
+          )}
         </Group>
       </Paper>
     </UnstyledButton>
+  );
+}
+
+function InboxBadges({ request: r }: { request: LeaveRequest }) {
+  return (
+    <>
+      <LeaveStatusBadge request={r} />
+      <DocumentMissingBadge request={r} />
+      <AttachmentCount request={r} />
+      <Badge size="xs" variant="dot" color={LOAD_COLOR[r.context.load]}>
+        {r.context.peakTeamOnLeave}/{r.context.teamSize} away
+      </Badge>
+    </>
   );
 }

@@ -24,9 +24,9 @@ export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
         {balances.items.map((b) => (
           <UnstyledButton key={b.leaveType.id} onClick={() => setOpen(b)} aria-label={`${b.leaveType.name} ledger`}>
-            <Paper withBorder p="md" radius="md" data-testid={`balance-${b.leaveType.code}`} style={{ borderTop: `3px solid var(--mantine-color-${TONE_COLOR[b.leaveType.colorTone]}-5)` }}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={1}>
+            <Paper withBorder p="md" radius="md" h="100%" data-testid={`balance-${b.leaveType.code}`} style={{ borderTop: `3px solid var(--mantine-color-${TONE_COLOR[b.leaveType.colorTone]}-5)` }}>
+              <Group justify="space-between" align="flex-start" gap={6} wrap="nowrap">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={2}>
                   {b.leaveType.name}
                 </Text>
                 <TypeBadge code={b.leaveType.code} tone={b.leaveType.colorTone} />

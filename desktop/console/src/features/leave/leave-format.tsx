@@ -41,7 +41,7 @@ export function LeaveStatusBadge({ request }: { request: Pick<LeaveRequest, 'sta
 
 export function TypeBadge({ code, tone, name }: { code: string; tone: ColorTone; name?: string }) {
   return (
-    <Badge color={TONE_COLOR[tone]} variant="light" radius="sm" title={name}>
+    <Badge color={TONE_COLOR[tone]} variant="light" radius="sm" title={name} style={{ flexShrink: 0 }}>
       {code}
     </Badge>
   );

@@ -13,7 +13,8 @@ export function RequestDetail({ request: r, onDone, showContext = true }: { requ
   return (
     <Stack gap="md" data-testid="leave-request-detail">
       <Card withBorder padding="lg">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        {/* Wraps on a phone: the status goes under the name rather than squeezing it into a column. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Title order={4}>{r.employeeName}</Title>
             <Text size="sm" c="dimmed">
@@ -22,12 +23,14 @@ export function RequestDetail({ request: r, onDone, showContext = true }: { requ
           </div>
           <LeaveStatusBadge request={r} />
         </Group>
-        <Group gap="xs" mt="md">
+        <Group gap="xs" mt="md" wrap="nowrap" align="flex-start">
           <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={r.leaveTypeName} />
           <Text fw={600}>
-            {r.leaveTypeName}: {formatSpan(r.fromDate, r.toDate, r.duration)}
+            {r.leaveTypeName}: {formatSpan(r.fromDate, r.toDate, r.duration)}{' '}
+            <Text span c="dimmed" fw={400}>
+              · {formatDays(r.workingDays)}
+            </Text>
           </Text>
-          <Text c="dimmed">· {formatDays(r.workingDays)}</Text>
         </Group>
         {r.documentMissing && (
           <Group mt="sm">

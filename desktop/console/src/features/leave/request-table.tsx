@@ -1,11 +1,14 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import { AttachmentCount, DocumentMissingBadge } from './leave-documents.tsx';
 import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 
-/** Requests as rows; a click selects one. */
+/** Requests as rows (a list of cards on a phone, where seven columns do not fit); a click selects one. */
 export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequest[]; onSelect: (r: LeaveRequest) => void; showEmployee?: boolean }) {
+  const phone = usePhone();
+  if (phone) return <RequestCards rows={rows} onSelect={onSelect} showEmployee={showEmployee} />;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label="Leave requests">
@@ -51,5 +54,44 @@ export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequ
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+function RequestCards({ rows, onSelect, showEmployee }: { rows: LeaveRequest[]; onSelect: (r: LeaveRequest) => void; showEmployee?: boolean | undefined }) {
+  return (
+    <Stack gap="xs" aria-label="Leave requests" role="list">
+      {rows.map((r) => (
+        <UnstyledButton key={r.id} onClick={() => onSelect(r)} role="listitem" data-testid="leave-row">
+          <Paper withBorder p="sm">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                {showEmployee && (
+                  <Text size="sm" fw={600} truncate>
+                    {r.employeeName}
+                  </Text>
+                )}
+                <Text size="sm" fw={500}>
+                  {formatSpan(r.fromDate, r.toDate, r.duration)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDays(r.workingDays)} · applied {formatDate(r.createdAt.slice(0, 10))}
+                </Text>
+              </div>
+              <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={r.leaveTypeName} />
+            </Group>
+            <Group gap={6} wrap="wrap" mt={6}>
+              <LeaveStatusBadge request={r} />
+              <DocumentMissingBadge request={r} />
+              <AttachmentCount request={r} />
+            </Group>
+            {r.decisionNote && (
+              <Text size="sm" mt={6} lineClamp={2} data-testid="leave-note">
+                {r.decisionNote}
+              </Text>
+            )}
+          </Paper>
+        </UnstyledButton>
+      ))}
+    </Stack>
   );
 }
