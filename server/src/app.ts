@@ -28,6 +28,7 @@ import { regularizationRoutes } from './modules/regularizations/index.ts';
 import { setupRoutes } from './modules/setup/index.ts';
 import { terminalRoutes } from './modules/terminals/index.ts';
 import { userRoutes } from './modules/users/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 import { moduleDeps } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,6 +109,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   lanRoutes(api, deps, lan);
   documentRoutes(api, deps);
   auditRoutes(api, deps);
+  webhookRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

@@ -12,6 +12,7 @@ import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
 import { loadOrCreateSecrets, SECRETS_FILE, type Secrets } from './secrets.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import { listen } from './tls/listen.ts';
+import { startDelivery } from './wiring.ts';
 import type { LanTls } from './tls/lan-tls.ts';
 
 const CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
+  // Webhooks and e-mail leave through the outbox, sent by this worker off the request path.
+  const delivery = startDelivery(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(config, firstRun, secrets, config.lanAccess ? publicBaseUrl(deps) : `http://127.0.0.1:${server.port}`);
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await scheduler?.stop();
+    await delivery.stop();
     lan?.stop();
     // Stop accepting; idle keep-alive sockets go now, busy ones after their response (cut after 10 s).
     await server.close();

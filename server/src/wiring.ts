@@ -1,10 +1,12 @@
 import type { AuditSource } from '../../shared/audit.ts';
-import { type AppDeps, type Ctx, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
+import { type AppDeps, type Ctx, type Db, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
 import * as attendance from './modules/attendance/index.ts';
 import * as leave from './modules/leave/index.ts';
 import { orgSettings } from './modules/org/index.ts';
 import * as regularizations from './modules/regularizations/index.ts';
+import { type Channel, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './modules/outbox/index.ts';
 import * as terminals from './modules/terminals/index.ts';
+import { webhookChannel } from './modules/webhooks/index.ts';
 
 /**
  * The one implementation of the links between modules (see `ModuleLinks` in
@@ -49,4 +51,19 @@ export function moduleDeps(deps: AppDeps): ModuleDeps {
 /** A Ctx for work nobody asked for through a channel (jobs, seeds, start-up): the system as caller. */
 export async function systemCtx(deps: Pick<AppDeps, 'db' | 'clock'>, source: AuditSource = 'system'): Promise<Ctx> {
   return { db: deps.db, clock: deps.clock, caller: systemCaller(source), timeZone: (await orgSettings(deps.db)).timeZone, links: moduleLinks };
+}
+
+/** A system Ctx on a given handle (a transaction of the outbox worker). */
+async function systemCtxOn(deps: Pick<AppDeps, 'clock'>, db: Db): Promise<Ctx> {
+  return { db, clock: deps.clock, caller: systemCaller(), timeZone: (await orgSettings(db)).timeZone, links: moduleLinks };
+}
+
+/** The outbox's ways out: signed webhooks and e-mail. */
+export function outboxChannels(deps: AppDeps): Channel[] {
+  return [webhookChannel(deps, (db) => systemCtxOn(deps, db))];
+}
+
+/** Starts the outbox delivery worker of a server (main.ts; test servers and the bench too). */
+export function startDelivery(deps: AppDeps, options?: OutboxWorkerOptions): OutboxWorker {
+  return startOutboxWorker(deps, outboxChannels(deps), options);
 }

@@ -4,6 +4,7 @@ import type { LeaveRequestTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { applicantOf, approversOf } from './applicant.ts';
 import { MAX_REQUEST_SPAN_DAYS, checkDraft, daysFrom, throwProblems } from './apply-checks.ts';
 import { leaveToday } from './balance.ts';
@@ -116,6 +117,8 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
         link: '/leave',
       });
     }
-    return presentRequest(t, row.id);
+    const request = await presentRequest(t, row.id);
+    await emitEvent(t, 'leave.request.submitted', request);
+    return request;
   });
 }
