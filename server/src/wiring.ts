@@ -3,6 +3,7 @@ import { type AppDeps, type Ctx, type Db, type ModuleDeps, type ModuleLinks, sys
 import * as attendance from './modules/attendance/index.ts';
 import * as leave from './modules/leave/index.ts';
 import { orgSettings } from './modules/org/index.ts';
+import { publicEmployeeById } from './modules/public-v1/index.ts';
 import * as regularizations from './modules/regularizations/index.ts';
 import { type Channel, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './modules/outbox/index.ts';
 import * as terminals from './modules/terminals/index.ts';
@@ -31,6 +32,9 @@ export const moduleLinks: ModuleLinks = {
   },
   regularizations: {
     ofDay: regularizations.regularizationsOfDay,
+  },
+  publicApi: {
+    employee: publicEmployeeById,
   },
   terminals: {
     attachPunchesOfBiometricId: async (ctx, employeeId, terminalUserId) => {

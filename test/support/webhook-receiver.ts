@@ -15,6 +15,8 @@ export interface Received {
  */
 export class WebhookReceiver {
   readonly received: Received[] = [];
+  /** Requests that arrived while `hang` was set (never answered). */
+  readonly held: Received[] = [];
   status = 200;
   hang = false;
   port = 0;
@@ -26,9 +28,13 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        if (this.hang) return;
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+        if (this.hang) {
+          this.held.push({ headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+          for (const w of this.waiters.splice(0)) w();
+          return;
+        }
         if (this.status >= 200 && this.status < 300) {
           this.received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
           for (const w of this.waiters.splice(0)) w();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import cron, { type ScheduledTask } from 'node-cron';
 import { backupDatabase, newestBackupAt } from './backup.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { closeDays, sweepDays } from '../modules/attendance/index.ts';
+import { announceFinalDays, closeDays, sweepDays } from '../modules/attendance/index.ts';
 import { pruneSessions } from '../modules/auth/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
@@ -53,6 +53,13 @@ export const JOBS: Job[] = [
     schedule: '*/10 * * * *',
     catchUpAtStart: false,
     run: async (ctx) => `${await sweepDays(ctx)} attendance day(s) swept`,
+  },
+  {
+    // Location days every terminal has reported past and whose days are all final: the attendance.day.final webhook.
+    name: 'attendance-final-events',
+    schedule: '5-59/10 * * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await announceFinalDays(ctx)} location day(s) announced final`,
   },
   {
     name: 'terminals-offline',

@@ -8,6 +8,7 @@ export { reconcileOwners, recordPunches } from './punches.ts';
 export { DEMO_TERMINALS, seedDemoAttendance } from './demo.ts';
 export { zonedInstant } from './shift-time.ts';
 export { closeDays, sweepDays } from './jobs.ts';
+export { announceFinalDays, isLocationDayFinal } from './final-days.ts';
 
 // The day engine, for modules built on it (regularizations): load a day's
 // inputs, find its shift window, see it with punches added or set aside.

@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { revokeSessionsOfUser } from '../auth/index.ts';
+import { emitEmployeeEvent } from './events.ts';
 import { notify } from '../notifications/index.ts';
 import { type GovernmentIdField, type GovernmentIds, idChanges, sealedColumns } from './government-ids.ts';
 import { getEmployee } from './read.ts';
@@ -205,6 +206,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.created', id);
   });
   return getEmployee(ctx, id);
 }
@@ -281,6 +283,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.updated', id);
   });
   return getEmployee(ctx, id);
 }
@@ -330,6 +333,7 @@ export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): P
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.exited', id);
   });
   return getEmployee(ctx, id);
 }
@@ -363,6 +367,7 @@ export async function rehireEmployee(ctx: Ctx, id: string, input: EmployeeRehire
         { status: 'Active', joinedDate: input.joinedDate, exitDate: null },
       ),
     });
+    await emitEmployeeEvent(t, 'employee.updated', id);
   });
   return getEmployee(ctx, id);
 }
@@ -385,6 +390,7 @@ export async function completeDueExits(ctx: Ctx): Promise<number> {
         summary: `Notice period ended on ${row.exit_date}`,
         changes: [{ field: 'status', before: 'OnNotice', after: 'Exited' }],
       });
+      await emitEmployeeEvent(t, 'employee.updated', e.id);
     });
   }
   return due.length;

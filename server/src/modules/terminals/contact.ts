@@ -5,6 +5,8 @@ import type { TerminalTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { policyOf } from '../attendance/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
+import type { TerminalStatusEvent } from '../../../../shared/webhooks.ts';
 import { listMappedRawUsers } from './repo/raw-users.ts';
 import * as repo from './repo/terminals.ts';
 import { reportedUnreachable } from './state.ts';
@@ -112,10 +114,31 @@ export async function touchTerminal(
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
   const patch: Partial<TerminalTable> = { ...extra };
-  if (heard.reached) Object.assign(patch, { last_contact_at: now, offline_notified_at: null });
+  if (heard.reached) patch.last_contact_at = now;
   if (heard.synced) patch.synced_until = now;
   if (contact.deviceUid) patch.device_uid = contact.deviceUid;
   await repo.updateTerminal(ctx.db, id, { ...patch, terminal_type: contact.terminalType });
+  // Reported offline before and heard now: the notice ends and webhooks hear it is back.
+  if (heard.reached) {
+    await inTransaction(ctx, async (t) => {
+      if (await repo.clearOfflineNotice(t.db, id)) await emitTerminalEvent(t, 'terminal.online', id, true);
+    });
+  }
+}
+
+/** `terminal.offline` / `terminal.online` with the terminal as the list shows it (no connection settings). */
+async function emitTerminalEvent(ctx: Ctx, type: 'terminal.offline' | 'terminal.online', id: string, online: boolean): Promise<void> {
+  const r = await repo.terminalStatusRow(ctx.db, id);
+  if (!r) return;
+  const data: TerminalStatusEvent = {
+    id: r.id,
+    name: r.name,
+    location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    online,
+    lastContactAt: r.last_contact_at,
+    offlineAfterMinutes: r.offline_after_minutes,
+  };
+  await emitEvent(ctx, type, data);
 }
 
 /** The connector's last reported state of a terminal (`null` before any) and since when. */
@@ -180,6 +203,7 @@ export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
         body: `${r.last_contact_at ? `Nothing heard since ${r.last_contact_at}` : `Never reached; reported unreachable since ${since}`} (threshold ${r.offline_after_minutes} min).${reported} Days of its location stay provisional until it reports.`,
         link: '/terminals',
       });
+      await emitTerminalEvent(t, 'terminal.offline', r.id, false);
     });
     n++;
   }

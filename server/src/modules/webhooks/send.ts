@@ -24,9 +24,12 @@ export interface SendResult {
 
 class RefusedAddress extends Error {}
 
-function guardedLookup(insecureHttp: boolean): net.LookupFunction {
+type Resolve = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+
+/** The connection's name lookup: every address the name resolves to is checked, and the connection goes to the first. */
+export function guardedLookup(insecureHttp: boolean, resolve: Resolve = dns.lookup as unknown as Resolve): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as unknown as dns.LookupAddress[];
       for (const a of list) {
