@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { emailRoutes } from './modules/email/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
@@ -110,6 +111,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   documentRoutes(api, deps);
   auditRoutes(api, deps);
   webhookRoutes(api, deps);
+  emailRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

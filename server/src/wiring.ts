@@ -2,7 +2,9 @@ import type { AuditSource } from '../../shared/audit.ts';
 import { type AppDeps, type Ctx, type Db, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
 import * as attendance from './modules/attendance/index.ts';
 import * as leave from './modules/leave/index.ts';
+import { emailChannel, emailNotified } from './modules/email/index.ts';
 import { orgSettings } from './modules/org/index.ts';
+import { publicBaseUrl } from './http/public-url.ts';
 import { publicEmployeeById } from './modules/public-v1/index.ts';
 import * as regularizations from './modules/regularizations/index.ts';
 import { type Channel, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './modules/outbox/index.ts';
@@ -32,6 +34,9 @@ export const moduleLinks: ModuleLinks = {
   },
   regularizations: {
     ofDay: regularizations.regularizationsOfDay,
+  },
+  email: {
+    notified: emailNotified,
   },
   publicApi: {
     employee: publicEmployeeById,
@@ -64,7 +69,7 @@ async function systemCtxOn(deps: Pick<AppDeps, 'clock'>, db: Db): Promise<Ctx> {
 
 /** The outbox's ways out: signed webhooks and e-mail. */
 export function outboxChannels(deps: AppDeps): Channel[] {
-  return [webhookChannel(deps, (db) => systemCtxOn(deps, db))];
+  return [webhookChannel(deps, (db) => systemCtxOn(deps, db)), emailChannel(deps, () => publicBaseUrl(deps))];
 }
 
 /** Starts the outbox delivery worker of a server (main.ts; test servers and the bench too). */

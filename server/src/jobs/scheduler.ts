@@ -7,6 +7,7 @@ import { pruneSessions } from '../modules/auth/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
+import { notify } from '../modules/notifications/index.ts';
 import { orgSettings } from '../modules/org/index.ts';
 import { notifyOfflineTerminals } from '../modules/terminals/index.ts';
 import { systemCtx } from '../wiring.ts';
@@ -91,7 +92,16 @@ export const JOBS: Job[] = [
     run: async (ctx, { config }) => {
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
-      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now());
+      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now()).catch(async (err: unknown) => {
+        // Administrators hear of it (in-app, and by e-mail if they chose alerts by e-mail).
+        await notify(ctx, { roles: ['Admin'] }, {
+          kind: 'backup.failed',
+          title: 'The nightly database backup failed',
+          body: `${err instanceof Error ? err.message : String(err)}. The last good backup is ${last ? `from ${last.toISOString()}` : 'missing'}; check the disk of ${config.dataDir}/backups.`,
+          link: '/settings/organisation',
+        });
+        throw err;
+      });
       return (
         `backup ${path.basename(r.file)} (${Math.round(r.bytes / 1024)} KiB) with ${r.documents} document file(s)` +
         `${r.missingDocuments ? `, ${r.missingDocuments} document file(s) MISSING from the data dir` : ''}` +
