@@ -13,6 +13,7 @@ import { apiNotFound, problemHandler } from './http/problem.ts';
 import { attachFieldKey } from './db/sealed.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
@@ -112,6 +113,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   auditRoutes(api, deps);
   webhookRoutes(api, deps);
   emailRoutes(api, deps);
+  calendarFeedRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

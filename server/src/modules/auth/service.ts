@@ -236,3 +236,10 @@ export async function resolveSessionCaller(ctx: Pick<Ctx, 'db' | 'clock'>, token
 export async function pruneSessions(ctx: Pick<Ctx, 'db' | 'clock'>): Promise<number> {
   return repo.deleteSessionsExpiredBefore(ctx.db, new Date(ctx.clock.now().getTime() - 30 * 86_400_000).toISOString());
 }
+
+/** The caller a login is now (its current roles), for channels that act for a person without a session (a calendar feed); undefined when the login is gone or inactive. */
+export async function callerOfUserId(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Caller | undefined> {
+  const u = await repo.findUserById(ctx.db, userId);
+  if (!u || u.active !== 1) return undefined;
+  return callerOfUser(sessionUserOf(u, toRoles(await repo.rolesOfUser(ctx.db, userId))));
+}
