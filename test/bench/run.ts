@@ -5,10 +5,11 @@ import { benchDocuments } from './documents.bench.ts';
 import { BENCH_SECONDS } from './harness.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLeave } from './leave.bench.ts';
+import { benchOutbox } from './outbox.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments };
+const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, outbox: benchOutbox };
 // `npm run bench -- attendance ingest` runs only those sections.
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in sections));

@@ -16,6 +16,7 @@ import { DesignationsSettings } from './features/settings/designations-settings.
 import { UsersSettings } from './features/settings/users-settings.tsx';
 import { SessionsPage } from './features/settings/sessions-settings.tsx';
 import { ApiKeysPage } from './features/api-keys/api-keys-page.tsx';
+import { EmailSettingsPage } from './features/email/email-settings.tsx';
 import { ApplyLeavePage } from './features/leave/apply-page.tsx';
 import { ApprovalsPage } from './features/leave/approvals-page.tsx';
 import { LeaveCalendarPage } from './features/leave/calendar-page.tsx';
@@ -194,6 +195,7 @@ export const router = createBrowserRouter([
           { path: 'users', element: <UsersSettings /> },
           { path: 'sessions', element: <SessionsPage embedded /> },
           { path: 'lan', element: <LanSettings /> },
+          { path: 'email', element: <EmailSettingsPage /> },
         ],
       },
       {

@@ -38,8 +38,12 @@ export async function myNotificationPreferences(ctx: Ctx): Promise<NotificationP
   const userId = selfUserId(ctx);
   const [rows, me, smtp] = await Promise.all([repo.preferencesOf(ctx.db, [userId]), repo.recipientOf(ctx.db, userId), smtpSettings(ctx)]);
   const stored = new Map(rows.map((r) => [r.category, r.email === 1]));
+  // Alerts go to administrators only, the digest to people with a team: others are not offered them.
+  const offered = (Object.keys(NOTIFICATION_CATEGORIES) as NotificationCategory[]).filter(
+    (c) => (c !== 'alerts' || ctx.caller.roles.includes('Admin')) && (c !== 'digest' || ctx.caller.permissions.includes('team:read')),
+  );
   return {
-    items: (Object.keys(NOTIFICATION_CATEGORIES) as NotificationCategory[]).map((category) => ({
+    items: offered.map((category) => ({
       category,
       label: NOTIFICATION_CATEGORIES[category].label,
       description: NOTIFICATION_CATEGORIES[category].description,
