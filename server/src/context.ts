@@ -109,6 +109,10 @@ export interface ModuleLinks {
     /** An employee's regularization requests of one day, newest first, as the caller sees them (with whether they may decide each). */
     ofDay(ctx: Ctx, employeeId: string, date: string): Promise<Regularization[]>;
   };
+  webhooks: {
+    /** The enabled webhook endpoints subscribed to an event type now (the outbox writes their deliveries with the event). */
+    subscribers(db: Db, type: string): Promise<string[]>;
+  };
   email: {
     /** In-app notifications were written for these logins: queue the e-mails they chose (in the same transaction). Returns how many. */
     notified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; body?: string | null; link?: string | null }): Promise<number>;

@@ -9,7 +9,7 @@ import { publicEmployeeById } from './modules/public-v1/index.ts';
 import * as regularizations from './modules/regularizations/index.ts';
 import { type Channel, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './modules/outbox/index.ts';
 import * as terminals from './modules/terminals/index.ts';
-import { webhookChannel } from './modules/webhooks/index.ts';
+import { subscribersOf, webhookChannel } from './modules/webhooks/index.ts';
 
 /**
  * The one implementation of the links between modules (see `ModuleLinks` in
@@ -34,6 +34,9 @@ export const moduleLinks: ModuleLinks = {
   },
   regularizations: {
     ofDay: regularizations.regularizationsOfDay,
+  },
+  webhooks: {
+    subscribers: subscribersOf,
   },
   email: {
     notified: emailNotified,

@@ -160,3 +160,24 @@ describe('who gets what', () => {
     expect(smtp.mails.slice(mailsBefore).filter((m) => m.envelopeTo.includes('employee@kaveri.example'))).toEqual([]);
   });
 });
+
+describe('the morning digest', () => {
+  it('goes to a manager who chose it, with what waits for them and who is on leave today; nothing while the digest is off', async () => {
+    const { sendMorningDigest } = await import('../../server/src/modules/email/index.ts');
+    const ctx = await systemCtx(server.deps);
+    const asCaller = async (caller: Parameters<Parameters<typeof sendMorningDigest>[1]>[0]) => ({ ...ctx, caller });
+    expect((await manager.get('/api/me/notification-preferences')).body.items.find((i: { category: string }) => i.category === 'digest').email).toBe(false);
+    expect((await employee.get('/api/me/notification-preferences')).body.items.map((i: { category: string }) => i.category)).toEqual(['approvals', 'decisions']);
+    await manager.put('/api/me/notification-preferences', { items: [{ category: 'digest', email: true }] });
+    expect(await sendMorningDigest(ctx, asCaller)).toBe(0); // the digest is off in the settings
+    await admin.put('/api/settings/email', { host: '127.0.0.1', port: smtp.port, tlsMode: 'none', username: 'muster', fromAddress: 'Muster at Kaveri <muster@kaveri.example>', digestEnabled: true });
+    const waiting = await apply(3);
+    expect(await sendMorningDigest(ctx, asCaller)).toBe(1);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('manager@kaveri.example') && /morning digest/.test(m.subject ?? ''));
+    expect(mail.text).toMatch(/Waiting for your decision \(\d+\):/);
+    expect(mail.text).toContain('Sneha Kulkarni: 1 day of Casual leave');
+    expect(mail.text).toMatch(/On leave today \(\d+\):/);
+    expect(mail.html).toContain('Waiting for your decision');
+    expect(waiting).toBeTruthy();
+  });
+});

@@ -175,6 +175,7 @@ describe('webhook endpoints', () => {
     const arrived = receiver.received.find((x) => JSON.parse(x.body).data?.id === requestId && JSON.parse(x.body).type === 'leave.request.approved') as { at: number; body: string; headers: Record<string, string> };
     expect(arrived.at - t0).toBeGreaterThanOrEqual(4_500);
     expect(new Webhook(secret).verify(arrived.body, arrived.headers)).toBeTruthy();
+    await settled(first.id);
     const log = await admin.get(`/api/webhooks/${endpointId}/deliveries/${first.id}`);
     expect(log.status).toBe(200);
     expect(log.body.status).toBe('delivered');

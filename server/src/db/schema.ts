@@ -584,7 +584,7 @@ export interface DocumentRequestTable {
 /** The server's database, or what kysely calls it. */
 export type Database = Kysely<DB>;
 
-/** One event (issue 17): `channel` 'webhook' fans out to subscribed endpoints; 'email' goes to `target` (a user id). */
+/** One event (issue 17): `channel` 'webhook' (its deliveries: the endpoints subscribed when it happened) or 'email' (`target`: a user id). */
 export interface OutboxEventTable {
   id: string;
   type: string;
@@ -593,7 +593,6 @@ export interface OutboxEventTable {
   /** JSON: the whole event as receivers get it. */
   payload: string;
   created_at: string;
-  fanned_out: Bool;
 }
 
 /** One event to one target (a webhook endpoint id, a user id): `pending` until `delivered`, `failed` (given up) or `skipped`. */

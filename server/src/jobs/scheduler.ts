@@ -6,6 +6,7 @@ import { announceFinalDays, closeDays, sweepDays } from '../modules/attendance/i
 import { pruneSessions } from '../modules/auth/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
+import { sendMorningDigest } from '../modules/email/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
 import { notify } from '../modules/notifications/index.ts';
 import { orgSettings } from '../modules/org/index.ts';
@@ -108,6 +109,13 @@ export const JOBS: Job[] = [
         `${r.removed.length ? `, ${r.removed.length} old one(s) removed` : ''}`
       );
     },
+  },
+  {
+    // Managers who chose it: what waits for them, who is on leave today (only when the digest is on in the e-mail settings).
+    name: 'email-morning-digest',
+    schedule: '0 8 * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await sendMorningDigest(ctx, (caller) => Promise.resolve({ ...ctx, caller }))} morning digest(s) queued`,
   },
   {
     name: 'prune-sessions',

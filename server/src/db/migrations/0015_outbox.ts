@@ -16,9 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('target', 'text')
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('fanned_out', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('outbox_event_to_fan_out').on('outbox_event').columns(['fanned_out', 'created_at']).execute();
 
   await db.schema
     .createTable('outbox_delivery')

@@ -10,6 +10,10 @@ import * as repo from './repo.ts';
 
 type EmitCtx = Pick<Ctx, 'db' | 'clock'>;
 
+function pendingDelivery(eventId: string, channel: string, target: string, now: string) {
+  return { id: newId(), event_id: eventId, channel, target, status: 'pending', attempts: 0, next_attempt_at: now, last_attempt_at: null, last_status_code: null, last_error: null, delivered_at: null, created_at: now };
+}
+
 /** The envelope every receiver gets (Standard Webhooks payload with the event's id and version). */
 export interface EventEnvelope<T = unknown> {
   type: string;
@@ -27,12 +31,15 @@ export function newEventId(): string {
 
 /**
  * An organisation event for the webhook endpoints subscribed to its type
- * (which endpoints is settled by the worker, in order of the events). Returns
- * the envelope written.
+ * when it happens: the event and one delivery per endpoint, in the caller's
+ * transaction (a few small inserts; nothing is sent here). Returns the
+ * envelope written.
  */
-export async function emitEvent<T>(ctx: EmitCtx, type: string, data: T): Promise<EventEnvelope<T>> {
+export async function emitEvent<T>(ctx: Pick<Ctx, 'db' | 'clock' | 'links'>, type: string, data: T): Promise<EventEnvelope<T>> {
   const envelope: EventEnvelope<T> = { type, id: newEventId(), timestamp: ctx.clock.now().toISOString(), version: 1, data };
-  await repo.insertEvent(ctx.db, { id: envelope.id, type, channel: 'webhook', target: null, payload: JSON.stringify(envelope), created_at: envelope.timestamp, fanned_out: 0 });
+  await repo.insertEvent(ctx.db, { id: envelope.id, type, channel: 'webhook', target: null, payload: JSON.stringify(envelope), created_at: envelope.timestamp });
+  const targets = await ctx.links.webhooks.subscribers(ctx.db, type);
+  if (targets.length) await repo.insertDeliveries(ctx.db, targets.map((t) => pendingDelivery(envelope.id, 'webhook', t, envelope.timestamp)));
   return envelope;
 }
 
@@ -44,9 +51,7 @@ export async function enqueueMessage<T>(ctx: EmitCtx, channel: string, target: s
   const now = ctx.clock.now().toISOString();
   const id = newEventId();
   const envelope: EventEnvelope<T> = { type, id, timestamp: now, version: 1, data };
-  await repo.insertEvent(ctx.db, { id, type, channel, target, payload: JSON.stringify(envelope), created_at: now, fanned_out: 1 });
-  await repo.insertDeliveries(ctx.db, [
-    { id: newId(), event_id: id, channel, target, status: 'pending', attempts: 0, next_attempt_at: now, last_attempt_at: null, last_status_code: null, last_error: null, delivered_at: null, created_at: now },
-  ]);
+  await repo.insertEvent(ctx.db, { id, type, channel, target, payload: JSON.stringify(envelope), created_at: now });
+  await repo.insertDeliveries(ctx.db, [pendingDelivery(id, channel, target, now)]);
   return id;
 }

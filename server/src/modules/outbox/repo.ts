@@ -9,22 +9,6 @@ export async function insertDeliveries(db: Db, rows: OutboxDeliveryTable[]): Pro
   for (let i = 0; i < rows.length; i += 100) await db.insertInto('outbox_delivery').values(rows.slice(i, i + 100)).execute();
 }
 
-/** Broadcast events not yet given their deliveries, oldest first. */
-export async function eventsToFanOut(db: Db, limit: number) {
-  return db
-    .selectFrom('outbox_event')
-    .select(['id', 'type', 'channel', 'created_at'])
-    .where('fanned_out', '=', 0)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export async function markFannedOut(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length) await db.updateTable('outbox_event').set({ fanned_out: 1 }).where('id', 'in', ids).execute();
-}
-
 const DELIVERY_COLUMNS = [
   'outbox_delivery.id',
   'outbox_delivery.event_id',

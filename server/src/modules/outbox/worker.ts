@@ -5,15 +5,15 @@ import * as repo from './repo.ts';
 
 /**
  * The delivery worker: one loop in the server process, driven by timers,
- * never by a request. It gives broadcast events their deliveries (one per
- * subscribed target, in the order the events were written), sends due
- * deliveries through their channel a few at a time, and records every attempt
- * with the delivery's new state in one transaction per batch of results.
+ * never by a request. It sends due deliveries through their channel, a few at
+ * a time, and records every attempt with the delivery's new state, in one
+ * transaction for all the attempts that finished within a short window (a
+ * commit per attempt would put a disk flush per webhook on the event loop the
+ * requests share).
  *
  * At-least-once: a delivery is marked delivered only after its receiver
- * answered; a process killed in between sends it again after the restart, with
- * the same event id (receivers dedupe on it). Nothing is held in memory that
- * the database does not also say.
+ * answered and the record is committed; a process killed in between sends it
+ * again after the restart, with the same event id (receivers dedupe on it).
  */
 
 /** What one attempt came to. `request` and `response` are kept (as JSON) for the delivery log. */
@@ -38,8 +38,6 @@ export interface SettledAttempt {
 /** A way out: webhooks, e-mail. */
 export interface Channel {
   name: string;
-  /** For broadcast events: the targets (e.g. endpoint ids) that want an event of this type now. */
-  targetsOf?(db: Db, type: string): Promise<string[]>;
   /** Sends one delivery (`payload` is the event's JSON as stored). Never throws: failures are outcomes. */
   send(delivery: repo.DeliveryRow, payload: string): Promise<AttemptOutcome>;
   /** After a batch of attempts is recorded, inside the same transaction: the channel's own bookkeeping (failing endpoints). */
@@ -70,15 +68,24 @@ function kept(value: unknown): string | null {
   return text.length > MAX_KEPT_CHARS ? `${text.slice(0, MAX_KEPT_CHARS)}…` : text;
 }
 
+/** Attempts finished within this window are recorded in one transaction. */
+const RECORD_WINDOW_MS = 100;
+/** …or at once when this many are waiting. */
+const RECORD_BATCH = 256;
+
 export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>, channels: readonly Channel[], options: OutboxWorkerOptions = {}): OutboxWorker {
   const concurrency = options.concurrency ?? 32;
   const idleMs = options.idleMs ?? 250;
   const byName = new Map(channels.map((c) => [c.name, c]));
   const { db, clock, logger } = deps;
-  const inflight = new Set<string>();
+  /** Being sent now (counts against `concurrency`). */
+  const sending = new Set<string>();
+  /** Sent or being sent, outcome not committed yet: never claimed again meanwhile. */
+  const unrecorded = new Set<string>();
   const running = new Set<Promise<void>>();
   let results: SettledAttempt[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let recordTimer: NodeJS.Timeout | undefined;
   let looping = false;
   let again = false;
   let stopping = false;
@@ -92,33 +99,20 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     timer.unref();
   };
 
-  async function fanOut(): Promise<void> {
-    for (;;) {
-      const events = await repo.eventsToFanOut(db, 200);
-      if (!events.length) return;
-      const at = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        const targetsByType = new Map<string, string[]>();
-        const rows = [];
-        for (const e of events) {
-          const channel = byName.get(e.channel);
-          const key = `${e.channel}|${e.type}`;
-          let targets = targetsByType.get(key);
-          if (!targets) targetsByType.set(key, (targets = channel?.targetsOf ? await channel.targetsOf(trx, e.type) : []));
-          for (const target of targets) {
-            rows.push({ id: newId(), event_id: e.id, channel: e.channel, target, status: 'pending', attempts: 0, next_attempt_at: at, last_attempt_at: null, last_status_code: null, last_error: null, delivered_at: null, created_at: at });
-          }
-        }
-        await repo.insertDeliveries(trx, rows);
-        await repo.markFannedOut(trx, events.map((e) => e.id));
-      });
-      if (events.length < 200) return;
-    }
-  }
+  const settleIdle = () => {
+    if (unrecorded.size || results.length) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  };
 
   /** Records the finished attempts: one transaction for the batch. */
   async function flush(): Promise<void> {
-    if (flushing) await flushing;
+    if (recordTimer) {
+      clearTimeout(recordTimer);
+      recordTimer = undefined;
+    }
+    while (flushing) await flushing;
     if (!results.length) return;
     const batch = results;
     results = [];
@@ -160,11 +154,13 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
         // Not recorded: the deliveries stay pending and are sent again (at-least-once).
         logger.error({ err }, 'outbox: recording delivery attempts failed');
       } finally {
-        for (const r of batch) inflight.delete(r.delivery.id);
+        for (const r of batch) unrecorded.delete(r.delivery.id);
       }
     })();
     await flushing;
     flushing = undefined;
+    settleIdle();
+    if (!stopping) void loop();
   }
 
   async function send(channel: Channel | undefined, d: repo.DeliveryRow): Promise<void> {
@@ -184,6 +180,14 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     results.push({ delivery: d, outcome, status, at });
   }
 
+  function recordSoon(): void {
+    if (results.length >= RECORD_BATCH) void flush();
+    else if (!recordTimer) {
+      recordTimer = setTimeout(() => void flush(), RECORD_WINDOW_MS);
+      recordTimer.unref();
+    }
+  }
+
   async function loop(): Promise<void> {
     if (stopping) return;
     if (looping) {
@@ -193,18 +197,17 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     looping = true;
     let busy = false;
     try {
-      await fanOut();
-      const free = concurrency - inflight.size;
+      const free = concurrency - sending.size;
       if (free > 0) {
-        const due = await repo.dueDeliveries(db, clock.now().toISOString(), free, [...inflight]);
+        const due = await repo.dueDeliveries(db, clock.now().toISOString(), free, [...unrecorded]);
         busy = due.length === free;
         for (const d of due) {
-          inflight.add(d.id);
-          const p: Promise<void> = send(byName.get(d.channel), d).then(async () => {
+          sending.add(d.id);
+          unrecorded.add(d.id);
+          const p: Promise<void> = send(byName.get(d.channel), d).then(() => {
             running.delete(p);
-            // Record as a batch: whatever finished by the next turn of the event loop goes in one transaction.
-            await new Promise((resolve) => setImmediate(resolve));
-            await flush();
+            sending.delete(d.id);
+            recordSoon();
             if (!stopping) void loop();
           });
           running.add(p);
@@ -219,11 +222,7 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
       again = false;
       schedule(0);
     } else if (!busy) {
-      if (!inflight.size && !results.length) {
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        for (const w of waiters) w();
-      }
+      settleIdle();
       schedule(idleMs);
     }
   }

@@ -1,4 +1,5 @@
 import type { Ctx, Db } from '../../context.ts';
+import { defineCache } from '../../db/cache.ts';
 import { unseal } from '../../db/sealed.ts';
 import { notify } from '../notifications/index.ts';
 import { type AttemptOutcome, type Channel, type DeliveryRow, type SettledAttempt, skipPending } from '../outbox/index.ts';
@@ -6,6 +7,15 @@ import { urlProblem } from './address.ts';
 import * as repo from './repo.ts';
 import { postJson } from './send.ts';
 import { webhookHeaders } from './sign.ts';
+
+/** Enabled endpoints and the types they want, read on every event: cached until an endpoint changes. */
+const subscriptions = defineCache<{ id: string; types: string[] }[]>({ name: 'webhooks.subscriptions', reads: ['webhook_endpoint'], maxEntries: 1 });
+
+/** The enabled endpoints subscribed to an event type (ModuleLinks `webhooks.subscribers`). */
+export async function subscribersOf(db: Db, type: string): Promise<string[]> {
+  const all = await subscriptions.get(db, 'enabled', async () => (await repo.enabledEndpoints(db)).map((r) => ({ id: r.id, types: JSON.parse(r.event_types) as string[] })));
+  return all.filter((e) => e.types.includes('*') || e.types.includes(type)).map((e) => e.id);
+}
 
 /** An endpoint failing this long without one success is disabled and administrators are told. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
@@ -17,13 +27,6 @@ export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 export function webhookChannel(deps: { db: Db; clock: { now(): Date } }, systemCtxOn: (db: Db) => Promise<Ctx>): Channel {
   return {
     name: 'webhook',
-    async targetsOf(db, type) {
-      const rows = await repo.enabledEndpoints(db);
-      return rows.filter((r) => {
-        const types = JSON.parse(r.event_types) as string[];
-        return types.includes('*') || types.includes(type);
-      }).map((r) => r.id);
-    },
     async send(delivery: DeliveryRow, payload: string): Promise<AttemptOutcome> {
       const endpoint = await repo.findEndpoint(deps.db, delivery.target);
       if (!endpoint) return { ok: false, skip: true, statusCode: null, error: 'endpoint removed', request: null, response: null };

@@ -45,8 +45,8 @@ export function guardedLookup(insecureHttp: boolean, resolve: Resolve = dns.look
 }
 
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
 };
 
 export function postJson(rawUrl: string, headers: Record<string, string>, body: string, timeoutMs = SEND_TIMEOUT_MS): Promise<SendResult> {
