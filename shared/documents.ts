@@ -32,6 +32,10 @@ export const DocumentType = z
     sensitive: z.boolean().meta({ description: 'Only holders of `employee:sensitive` read other people’s documents of this type.' }),
     active: z.boolean().meta({ description: 'Inactive types are kept for the documents already filed under them but offered for nothing new.' }),
     requiredFor: z.array(EmploymentType).meta({ description: 'The employment types whose onboarding checklist requires this type.' }),
+    forLeaveRequests: z.boolean().meta({
+      description:
+        'The type supporting files of leave requests are filed under (a medical certificate): attached from the leave request (`POST /api/leave/requests/{id}/documents`), never uploaded on its own, never on a checklist, never expiring.',
+    }),
   })
   .meta({ id: 'DocumentType' });
 export type DocumentType = z.infer<typeof DocumentType>;
@@ -108,10 +112,28 @@ export const EmployeeDocument = z
     deletedByName: z.string().nullable(),
     deleteReason: z.string().nullable(),
     purged: z.boolean().meta({ description: 'The retention job removed the bytes of this deleted document.' }),
-    leaveRequestId: Uuid.nullable(),
+    leaveRequestId: Uuid.nullable().meta({ description: 'The leave request this file supports (a medical certificate), or null for a document of the employee’s file.' }),
   })
   .meta({ id: 'EmployeeDocument' });
 export type EmployeeDocument = z.infer<typeof EmployeeDocument>;
+
+/** The id of the seeded type supporting files of leave requests are filed under (migration 0010; HR may rename it). */
+export const LEAVE_DOCUMENT_TYPE_ID = '1eaf0d0c-0000-4000-8000-000000000001';
+
+export const AttachedDocument = z
+  .object({
+    id: Uuid.meta({ description: 'The document’s id (download it with `GET /api/documents/{id}/file`).' }),
+    title: z.string().meta({ description: 'The document type’s name (“Leave supporting document”).' }),
+    originalName: z.string().meta({ description: 'The file name as uploaded.' }),
+    mediaType: z.string().meta({ description: 'Decided from the file’s bytes: PDF, JPEG, PNG or WebP.' }),
+    sizeBytes: z.number().int().min(0),
+    status: DocumentStatus.meta({ description: 'HR’s verification of the file, as for any document: a file HR attached is `Verified`, one the employee attached `AwaitingVerification`; a `Rejected` one does not count as the supporting document.' }),
+    uploadedAt: Instant,
+    uploadedByName: z.string(),
+    downloadUrl: z.string().meta({ description: '`/api/documents/{id}/file`: the download, with the same scope checks and security headers as every document.' }),
+  })
+  .meta({ id: 'AttachedDocument', description: 'A file attached to a record (a leave request), as those who may see the record and the file see it.' });
+export type AttachedDocument = z.infer<typeof AttachedDocument>;
 
 export const REQUEST_STATUSES = ['Open', 'Fulfilled', 'Cancelled'] as const;
 export const DocumentRequestStatus = z.enum(REQUEST_STATUSES);
@@ -186,7 +208,6 @@ export const DocumentUploadFields = z
     title: z.string().trim().min(1).max(120).optional().meta({ description: 'A free-text document’s name (e.g. the name of an open request).' }),
     expiresOn: IsoDate.optional().meta({ description: 'For types that expire.' }),
     note: z.string().trim().max(DOCUMENT_NOTE_MAX).optional(),
-    leaveRequestId: Uuid.transform((s) => s.toLowerCase()).optional().meta({ description: 'A leave request this file supports (e.g. a medical certificate).' }),
   })
   .strict()
   .refine((v) => (v.typeId === undefined) !== (v.title === undefined), { message: 'send typeId or title (one of them)', path: ['typeId'] })
@@ -201,7 +222,6 @@ export const DocumentUploadForm = z
     title: z.string().max(120).optional(),
     expiresOn: IsoDate.optional(),
     note: z.string().max(DOCUMENT_NOTE_MAX).optional(),
-    leaveRequestId: Uuid.optional(),
   })
   .meta({ id: 'DocumentUploadForm' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Instant, IsoDate, PageQuery, QueryBool, SortOrder, Uuid, UuidInput, paginated } from '../common.ts';
+import { AttachedDocument } from '../documents.ts';
 import { LeaveContext } from './team-load.ts';
 import { ColorTone } from './types.ts';
 
@@ -89,6 +90,14 @@ export const LeaveRequest = z
         'Not in spec §2.1 (an addition): `Withdrawn` when the employee withdrew the request while pending, `Cancelled` when HR cancelled it after approval; both keep the spec status `Rejected`. Null otherwise.',
     }),
     documentsRequired: z.boolean().meta({ description: 'Not in spec §2.1 (an addition): the type asks for supporting documents at this length.' }),
+    attachments: z.array(AttachedDocument).meta({
+      description:
+        'Not in spec §2.1 (an addition): the supporting files attached to the request (a medical certificate), oldest first, as the caller may read them: the applicant, their managers in the line and HR; a type HR marked sensitive only for the applicant and holders of `employee:sensitive`. Deleted files are left out. Attach with `POST /api/leave/requests/{id}/documents` or with the file on apply.',
+    }),
+    documentMissing: z.boolean().meta({
+      description:
+        'Not in spec §2.1 (an addition): the request is pending or approved, `documentsRequired`, and no supporting file is attached yet (deleted files and files HR rejected do not count). Approving is still allowed; attaching a file clears it. Always false for a rejected, withdrawn or cancelled request.',
+    }),
     enteredByName: z.string().nullable().meta({
       description:
         'Not in spec §2.1 (an addition): who recorded the request for the employee (HR, with `employeeId` on apply); the `submitted` timeline entry then reads "Recorded by HR" with this name as its actor. Null when the employee applied.',
@@ -165,6 +174,28 @@ export const LeaveApply = z
   .meta({ id: 'LeaveApply' });
 export type LeaveApply = z.output<typeof LeaveApply>;
 export type LeaveApplyInput = z.input<typeof LeaveApply>;
+
+const SupportingFile = z.string().meta({
+  format: 'binary',
+  description: 'The supporting file (a medical certificate): PDF, JPEG, PNG or WebP, decided from its bytes (415 otherwise); 10 MiB at most by default (413 above).',
+});
+
+/** The apply body as a multipart form (the OpenAPI description of it): the same fields as text parts, plus the file. */
+export const LeaveApplyForm = z
+  .object({
+    leaveTypeId: Uuid,
+    fromDate: IsoDate,
+    toDate: IsoDate,
+    duration: LeaveDuration.optional().meta({ description: '`FullDay` when absent.' }),
+    reason: z.string().max(LEAVE_REASON_MAX).optional(),
+    backupEmployeeId: Uuid.optional(),
+    employeeId: Uuid.optional().meta({ description: ON_BEHALF }),
+    file: SupportingFile.optional(),
+  })
+  .meta({ id: 'LeaveApplyForm', description: 'The fields of `LeaveApply` as text parts (an empty part counts as absent) and the supporting file in the part `file`.' });
+
+/** Attaching a supporting file to a request later: the file only. */
+export const LeaveDocumentForm = z.object({ file: SupportingFile }).meta({ id: 'LeaveDocumentForm' });
 
 export const LeavePendingCounts = z
   .object({

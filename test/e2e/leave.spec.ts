@@ -1,10 +1,14 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, weekdayOf } from '../../shared/dates.ts';
+import { miniPdf } from '../../server/src/modules/documents/mini-files.ts';
 import { DEMO_PASSWORD, expect, mainNav, signIn, test } from './fixtures.ts';
 
 const EMPLOYEE = 'employee@kaveri.example';
 const MANAGER = 'manager@kaveri.example';
 const HR = 'hr@kaveri.example';
+const SHOTS = path.join(process.env.MUSTER_SCREENSHOTS ?? '/tmp/muster-e2e-shots');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `14 Dec 2026`, as the console writes a day. */
@@ -37,6 +41,11 @@ async function acceptableMonday(api: APIRequestContext, leaveTypeId: string, not
     if (q.problems.length === 0 && q.workingDays >= minDays) return { from: monday, to, workingDays: q.workingDays };
   }
   throw new Error('no acceptable dates');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -209,6 +218,108 @@ test('HR records sick leave for an employee beyond her backdate window, and her 
   const detail = page.getByTestId('leave-request-detail');
   await expect(detail.getByTestId('leave-timeline')).toContainText('Recorded by HR');
   await expect(detail).toContainText('recorded by Priya Sharma (HR)');
+  await hrApi.dispose();
+  await employeeApi.dispose();
+});
+
+test('an employee applies for 3 days of sick leave with a medical certificate; the manager sees and downloads it from the inbox', async ({ page, baseURL }) => {
+  const hrApi = await apiAs(baseURL, HR);
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const sl = await typeId(employeeApi, 'SL');
+  expect((await hrApi.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: sl, days: 6, reason: 'E2E top-up' } })).status()).toBe(200);
+  // Monday to Wednesday: three days of sick leave, above the two after which a certificate is needed.
+  const dates = await acceptableMonday(employeeApi, sl, addDays(me.organisation.today, 35), 2, 3);
+  const certificate = miniPdf('Medical certificate', ['Patient: Sneha Kulkarni', 'Viral fever: rest advised for three days', 'Dr. K. Rao, Jayanagar Clinic']);
+
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await page.goto('/leave/apply');
+  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('option', { name: 'Sick leave' }).click();
+  await page.getByRole('textbox', { name: 'From' }).fill(dates.from);
+  await page.getByRole('textbox', { name: 'To' }).fill(dates.to);
+  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Viral fever');
+  await expect(page.getByTestId('quote-working-days')).toHaveText('3');
+  await expect(page.getByText('Documents required')).toBeVisible();
+  // The quote says a document is needed: the form offers the file.
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('supporting-file').click()]);
+  await chooser.setFiles({ name: 'medical-certificate.pdf', mimeType: 'application/pdf', buffer: certificate });
+  await expect(page.getByTestId('supporting-file')).toContainText('medical-certificate.pdf');
+  await shot(page, 'leave-apply-with-certificate');
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await expect(page).toHaveURL(/\/leave\/my$/);
+  const row = page.getByTestId('leave-row').filter({ hasText: shown(dates.from) });
+  await expect(row.getByTestId('leave-status')).toHaveText('Waiting for manager');
+  await expect(row.getByTestId('attachment-count')).toHaveText('1 file');
+  await expect(row.getByTestId('document-missing')).toHaveCount(0);
+  await signOut(page);
+
+  // The manager: the request in the inbox with its file, and the file itself.
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  const item = page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(dates.from) });
+  await expect(item.getByTestId('attachment-count')).toHaveText('1 file');
+  await expect(item.getByTestId('document-missing')).toHaveCount(0);
+  await item.click();
+  const detail = page.getByTestId('leave-request-detail');
+  const files = detail.getByTestId('supporting-documents');
+  await expect(files.getByTestId('attachment')).toHaveCount(1);
+  await expect(files.getByTestId('attachment')).toContainText('medical-certificate.pdf');
+  await expect(files.getByTestId('attachment')).toContainText('by Sneha Kulkarni');
+  await expect(files.getByTestId('document-present')).toBeVisible();
+  await shot(page, 'leave-inbox-with-certificate');
+  const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: /medical-certificate\.pdf/ }).click()]);
+  expect(download.suggestedFilename()).toBe('medical-certificate.pdf');
+  expect(readFileSync(await download.path()).equals(certificate)).toBe(true);
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Approved');
+  await hrApi.dispose();
+  await employeeApi.dispose();
+});
+
+test('a request without its certificate says "Document missing" until the employee attaches it; approving it warns first', async ({ page, baseURL }) => {
+  const hrApi = await apiAs(baseURL, HR);
+  const employeeApi = await apiAs(baseURL, EMPLOYEE);
+  const me = (await (await employeeApi.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const sl = await typeId(employeeApi, 'SL');
+  expect((await hrApi.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: sl, days: 6, reason: 'E2E top-up' } })).status()).toBe(200);
+  const first = await acceptableMonday(employeeApi, sl, addDays(me.organisation.today, 49), 2, 3);
+  expect((await employeeApi.post('/api/leave/requests', { data: { leaveTypeId: sl, fromDate: first.from, toDate: first.to, reason: 'Dengue' } })).status()).toBe(200);
+  const second = await acceptableMonday(employeeApi, sl, addDays(first.from, 7), 2, 3);
+  expect((await employeeApi.post('/api/leave/requests', { data: { leaveTypeId: sl, fromDate: second.from, toDate: second.to, reason: 'Follow-up' } })).status()).toBe(200);
+
+  // The manager: both flagged in the inbox; approving the first warns, and goes through.
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await openApprovals(page);
+  const item = page.getByTestId('approval-item').filter({ hasText: 'Sneha Kulkarni' }).filter({ hasText: shown(first.from) });
+  await expect(item.getByTestId('document-missing')).toHaveText('Document missing');
+  await item.click();
+  const detail = page.getByTestId('leave-request-detail');
+  await expect(detail.getByTestId('document-missing-alert')).toContainText('none is attached yet');
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve without the supporting document?' });
+  await expect(dialog.getByTestId('approve-document-warning')).toContainText('needs a supporting document');
+  await shot(page, 'leave-approve-document-missing');
+  await dialog.getByRole('button', { name: 'Approve anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByTestId('leave-status')).toHaveText('Approved');
+  await signOut(page);
+
+  // The employee: the badge in her list, then she attaches the certificate from the request and it goes.
+  await signIn(page, EMPLOYEE, DEMO_PASSWORD);
+  await page.goto('/leave/my');
+  const row = page.getByTestId('leave-row').filter({ hasText: shown(second.from) });
+  await expect(row.getByTestId('document-missing')).toBeVisible();
+  await row.click();
+  const drawer = page.getByTestId('leave-request-detail');
+  await expect(drawer.getByTestId('document-missing-alert')).toContainText('Attach it here');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), drawer.getByRole('button', { name: 'Attach a document' }).click()]);
+  await chooser.setFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: miniPdf('Medical certificate', ['Patient: Sneha Kulkarni']) });
+  await expect(drawer.getByTestId('attachment')).toContainText('certificate.pdf');
+  await expect(drawer.getByTestId('document-missing-alert')).toHaveCount(0);
+  await expect(row.getByTestId('document-missing')).toHaveCount(0);
+  await expect(row.getByTestId('attachment-count')).toHaveText('1 file');
   await hrApi.dispose();
   await employeeApi.dispose();
 });

@@ -19,6 +19,7 @@ function jsonBodyOf(limit: string): RequestHandler {
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { Caller } from '../context.ts';
+import { isMultipart } from './multipart.ts';
 import { forbidden, validationError } from './problem.ts';
 
 /** Who may call an operation: nobody in particular, a console session, an API key, or the connector. */
@@ -57,14 +58,22 @@ export interface OperationSpec<
   /**
    * A multipart/form-data body instead of JSON: documented from `schema`, read
    * by the handler as a stream (`formUpload` in http/multipart.ts), never parsed here.
+   * With `body` as well, the operation takes either: JSON is parsed and
+   * validated as usual, and a multipart request reaches the handler with
+   * `body` undefined (`isMultipart(req)`), for it to read the form.
    */
-  form?: { schema: z.ZodType; description: string };
+  form?: FormBody;
   /** A larger JSON body limit than the global 1 MiB (e.g. `2mb` for photos); above it, 413. */
   bodyLimit?: string;
   /** Extra middleware run after authentication, before validation (e.g. throttles). */
   before?: readonly RequestHandler[];
   /** Documented response headers, e.g. rate-limit headers. */
   responseHeaders?: Readonly<Record<string, { description: string; schema: { type: 'integer' | 'string' } }>>;
+}
+
+export interface FormBody {
+  schema: z.ZodType;
+  description: string;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -104,9 +113,10 @@ export class Api {
 
   constructor(private readonly auth: AuthMiddlewares) {}
 
-  op<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-    spec: OperationSpec<P, Q, B>,
-    handler: Handler<Out<P>, Out<Q>, Out<B>>,
+  op<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, F extends FormBody | undefined = undefined>(
+    spec: OperationSpec<P, Q, B> & { form?: F },
+    // With a form beside the JSON body, a multipart request has no parsed body.
+    handler: Handler<Out<P>, Out<Q>, F extends FormBody ? Out<B> | undefined : Out<B>>,
   ): void {
     this.operations.push({ spec } as RegisteredOperation);
     const expressPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
@@ -117,7 +127,8 @@ export class Api {
       }
       const params = parseOrThrow(spec.params, req.params, 'params');
       const query = parseOrThrow(spec.query, req.query, 'query');
-      const body = parseOrThrow(spec.body, req.body, 'body');
+      const asForm = spec.form !== undefined && spec.body !== undefined && isMultipart(req);
+      const body = asForm ? undefined : parseOrThrow(spec.body, req.body, 'body');
       const result = await handler({ params, query, body, req, res, caller } as OperationInput<Out<P>, Out<Q>, Out<B>>);
       if (result !== undefined && !res.headersSent) res.json(result);
       else if (!res.headersSent && !res.writableEnded) res.status(204).end();

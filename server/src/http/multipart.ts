@@ -35,6 +35,11 @@ export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsup
 export const payloadTooLarge = (detail: string, closeConnection = false) =>
   new AppError(413, 'payload-too-large', 'Request body too large', detail, undefined, closeConnection ? { Connection: 'close' } : undefined);
 
+/** Whether a request's body is a multipart/form-data form (by its declared content type). */
+export function isMultipart(req: Request): boolean {
+  return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
+}
+
 const FIELD_BYTES_MAX = 4096;
 const FIELDS_MAX = 20;
 /** Beyond the file limit, how much more a body may carry before the connection is cut (form overhead, then a runaway sender). */
@@ -50,8 +55,7 @@ export function formUpload(req: Request, options: { fileField: string; maxFileBy
     maxFileBytes,
     read<T>(receive: (file: IncomingFile) => Promise<T>) {
       return new Promise<{ fields: Record<string, string>; file: T | undefined }>((resolve, reject) => {
-        const type = req.headers['content-type'] ?? '';
-        if (!/^multipart\/form-data\b/i.test(type)) {
+        if (!isMultipart(req)) {
           reject(unsupportedMediaType('Send the file as multipart/form-data with a part named `file`.'));
           return;
         }

@@ -78,9 +78,18 @@ function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
           },
         }
       : {}),
-    ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
-    ...(spec.form
-      ? { requestBody: { required: true, description: spec.form.description, content: { 'multipart/form-data': { schema: spec.form.schema } } } }
+    ...(spec.body || spec.form
+      ? {
+          requestBody: {
+            required: true,
+            ...(spec.form ? { description: spec.form.description } : {}),
+            // JSON, a multipart form, or (both given) either.
+            content: {
+              ...(spec.body ? { 'application/json': { schema: spec.body } } : {}),
+              ...(spec.form ? { 'multipart/form-data': { schema: spec.form.schema } } : {}),
+            },
+          },
+        }
       : {}),
     responses: {
       '200': headers ? { ...ok, headers } : ok,

@@ -8,6 +8,7 @@ import * as m0006 from './0006_terminal_sync.ts';
 import * as m0007 from './0007_leave_entered_by.ts';
 import * as m0008 from './0008_attendance_day_covering.ts';
 import * as m0009 from './0009_documents.ts';
+import * as m0009b from './0009b_leave_documents.ts';
 import * as m0015 from './0015_outbox.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_leave_entered_by': m0007,
   '0008_attendance_day_covering': m0008,
   '0009_documents': m0009,
+  '0009b_leave_documents': m0009b,
   '0015_outbox': m0015,
 };

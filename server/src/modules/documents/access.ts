@@ -1,3 +1,4 @@
+import { LEAVE_DOCUMENT_TYPE_ID } from '../../../../shared/documents.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden } from '../../http/problem.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
@@ -15,13 +16,18 @@ export const canManage = (ctx: Ctx): boolean => ctx.caller.permissions.includes(
 
 const isSelf = (ctx: Ctx, employeeId: string) => ctx.caller.employeeId !== null && ctx.caller.employeeId === employeeId;
 
+/** The permission part of reading a person's file (scope checked apart): their own with `documents:self`, others' with `documents:team`, anyone's with `documents:manage`. */
+export function mayReadFileOf(ctx: Ctx, employeeId: string): boolean {
+  const p = ctx.caller.permissions;
+  if (ctx.caller.kind === 'system' || p.includes('documents:manage')) return true;
+  return isSelf(ctx, employeeId) ? p.includes('documents:self') : p.includes('documents:team');
+}
+
 /** 404 outside the caller's scope, 403 without a documents permission for this person. Returns whether it is their own file. */
 export async function assertCanReadFile(ctx: Ctx, employeeId: string): Promise<{ self: boolean }> {
   await assertCanSeeEmployee(ctx, employeeId);
   const self = isSelf(ctx, employeeId);
-  const p = ctx.caller.permissions;
-  const allowed = p.includes('documents:manage') || (self ? p.includes('documents:self') : p.includes('documents:team'));
-  if (!allowed) throw forbidden(self ? 'Reading your documents needs the permission documents:self.' : "Reading another person's documents needs the permission documents:team or documents:manage.");
+  if (!mayReadFileOf(ctx, employeeId)) throw forbidden(self ? 'Reading your documents needs the permission documents:self.' : "Reading another person's documents needs the permission documents:team or documents:manage.");
   return { self };
 }
 
@@ -32,8 +38,9 @@ export function mayReadType(ctx: Ctx, employeeId: string, type: Pick<TypeRow, 's
 }
 
 /** Whether the caller may upload a document of this type for this employee (scope already checked). */
-export function mayUploadType(ctx: Ctx, employeeId: string, type: Pick<TypeRow, 'active' | 'employee_may_upload' | 'sensitive'>): boolean {
-  if (type.active !== 1) return false;
+export function mayUploadType(ctx: Ctx, employeeId: string, type: Pick<TypeRow, 'id' | 'active' | 'employee_may_upload' | 'sensitive'>): boolean {
+  // Supporting files of leave requests are attached from the request (leave-files.ts), never uploaded on their own.
+  if (type.active !== 1 || type.id === LEAVE_DOCUMENT_TYPE_ID) return false;
   if (canManage(ctx)) return mayReadType(ctx, employeeId, type);
   return isSelf(ctx, employeeId) && ctx.caller.permissions.includes('documents:self') && type.employee_may_upload === 1;
 }

@@ -1,4 +1,4 @@
-import type { ChecklistUpdate, DocumentType, DocumentTypeCreate, DocumentTypeList, DocumentTypeUpdate } from '../../../../shared/documents.ts';
+import { type ChecklistUpdate, type DocumentType, type DocumentTypeCreate, type DocumentTypeList, type DocumentTypeUpdate, LEAVE_DOCUMENT_TYPE_ID } from '../../../../shared/documents.ts';
 import type { EmploymentType } from '../../../../shared/employees.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { DocumentTypeTable } from '../../db/schema.ts';
@@ -85,6 +85,9 @@ export async function updateDocumentType(ctx: Ctx, id: string, input: DocumentTy
     if (input.employeeMayUpload !== undefined) patch.employee_may_upload = input.employeeMayUpload ? 1 : 0;
     if (input.sensitive !== undefined) patch.sensitive = input.sensitive ? 1 : 0;
     if (input.active !== undefined) patch.active = input.active ? 1 : 0;
+    if (id === LEAVE_DOCUMENT_TYPE_ID && input.expires === true) {
+      throw badRequest(`${before.name} is attached to leave requests and does not expire.`, [{ path: 'body.expires', message: 'this type cannot expire' }]);
+    }
     const expires = input.expires ?? before.expires === 1;
     if (input.expires !== undefined) patch.expires = input.expires ? 1 : 0;
     if (!expires) {
@@ -107,6 +110,7 @@ export async function setChecklist(ctx: Ctx, employmentType: EmploymentType, inp
       const row = known.get(id);
       if (!row) return [{ path: `body.typeIds.${i}`, message: 'no such document type' }];
       if (row.active !== 1) return [{ path: `body.typeIds.${i}`, message: `${row.name} is inactive` }];
+      if (row.id === LEAVE_DOCUMENT_TYPE_ID) return [{ path: `body.typeIds.${i}`, message: `${row.name} is attached to leave requests, not asked for on joining` }];
       return [];
     });
     if (errors.length) throw badRequest('Some types cannot go on a checklist: ' + errors.map((e) => e.message).join(', ') + '.', errors);

@@ -13,6 +13,9 @@ import type { TypeRow } from './repo/types.ts';
 export const DEFAULT_REMIND_DAYS = 30;
 
 export const typeSlot = (typeId: string) => `type:${typeId}`;
+/** The slot of the supporting files of one leave request: each attachment is a version of it; never a checklist item. */
+export const leaveSlot = (leaveRequestId: string) => `leave:${leaveRequestId}`;
+export const isLeaveSlot = (slotKey: string) => slotKey.startsWith('leave:');
 /** A free-text name's slot: lower case, runs of blanks as one space. */
 export const textSlot = (name: string) => `text:${normaliseName(name).toLowerCase()}`;
 
@@ -58,7 +61,8 @@ export function checklistOf(input: {
 }): ItemFacts[] {
   const { required, types, documents, openRequests, today } = input;
   const bySlot = new Map<string, DocRow[]>();
-  for (const d of documents) bySlot.set(d.slot_key, [...(bySlot.get(d.slot_key) ?? []), d]);
+  // Files supporting leave requests belong to their request, not to the employee's file.
+  for (const d of documents) if (!isLeaveSlot(d.slot_key)) bySlot.set(d.slot_key, [...(bySlot.get(d.slot_key) ?? []), d]);
   const requestBySlot = new Map(openRequests.map((r) => [r.name_key, r]));
   const requiredSlots = new Set(required.map((t) => typeSlot(t.id)));
 

@@ -4,7 +4,7 @@ import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { visibleEmployeeIds } from '../employees/index.ts';
 import { mayReadType } from './access.ts';
-import { stateOf, typeSlot } from './checklist.ts';
+import { isLeaveSlot, stateOf, typeSlot } from './checklist.ts';
 import { toTypeRef } from './present.ts';
 import type { DocRow } from './repo/files.ts';
 import { type OverviewFilter, documentDetails, overviewDocuments, overviewPeople, overviewRequests } from './repo/overview.ts';
@@ -46,6 +46,8 @@ async function computeItems(ctx: Ctx, f: OverviewFilter, typeId: string | undefi
   }
   const current = new Map<string, Map<string, (typeof docs)[number]>>();
   for (const d of docs) {
+    // Files supporting leave requests are looked at with their request, not in the employee's file.
+    if (isLeaveSlot(d.slot_key)) continue;
     const slots = current.get(d.employee_id) ?? new Map<string, (typeof docs)[number]>();
     const held = slots.get(d.slot_key);
     if (!held || held.version < d.version) slots.set(d.slot_key, d);

@@ -7,6 +7,7 @@ import {
   DocumentCategory,
   DocumentRequestStatus,
   DocumentStatus,
+  LEAVE_DOCUMENT_TYPE_ID,
 } from '../../../../shared/documents.ts';
 import { EmploymentType } from '../../../../shared/employees.ts';
 import type { ItemFacts } from './checklist.ts';
@@ -29,6 +30,7 @@ export function toDocumentType(t: TypeRow, requiredFor: readonly string[]): Docu
     employeeMayUpload: t.employee_may_upload === 1,
     active: t.active === 1,
     requiredFor: EmploymentType.options.filter((e) => requiredFor.includes(e)),
+    forLeaveRequests: t.id === LEAVE_DOCUMENT_TYPE_ID,
   };
 }
 

@@ -5,7 +5,7 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import { AppError, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertCanReadFile, canManage, mayReadType, mayUploadFreeText, mayUploadType } from './access.ts';
-import { checklistOf, isComplete } from './checklist.ts';
+import { checklistOf, isComplete, isLeaveSlot } from './checklist.ts';
 import { toChecklistItem, toDocument, toRequest, toTypeRef } from './present.ts';
 import * as files from './repo/files.ts';
 import { employeeFacts } from './repo/people.ts';
@@ -61,7 +61,10 @@ export async function employeeDocuments(ctx: Ctx, employeeId: string): Promise<E
       ),
     ),
     requests: visibleRequests.map((r) => toRequest(r, typeMap)),
-    documents: visibleDocs.filter((d) => manage || d.deleted_at === null).map((d) => toDocument(d, typeMap, currentIds.has(d.id))),
+    // A leave request's supporting files are all in force while not deleted (none replaces another).
+    documents: visibleDocs
+      .filter((d) => manage || d.deleted_at === null)
+      .map((d) => toDocument(d, typeMap, currentIds.has(d.id) || (isLeaveSlot(d.slot_key) && d.deleted_at === null))),
     uploadableTypes,
   };
 }

@@ -155,6 +155,7 @@ export function documentRoutes(api: Api, deps: ModuleDeps): void {
         '`multipart/form-data` with the file in the part `file` and `typeId` (a catalogue type) or `title` (a free-text document HR asked for by name).',
         `At most ${Math.round(deps.config.documentMaxBytes / 1024 / 1024)} MiB (\`MUSTER_DOCUMENT_MAX_BYTES\`), else 413. The type is decided from the file’s bytes, whatever its name or declared type: ${deps.config.documentMediaTypes.join(', ')} (\`MUSTER_DOCUMENT_TYPES\`), else 415.`,
         'HR uploads anyone’s documents (verified by the uploader); an employee uploads their own where the type allows it (awaiting verification). An upload of a requested type closes its open request.',
+        'Supporting documents of leave requests (the type with `forLeaveRequests`) are attached from the request, with the same limits: `POST /api/leave/requests/{id}/documents`, or the file on apply. Here that type answers 400.',
       ].join('\n\n'),
       tags: TAGS,
       auth: 'session',
@@ -200,7 +201,7 @@ export function documentRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'downloadDocument',
       summary: "A document's file",
       description:
-        'An attachment with the original name (RFC 6266), `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. The bytes are checked against the hash taken at upload: a damaged file answers 500 naming the document. Downloads of sensitive types are audited. 410 when the retention policy removed a deleted document’s file.',
+        'An attachment with the original name (RFC 6266), `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. The bytes are checked against the hash taken at upload: a damaged file answers 500 naming the document. Downloads of sensitive types are audited. 410 when the retention policy removed a deleted document’s file. The supporting files of leave requests (`attachments[].downloadUrl` of a leave request) download here with the same rules: the employee, their managers in the line, HR; 404 for anyone else.',
       tags: TAGS,
       auth: 'session',
       params: IdParams,

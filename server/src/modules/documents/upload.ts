@@ -1,4 +1,4 @@
-import { DocumentUploadFields, type EmployeeDocument } from '../../../../shared/documents.ts';
+import { DocumentUploadFields, type EmployeeDocument, LEAVE_DOCUMENT_TYPE_ID } from '../../../../shared/documents.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import { emitEvent } from '../outbox/index.ts';
 import { type FormUpload, payloadTooLarge, unsupportedMediaType } from '../../http/multipart.ts';
@@ -51,17 +51,10 @@ export async function uploadDocument(ctx: Ctx, deps: DocumentFiles, employeeId: 
   if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]);
   let kept = false;
   try {
-    if (file.truncated) throw payloadTooLarge(`The file is over the ${form.maxFileBytes} byte limit (${sizeLabel(form.maxFileBytes)}).`);
-    if (file.sizeBytes === 0) throw badRequest('The file is empty.', [{ path: 'body.file', message: 'is empty' }]);
+    assertWithinLimits(file, form.maxFileBytes);
     const parsed = DocumentUploadFields.safeParse(fields);
     if (!parsed.success) throw validationError(parsed.error, 'body');
-    const mediaType = await detectMediaType(file.head);
-    if (!mediaType || !deps.mediaTypes.includes(mediaType)) {
-      const accepted = deps.mediaTypes.map(mediaLabel).join(', ');
-      throw unsupportedMediaType(
-        `${mediaType ? `This file is ${mediaLabel(mediaType)}` : 'This file is not of a recognised type'} (judged by its content, whatever its name says). Accepted: ${accepted}.`,
-      );
-    }
+    const mediaType = await acceptedMediaType(file, deps.mediaTypes);
     const id = newId();
     await inTransaction(ctx, async (t) => {
       const slot = await slotOf(t, employeeId, parsed.data);
@@ -129,8 +122,26 @@ async function presentUploaded(ctx: Ctx, id: string): Promise<EmployeeDocument> 
   return toDocument(row, new Map(type ? [[type.id, type]] : []), true);
 }
 
+/** 413 for a file the size limit cut off, 400 for an empty one. */
+export function assertWithinLimits(file: StagedFile, maxFileBytes: number): void {
+  if (file.truncated) throw payloadTooLarge(`The file is over the ${maxFileBytes} byte limit (${sizeLabel(maxFileBytes)}).`);
+  if (file.sizeBytes === 0) throw badRequest('The file is empty.', [{ path: 'body.file', message: 'is empty' }]);
+}
+
+/** The media type of a staged file decided from its bytes (magic numbers); 415 outside the allow-list. */
+export async function acceptedMediaType(file: StagedFile, mediaTypes: readonly string[]): Promise<string> {
+  const mediaType = await detectMediaType(file.head);
+  if (!mediaType || !mediaTypes.includes(mediaType)) {
+    const accepted = mediaTypes.map(mediaLabel).join(', ');
+    throw unsupportedMediaType(
+      `${mediaType ? `This file is ${mediaLabel(mediaType)}` : 'This file is not of a recognised type'} (judged by its content, whatever its name says). Accepted: ${accepted}.`,
+    );
+  }
+  return mediaType;
+}
+
 /** The original name as shown and offered on download: no folders, no control characters, at most 200 characters. */
-function cleanName(file: StagedFile): string {
+export function cleanName(file: StagedFile): string {
   const base = file.originalName.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
@@ -142,6 +153,11 @@ async function slotOf(ctx: Ctx, employeeId: string, fields: DocumentUploadFields
   if (fields.typeId) {
     const type = await types.findTypeRow(ctx.db, fields.typeId);
     if (!type) throw badRequest('No such document type.', [{ path: 'body.typeId', message: 'no such document type' }]);
+    if (type.id === LEAVE_DOCUMENT_TYPE_ID) {
+      throw badRequest(`A ${type.name} is attached to its leave request (POST /api/leave/requests/{id}/documents), not uploaded on its own.`, [
+        { path: 'body.typeId', message: 'attach it to its leave request' },
+      ]);
+    }
     if (type.active !== 1) throw badRequest(`${type.name} is no longer in use.`, [{ path: 'body.typeId', message: 'is inactive' }]);
     if (!mayUploadType(ctx, employeeId, type)) throw forbidden(`Only HR uploads ${type.name}.`);
     if (type.expires === 1 && !fields.expiresOn) throw badRequest(`A ${type.name} expires: give its expiry date.`, [{ path: 'body.expiresOn', message: 'is required for this type' }]);

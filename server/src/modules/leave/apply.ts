@@ -3,6 +3,7 @@ import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
+import { type ReceivedFile, keepLeaveDocument } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { emitEvent } from '../outbox/index.ts';
 import { applicantOf, approversOf } from './applicant.ts';
@@ -46,6 +47,15 @@ export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuo
  */
 export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequest> {
   requirePermission(ctx, 'leave:apply');
+  return submitLeave(ctx, input, undefined);
+}
+
+/**
+ * The request made, in one transaction, with its supporting file when one
+ * came with it (a received file, kept by the documents module): a refused
+ * request keeps no file, and a refused file makes no request.
+ */
+export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFile | undefined): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const { applicant, recordedByHr } = await applicantOf(t, input.employeeId);
     const type = await getTypeRow(t, input.leaveTypeId);
@@ -93,11 +103,13 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
       checked.count.days.map((d) => ({ request_id: row.id, employee_id: applicant.id, date: d.date, portion: input.duration, counted: d.counted ? 1 : 0, approved: 0 })),
     );
     const what = `${fmtDays(checked.workingDays)} of ${type.name} (${spanOf(row.from_date, row.to_date)}${input.duration !== 'FullDay' ? `, ${input.duration === 'FirstHalf' ? 'first half' : 'second half'}` : ''})`;
+    const attached = file ? await keepLeaveDocument(t, file, { employeeId: applicant.id, leaveRequestId: row.id, description: what }) : undefined;
+    const withFile = attached ? `, with ${attached.originalName}` : '';
     await recordAudit(t, {
       employeeId: applicant.id,
       category: 'Leave',
       action: 'leave.submitted',
-      summary: recordedByHr ? `Applied for ${what} by ${t.caller.name} for ${applicant.full_name}` : `Applied for ${what}`,
+      summary: (recordedByHr ? `Applied for ${what} by ${t.caller.name} for ${applicant.full_name}` : `Applied for ${what}`) + withFile,
       changes: [
         { field: 'status', before: null, after: 'PendingManager' },
         ...(recordedByHr ? [{ field: 'enteredBy', before: null, after: t.caller.name }] : []),
@@ -105,7 +117,7 @@ export async function applyLeave(ctx: Ctx, input: LeaveApply): Promise<LeaveRequ
     });
     await notify(t, await approversOf(t, applicant.manager_id, 'manager'), {
       kind: 'leave.submitted',
-      title: recordedByHr ? `${t.caller.name} (HR) recorded ${what} for ${applicant.full_name}` : `${applicant.full_name} applied for ${what}`,
+      title: (recordedByHr ? `${t.caller.name} (HR) recorded ${what} for ${applicant.full_name}` : `${applicant.full_name} applied for ${what}`) + (attached ? ' with a supporting document' : ''),
       body: row.reason,
       link: `/leave/approvals?request=${row.id}`,
     });

@@ -7,6 +7,7 @@ export { seedDemoLeave } from './demo.ts';
 // The use cases every channel calls (console routes, the agent endpoint, jobs): each checks the caller's permission and scope itself.
 export { createLeaveType, listLeaveTypes, updateLeaveType } from './types-service.ts';
 export { applyLeave, quoteLeave } from './apply.ts';
+export { applyLeaveWithDocument, attachLeaveDocument } from './attachments.ts';
 export { approveLeave, cancelLeave, rejectLeave, withdrawLeave } from './decide.ts';
 export { getLeaveRequest, leaveCalendar, listLeaveColleagues, listLeaveRequests } from './read.ts';
 export { getLeaveBalances, getLeaveLedger } from './balance.ts';

@@ -3,6 +3,7 @@ import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRe
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/problem.ts';
+import { leaveAttachments } from '../documents/index.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
 import { getOrganisationRow } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
@@ -168,16 +169,19 @@ export function timelineOf(r: requestRepo.RequestRow) {
 
 /** Spec §2.1 records for these rows, in their order. */
 export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.RequestRow[]): Promise<LeaveRequest[]> {
-  const [contexts, balances] = await Promise.all([
+  const [contexts, balances, files] = await Promise.all([
     contextsFor(
       ctx,
       rows.map((r) => ({ key: r.id, employeeId: r.employee_id, leaveTypeId: r.leave_type_id, from: r.from_date, to: r.to_date, requestId: r.id })),
     ),
     liveBalancesAfter(ctx, rows),
+    leaveAttachments(ctx, rows),
   ]);
   return rows.map((r) => {
     const context = contexts.get(r.id);
     if (!context) throw new Error(`no context for ${r.id}`);
+    const attached = files.get(r.id);
+    const live = r.status !== 'Rejected';
     return {
       id: r.id,
       employeeId: r.employee_id,
@@ -210,6 +214,8 @@ export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.Reque
       closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
       documentsRequired: r.documents_required === 1,
       enteredByName: r.entered_by_name ?? null,
+      attachments: attached?.attachments ?? [],
+      documentMissing: live && r.documents_required === 1 && !attached?.present,
     };
   });
 }

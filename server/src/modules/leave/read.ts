@@ -79,7 +79,9 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
 /** The list as JSON bytes, from the leave cache when nothing it depends on changed since. */
 export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
   const { caller } = ctx;
-  const who = `${caller.scope}:${caller.employeeId ?? ''}:${caller.permissions.includes('leave:approve')}:${caller.permissions.includes('leave:hr-approve')}`;
+  // What the answer depends on besides the scope: who may decide, and which supporting files the caller may read.
+  const flags = (['leave:approve', 'leave:hr-approve', 'documents:self', 'documents:team', 'documents:manage', 'employee:sensitive'] as const).map((p) => (caller.permissions.includes(p) ? 1 : 0)).join('');
+  const who = `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
   const { today } = await leaveToday(ctx);
   return cachedLeaveAnswer(ctx.db, who, q, today, () => listLeaveRequests(ctx, q));
 }

@@ -11,12 +11,14 @@ import {
   LeaveAdjustmentListQuery,
   LeaveAdjustmentResult,
   LeaveApply,
+  LeaveApplyForm,
   LeaveApproveBody,
   LeaveBalances,
   LeaveBalancesQuery,
   LeaveCalendar,
   LeaveCalendarQuery,
   LeaveCancelBody,
+  LeaveDocumentForm,
   LeaveLedger,
   LeaveLedgerQuery,
   LeaveListQuery,
@@ -38,7 +40,10 @@ import {
 } from '../../../../shared/leave/index.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { formUpload, isMultipart } from '../../http/multipart.ts';
+import { documentFilesOf } from '../documents/index.ts';
 import * as adjust from './adjust.ts';
+import * as attachments from './attachments.ts';
 import * as balance from './balance.ts';
 import * as ledgerJobs from './ledger-jobs.ts';
 import * as apply from './apply.ts';
@@ -61,7 +66,12 @@ const WORKFLOW = [
   'A withdrawn request (by the employee, while pending) and a cancelled one (by HR, after approval) keep the spec\'s four statuses: they show `status: Rejected` with `closure` `Withdrawn` / `Cancelled`, `decisionNote` "Withdrawn by the employee[: note]" / "Cancelled by HR: note", and a final timeline entry labelled accordingly in state `rejected`.',
 ].join('\n\n');
 
+const SUPPORTING_FILES =
+  'Supporting documents (a medical certificate, for types with `documentsAboveDays`) go through the documents store: at most `MUSTER_DOCUMENT_MAX_BYTES` (10 MiB by default, else 413), PDF, JPEG, PNG or WebP judged from the bytes whatever the name says (`MUSTER_DOCUMENT_TYPES`, else 415), kept under their SHA-256 and audited under Documents. They are listed in `attachments` of the request to the applicant, the managers in the line and HR (a type HR marked sensitive only to the applicant and holders of `employee:sensitive`), and downloaded with `GET /api/documents/{id}/file`. `documentMissing` says a required one is not there yet; approving is still allowed.';
+
 export function leaveRoutes(api: Api, deps: ModuleDeps): void {
+  const files = documentFilesOf(deps.config);
+  const form = (req: Parameters<typeof formUpload>[0]) => formUpload(req, { fileField: 'file', maxFileBytes: deps.config.documentMaxBytes });
   /* ---------------------------------------------------------------- types */
   api.op(
     {
@@ -142,16 +152,46 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
         'Refused with 409: an overlap with the applicant\'s own pending or approved request, an insufficient balance for a type that does not allow a negative one (pending requests hold their days), a day closed (frozen) in attendance, a backup on leave on those days.',
         'The request starts at `PendingManager`; the manager (or HR when there is no manager with a login) is notified.',
         `${ON_BEHALF} A recorded request goes through the same approvals (the recorder may decide it like any other request that is not their own), shows \`enteredByName\` and a \`submitted\` timeline entry labelled "Recorded by HR" with the recorder as actor; the audit row reads "Applied for … by <recorder> for <employee>", and the employee is notified as well as the manager.`,
+        'With a supporting file: send the same fields as `multipart/form-data` text parts and the file in the part `file` (`LeaveApplyForm`). The request and the file are kept together or not at all: a refused file (413, 415) makes no request, a refused request keeps no file.',
+        SUPPORTING_FILES,
         FORMATS,
       ].join('\n\n'),
       tags: TAGS,
       auth: 'session',
       permission: 'leave:apply',
       body: LeaveApply,
+      form: { schema: LeaveApplyForm, description: 'JSON (`LeaveApply`), or a multipart form with the same fields and the supporting file (`LeaveApplyForm`).' },
       response: LeaveRequest,
       errors: [403, 404, 409],
     },
-    async ({ body, caller }) => apply.applyLeave(await deps.ctxFor(caller), body),
+    async ({ body, caller, req }) => {
+      const ctx = await deps.ctxFor(caller);
+      if (isMultipart(req) || body === undefined) return attachments.applyLeaveWithDocument(ctx, files, form(req));
+      return apply.applyLeave(ctx, body);
+    },
+  );
+
+  api.op(
+    {
+      method: 'post',
+      path: '/api/leave/requests/{id}/documents',
+      operationId: 'attachLeaveDocument',
+      summary: 'Attach a supporting document (a medical certificate) to a leave request',
+      description: [
+        '`multipart/form-data` with the file in the part `file` and nothing else. Each call adds one file; earlier ones stay.',
+        'The employee whose leave it is, or HR (`leave:hr-approve`), while the request is pending or approved: 403 for anyone else who can see it (a manager decides on the file, the employee gives it), 409 once it is rejected, withdrawn or cancelled, 404 outside the caller\'s scope. A file the employee attaches awaits HR\'s verification like any upload, one HR attaches is verified by them; while the request is pending, whoever decides it next is told when the employee attaches one.',
+        SUPPORTING_FILES,
+        'Answers the request as it is now (the file in `attachments`, `documentMissing` cleared).',
+      ].join('\n\n'),
+      tags: TAGS,
+      auth: 'session',
+      permission: 'leave:apply',
+      params: IdParams,
+      form: { schema: LeaveDocumentForm, description: 'The supporting file.' },
+      response: LeaveRequest,
+      errors: [403, 409],
+    },
+    async ({ params, caller, req }) => attachments.attachLeaveDocument(await deps.ctxFor(caller), files, params.id, form(req)),
   );
 
   api.op(

@@ -69,6 +69,11 @@ export function DocumentTypesPage() {
                         Inactive
                       </Badge>
                     )}
+                    {t.forLeaveRequests && (
+                      <Badge size="xs" color="indigo" variant="light" title="Attached to leave requests (a medical certificate); never on a checklist">
+                        Leave requests
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>{t.category}</Table.Td>
                   <Table.Td>{t.expires ? `Yes, remind ${t.remindDaysBefore} days before` : 'No'}</Table.Td>
@@ -76,13 +81,19 @@ export function DocumentTypesPage() {
                   <Table.Td>{t.sensitive ? 'Yes' : 'No'}</Table.Td>
                   {EMPLOYMENT_TYPES.map((e) => (
                     <Table.Td key={e} ta="center">
-                      <Checkbox
-                        aria-label={`${t.name} required for ${humanize(e)}`}
-                        checked={t.requiredFor.includes(e)}
-                        disabled={!t.active || checklist.isPending}
-                        onChange={() => toggle(t, e)}
-                        style={{ display: 'inline-block' }}
-                      />
+                      {t.forLeaveRequests ? (
+                        <Text size="sm" c="dimmed" title="Attached to leave requests, not asked for on joining">
+                          —
+                        </Text>
+                      ) : (
+                        <Checkbox
+                          aria-label={`${t.name} required for ${humanize(e)}`}
+                          checked={t.requiredFor.includes(e)}
+                          disabled={!t.active || checklist.isPending}
+                          onChange={() => toggle(t, e)}
+                          style={{ display: 'inline-block' }}
+                        />
+                      )}
                     </Table.Td>
                   ))}
                   <Table.Td>
@@ -139,7 +150,13 @@ function TypeModal({ editing, onClose }: { editing: DocumentType | 'new' | null;
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
         <Select label="Category" data={[...DOCUMENT_CATEGORIES]} value={category} onChange={(v) => v && setCategory(v as DocumentCategory)} allowDeselect={false} />
-        <Switch label="Documents of this type expire" checked={expires} onChange={(e) => setExpires(e.currentTarget.checked)} />
+        {existing?.forLeaveRequests ? (
+          <Text size="sm" c="dimmed">
+            Files of this type are attached to leave requests (a medical certificate): they do not expire and go on no checklist.
+          </Text>
+        ) : (
+          <Switch label="Documents of this type expire" checked={expires} onChange={(e) => setExpires(e.currentTarget.checked)} />
+        )}
         {expires && <NumberInput label="Remind the employee this many days before" min={1} max={365} value={remind} onChange={(v) => typeof v === 'number' && setRemind(v)} error={errors.remindDaysBefore} />}
         <Switch label="The employee may upload it themself" checked={employeeMayUpload} onChange={(e) => setEmployeeMayUpload(e.currentTarget.checked)} />
         <Switch label="Sensitive: only people allowed to see salaries and ids read other people's" checked={sensitive} onChange={(e) => setSensitive(e.currentTarget.checked)} />

@@ -145,7 +145,14 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
                 <Table.Tbody>
                   {data.documents.map((d) => (
                     <Table.Tr key={d.id} c={d.deletedAt ? 'dimmed' : undefined}>
-                      <Table.Td>{d.title}</Table.Td>
+                      <Table.Td>
+                        {d.title}
+                        {d.leaveRequestId && (
+                          <Text size="xs" c="dimmed">
+                            attached to a leave request
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>{d.version}</Table.Td>
                       <Table.Td>
                         {d.purged ? (

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Grid, Group, List, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, FileInput, Grid, Group, List, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveRequest, type LeaveType } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { SUPPORTING_ACCEPT } from './leave-documents.tsx';
 import { formatDays } from './leave-format.tsx';
 import { useApplyLeave, useColleagues, useLeaveTypes, useQuote } from './leave-queries.ts';
 import { TeamLoadStrip } from './team-load.tsx';
@@ -61,6 +62,7 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
   const [duration, setDuration] = useState<LeaveDuration>('FullDay');
   const [reason, setReason] = useState('');
   const [backupId, setBackupId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const type = types.data?.items.find((t) => t.id === typeId);
@@ -68,6 +70,7 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
   const effectiveDuration: LeaveDuration = singleDay && type?.halfDayAllowed ? duration : 'FullDay';
   const ready = typeId && from && to && to >= from;
   const quote = useQuote(ready ? { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, employeeId } : null);
+  const needsDocument = Boolean(ready) && quote.data?.documentsRequired === true;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -79,15 +82,20 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
     setErrors(missing);
     if (Object.keys(missing).length || !typeId || !from || !to) return;
     apply.mutate(
-      { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId, employeeId },
+      { input: { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId, employeeId }, file },
       {
         onSuccess: (r) => {
-          if (forOther) notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} recorded for ${r.employeeName}; it waits for ${r.context.managerName ?? 'HR'}'s approval.`, 'Leave recorded');
-          else notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
+          const withFile = r.attachments.length ? `, with ${r.attachments.map((a) => a.originalName).join(', ')}` : '';
+          if (forOther) notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} recorded for ${r.employeeName}${withFile}; it waits for ${r.context.managerName ?? 'HR'}'s approval.`, 'Leave recorded');
+          else notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested${withFile}; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
           onDone(r);
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(error.fieldErrors());
+          if (error instanceof ApiError) {
+            // A refused file (too large, not a PDF or image by its content) made no request: say so at the file.
+            const fileProblem: Record<string, string> = error.status === 413 || error.status === 415 ? { file: error.problem.detail ?? error.problem.title } : {};
+            setErrors({ ...error.fieldErrors(), ...fileProblem });
+          }
           notifyError(error, 'Could not apply');
         },
       },
@@ -139,6 +147,24 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
                   onChange={setBackupId}
                   error={errors.backupEmployeeId}
                 />
+                {(needsDocument || file) && (
+                  <FileInput
+                    label="Supporting document"
+                    description={
+                      needsDocument
+                        ? `${type?.name ?? 'This leave'} of this length needs one (a medical certificate): attach it now, or later from the request. PDF or a photo.`
+                        : 'PDF or a photo.'
+                    }
+                    placeholder="Choose a file"
+                    accept={SUPPORTING_ACCEPT}
+                    clearable
+                    leftSection={<IconPaperclip size={16} />}
+                    value={file}
+                    onChange={setFile}
+                    error={errors.file}
+                    data-testid="supporting-file"
+                  />
+                )}
                 <Group justify="flex-end">
                   {onCancel && (
                     <Button variant="default" onClick={onCancel}>

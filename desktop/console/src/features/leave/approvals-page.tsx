@@ -8,6 +8,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { useCan } from '../../session/session-context.tsx';
+import { AttachmentCount, DocumentMissingBadge } from './leave-documents.tsx';
 import { LOAD_COLOR, LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 import { useLeaveRequest, useLeaveRequests } from './leave-queries.ts';
 import { RequestDetail } from './request-detail.tsx';
@@ -114,6 +115,8 @@ function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; act
           </div>
           <Stack gap={4} align="flex-end">
             <LeaveStatusBadge request={r} />
+            <DocumentMissingBadge request={r} />
+            <AttachmentCount request={r} />
             <Badge size="xs" variant="dot" color={LOAD_COLOR[r.context.load]}>
               {r.context.peakTeamOnLeave}/{r.context.teamSize} away
             </Badge>

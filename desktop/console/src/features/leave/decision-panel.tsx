@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconFileAlert, IconX } from '@tabler/icons-react';
 import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave/index.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
@@ -32,6 +32,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
   const decideMutation = useDecide();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
+  const [confirming, setConfirming] = useState(false);
   if (!actions.decide && !actions.withdraw && !actions.cancel) return null;
   const length = noteLength(note);
   const over = length > LEAVE_NOTE_MAX;
@@ -74,7 +75,14 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
               <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={over} loading={pending === 'reject'} onClick={() => run('reject')}>
                 Reject
               </Button>
-              <Button color="teal" leftSection={<IconCheck size={16} />} disabled={over} loading={pending === 'approve'} onClick={() => run('approve')}>
+              <Button
+                color="teal"
+                leftSection={<IconCheck size={16} />}
+                disabled={over}
+                loading={pending === 'approve'}
+                // A required supporting document is not there: say so before approving (approving is still allowed).
+                onClick={() => (request.documentMissing ? setConfirming(true) : run('approve'))}
+              >
                 Approve
               </Button>
             </>
@@ -91,6 +99,29 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
           )}
         </Group>
       </Group>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Approve without the supporting document?">
+        <Stack gap="sm">
+          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title="Document missing" data-testid="approve-document-warning">
+            {request.employeeName}'s {request.leaveTypeName.toLowerCase()} of {request.workingDays} day{request.workingDays === 1 ? '' : 's'} needs a supporting document (a medical certificate), and none is
+            attached. You can approve anyway; {request.employeeName} can still attach it afterwards.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Back
+            </Button>
+            <Button
+              color="teal"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => {
+                setConfirming(false);
+                run('approve');
+              }}
+            >
+              Approve anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

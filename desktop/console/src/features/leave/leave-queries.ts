@@ -139,11 +139,40 @@ function useInvalidateLeave() {
   };
 }
 
+/** The apply fields as the text parts of a multipart form (absent and null ones left out). */
+function applyForm(input: LeaveApplyInput, file: File): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) if (value !== undefined && value !== null && value !== '') form.set(key, String(value));
+  form.set('file', file, file.name);
+  return form;
+}
+
+/** Applies (JSON), or with a supporting file (multipart: the request and the file are kept together or not at all). */
 export function useApplyLeave() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: (input: LeaveApplyInput) => api.post<LeaveRequest>('/api/leave/requests', input),
+    mutationFn: ({ input, file }: { input: LeaveApplyInput; file?: File | null }) =>
+      file ? api.form<LeaveRequest>('/api/leave/requests', applyForm(input, file)) : api.post<LeaveRequest>('/api/leave/requests', input),
     onSuccess: (r) => invalidate(r),
+    meta: { silent: true },
+  });
+}
+
+/** Attaches a supporting file (a medical certificate) to a request; the answer is the request with it listed. */
+export function useAttachLeaveDocument() {
+  const invalidate = useInvalidateLeave();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      return api.form<LeaveRequest>(`/api/leave/requests/${id}/documents`, form);
+    },
+    onSuccess: (r) => {
+      invalidate(r);
+      // The file shows in the employee's documents as well.
+      void qc.invalidateQueries({ queryKey: ['documents'] });
+    },
     meta: { silent: true },
   });
 }

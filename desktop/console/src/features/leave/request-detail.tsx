@@ -1,9 +1,9 @@
-import { Alert, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileAlert } from '@tabler/icons-react';
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { DetailCard } from '../../components/detail-list.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import { DecisionPanel } from './decision-panel.tsx';
+import { DocumentMissingBadge, SupportingDocuments } from './leave-documents.tsx';
 import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 import { RequestTimeline } from './request-timeline.tsx';
 import { ContextChart } from './team-load.tsx';
@@ -29,10 +29,10 @@ export function RequestDetail({ request: r, onDone, showContext = true }: { requ
           </Text>
           <Text c="dimmed">· {formatDays(r.workingDays)}</Text>
         </Group>
-        {r.documentsRequired && (
-          <Alert mt="sm" color="orange" variant="light" icon={<IconFileAlert size={18} />}>
-            Supporting documents are required for {r.leaveTypeCode} of this length.
-          </Alert>
+        {r.documentMissing && (
+          <Group mt="sm">
+            <DocumentMissingBadge request={r} size="sm" />
+          </Group>
         )}
       </Card>
       <DetailCard
@@ -46,6 +46,7 @@ export function RequestDetail({ request: r, onDone, showContext = true }: { requ
           ...(r.decisionNote ? [{ label: 'Decision note', value: r.decisionNote }] : []),
         ]}
       />
+      <SupportingDocuments request={r} />
       {showContext && <ContextChart context={r.context} />}
       <Card withBorder padding="lg">
         <Title order={5} mb="sm">

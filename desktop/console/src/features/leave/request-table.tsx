@@ -1,6 +1,7 @@
-import { Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
+import { AttachmentCount, DocumentMissingBadge } from './leave-documents.tsx';
 import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
 
 /** Requests as rows; a click selects one. */
@@ -33,7 +34,11 @@ export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequ
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDays(r.workingDays)}</Table.Td>
               <Table.Td>
-                <LeaveStatusBadge request={r} />
+                <Group gap={6} wrap="wrap">
+                  <LeaveStatusBadge request={r} />
+                  <DocumentMissingBadge request={r} />
+                  <AttachmentCount request={r} />
+                </Group>
               </Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" lineClamp={2} data-testid="leave-note">

@@ -46,6 +46,26 @@ export async function listDocRows(db: Db, employeeId: string): Promise<DocRow[]>
     .execute();
 }
 
+/** The documents attached to some leave requests that are not deleted, oldest first. */
+export async function leaveDocRows(db: Db, leaveRequestIds: readonly string[]): Promise<DocRow[]> {
+  if (leaveRequestIds.length === 0) return [];
+  const out: DocRow[] = [];
+  // In slices: a statement takes a bounded number of parameters.
+  for (let i = 0; i < leaveRequestIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('employee_document')
+        .select(DOC_COLUMNS)
+        .where('employee_document.leave_request_id', 'in', leaveRequestIds.slice(i, i + 500))
+        .where('employee_document.deleted_at', 'is', null)
+        .orderBy('employee_document.uploaded_at')
+        .orderBy('employee_document.version')
+        .execute()),
+    );
+  }
+  return out;
+}
+
 export async function findDocRow(db: Db, id: string): Promise<DocRow | undefined> {
   return db.selectFrom('employee_document').select(DOC_COLUMNS).where('employee_document.id', '=', id).executeTakeFirst();
 }

@@ -23,6 +23,9 @@ const answers = defineJsonCache({
     'location_policy',
     'holiday',
     'holiday_opt_in',
+    // Each request lists its supporting files (documents module).
+    'employee_document',
+    'document_type',
   ],
 });
 
