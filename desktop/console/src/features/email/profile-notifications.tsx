@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconCalendarShare, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconCalendarShare, IconMail } from '@tabler/icons-react';
+import { CopyableSecret } from '../../components/copyable-secret.tsx';
 import { useState } from 'react';
 import type { CalendarFeedIssued } from '../../../../../shared/calendar-feeds.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -87,20 +88,7 @@ function CalendarFeedCard() {
             <Alert color="orange" title="Copy this address now: it is shown only once">
               Regenerate it any time; the old address then stops working.
             </Alert>
-            <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="calendar-feed-url">
-                {issued.url}
-              </Code>
-              <CopyButton value={issued.url} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                    <ActionIcon size="lg" variant={copied ? 'filled' : 'light'} onClick={copy} aria-label="Copy calendar address">
-                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableSecret value={issued.url} testId="calendar-feed-url" copyLabel="Copy calendar address" />
           </Stack>
         )}
         <Group>

@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { CopyableSecret } from '../../components/copyable-secret.tsx';
 import type { WebhookEndpointWithSecret } from '../../../../../shared/webhooks.ts';
 
 /** The signing secret of a new or rotated endpoint, shown this once. */
@@ -15,20 +16,7 @@ export function SecretModal({ shown, onClose }: { shown: WebhookEndpointWithSecr
             <b>{shown.url}</b>
             {shown.previousSecretExpiresAt ? ' · the old secret also signs until the overlap ends' : ''}
           </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code block style={{ flex: 1, wordBreak: 'break-all', fontSize: 14 }} data-testid="webhook-secret">
-              {shown.secret}
-            </Code>
-            <CopyButton value={shown.secret} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                  <ActionIcon size="lg" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label="Copy secret">
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyableSecret value={shown.secret} testId="webhook-secret" copyLabel="Copy secret" />
           <Group justify="flex-end">
             <Button onClick={onClose}>I have copied the secret</Button>
           </Group>
