@@ -93,6 +93,9 @@ async function approvalCost(): Promise<Row[]> {
     const types = (await call(muster.url, 'GET', '/api/leave/types', admin)).body as { items: { id: string; code: string }[] };
     const sl = types.items.find((t) => t.code === 'SL')?.id;
     const cookies = await Promise.all(applicants.map((e) => cookieOf(muster.url, e, PASSWORD)));
+    // Enough sick leave for every round: each applicant takes two half days per round.
+    const applicantIds = await Promise.all(cookies.map(async (c) => ((await call(muster.url, 'GET', '/api/auth/me', c)).body as { user: { employeeId: string } }).user.employeeId));
+    for (const employeeId of applicantIds) await call(muster.url, 'POST', '/api/leave/adjustments', admin, { employeeId, leaveTypeId: sl, days: ROUNDS * 2 + 5, reason: 'Bench top-up' });
     const times: Record<'none' | 'with', number[]> = { none: [], with: [] };
     let refused = 0;
     let day = addDays(dayInZone(new Date(), ZONE), 20);

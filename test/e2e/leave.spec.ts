@@ -168,7 +168,7 @@ test('a manager rejects with a note and the employee sees it', async ({ page, ba
 test('HR sees the calendar and the year-end preview', async ({ page }) => {
   await signIn(page, HR, DEMO_PASSWORD);
   await page.goto('/leave/calendar');
-  await page.getByText('Organisation', { exact: true }).click();
+  await page.getByRole('radiogroup').getByText('Organisation', { exact: true }).click();
   await expect(page.getByTestId('calendar-row').first()).toBeVisible();
   await expect(page.getByTestId('calendar-cell').first()).toBeVisible();
   await page.goto('/leave/settings');
