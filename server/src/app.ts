@@ -13,11 +13,13 @@ import { apiNotFound, problemHandler } from './http/problem.ts';
 import { attachFieldKey } from './db/sealed.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
 import { complianceRoutes } from './modules/compliance/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { emailRoutes } from './modules/email/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
@@ -34,6 +36,7 @@ import { reportRoutes } from './modules/reports/index.ts';
 import { setupRoutes } from './modules/setup/index.ts';
 import { terminalRoutes } from './modules/terminals/index.ts';
 import { userRoutes } from './modules/users/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 import { moduleDeps } from './wiring.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,6 +125,9 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   complianceRoutes(api, deps);
   oauthRoutes(api, deps);
   const mcp = mcpRoutes(api, deps);
+  webhookRoutes(api, deps);
+  emailRoutes(api, deps);
+  calendarFeedRoutes(api, deps);
 
   const openapi = buildOpenApi(api.operations);
   docsRoutes(app, openapi);

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Regularization } from '../../shared/attendance/index.ts';
 import type { AuditSource } from '../../shared/audit.ts';
+import type { PublicEmployee } from '../../shared/public-v1.ts';
 import { type Permission, type Role, type Scope, scopeOf } from '../../shared/permissions.ts';
 import type { Clock } from './clock.ts';
 import { forbidden } from './http/problem.ts';
@@ -122,6 +123,18 @@ export interface ModuleLinks {
   regularizations: {
     /** An employee's regularization requests of one day, newest first, as the caller sees them (with whether they may decide each). */
     ofDay(ctx: Ctx, employeeId: string, date: string): Promise<Regularization[]>;
+  };
+  webhooks: {
+    /** The enabled webhook endpoints subscribed to an event type now (the outbox writes their deliveries with the event). */
+    subscribers(db: Db, type: string): Promise<string[]>;
+  };
+  email: {
+    /** In-app notifications were written for these logins: queue the e-mails they chose (in the same transaction). Returns how many. */
+    notified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; body?: string | null; link?: string | null }): Promise<number>;
+  };
+  publicApi: {
+    /** An employee as the public API returns them (webhook payloads of employee events); undefined when unknown. */
+    employee(db: Db, id: string): Promise<PublicEmployee | undefined>;
   };
   terminals: {
     /** An employee was given a biometric (terminal user) id: punches already received under it become theirs. */

@@ -13,6 +13,7 @@ import { loadOrCreateSecrets, SECRETS_FILE } from './secrets.ts';
 import { firstRunBanner, watchCredentialsFile, writeCredentialsFile } from './initial-credentials.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import { listen } from './tls/listen.ts';
+import { startDelivery } from './wiring.ts';
 import type { LanTls } from './tls/lan-tls.ts';
 
 /**
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
+  // Webhooks and e-mail leave through the outbox, sent by this worker off the request path.
+  const delivery = startDelivery(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await scheduler?.stop();
     stopWatchingCredentials();
+    await delivery.stop();
     lan?.stop();
     // Stop accepting; idle keep-alive sockets go now, busy ones after their response (cut after 10 s).
     await server.close();

@@ -1,10 +1,15 @@
 import type { AuditSource } from '../../shared/audit.ts';
-import { type AppDeps, type Ctx, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
+import { type AppDeps, type Ctx, type Db, type ModuleDeps, type ModuleLinks, systemCaller } from './context.ts';
 import * as attendance from './modules/attendance/index.ts';
 import * as leave from './modules/leave/index.ts';
+import { emailChannel, emailNotified } from './modules/email/index.ts';
 import { orgSettings } from './modules/org/index.ts';
+import { publicBaseUrl } from './http/public-url.ts';
+import { publicEmployeeById } from './modules/public-v1/index.ts';
 import * as regularizations from './modules/regularizations/index.ts';
+import { type Channel, type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from './modules/outbox/index.ts';
 import * as terminals from './modules/terminals/index.ts';
+import { subscribersOf, webhookChannel } from './modules/webhooks/index.ts';
 
 /**
  * The one implementation of the links between modules (see `ModuleLinks` in
@@ -30,6 +35,15 @@ export const moduleLinks: ModuleLinks = {
   regularizations: {
     ofDay: regularizations.regularizationsOfDay,
   },
+  webhooks: {
+    subscribers: subscribersOf,
+  },
+  email: {
+    notified: emailNotified,
+  },
+  publicApi: {
+    employee: publicEmployeeById,
+  },
   terminals: {
     attachPunchesOfBiometricId: async (ctx, employeeId, terminalUserId) => {
       await terminals.attachPunchesOfBiometricId(ctx, employeeId, terminalUserId);
@@ -49,4 +63,19 @@ export function moduleDeps(deps: AppDeps): ModuleDeps {
 /** A Ctx for work nobody asked for through a channel (jobs, seeds, start-up): the system as caller. */
 export async function systemCtx(deps: Pick<AppDeps, 'db' | 'clock'>, source: AuditSource = 'system'): Promise<Ctx> {
   return { db: deps.db, clock: deps.clock, caller: systemCaller(source), timeZone: (await orgSettings(deps.db)).timeZone, links: moduleLinks };
+}
+
+/** A system Ctx on a given handle (a transaction of the outbox worker). */
+async function systemCtxOn(deps: Pick<AppDeps, 'clock'>, db: Db): Promise<Ctx> {
+  return { db, clock: deps.clock, caller: systemCaller(), timeZone: (await orgSettings(db)).timeZone, links: moduleLinks };
+}
+
+/** The outbox's ways out: signed webhooks and e-mail. */
+export function outboxChannels(deps: AppDeps): Channel[] {
+  return [webhookChannel(deps, (db) => systemCtxOn(deps, db)), emailChannel(deps, () => publicBaseUrl(deps))];
+}
+
+/** Starts the outbox delivery worker of a server (main.ts; test servers and the bench too). */
+export function startDelivery(deps: AppDeps, options?: OutboxWorkerOptions): OutboxWorker {
+  return startOutboxWorker(deps, outboxChannels(deps), options);
 }

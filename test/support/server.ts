@@ -8,6 +8,8 @@ import type { AppDeps } from '../../server/src/context.ts';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
 import { createLogger } from '../../server/src/logger.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
+import type { OutboxWorker } from '../../server/src/modules/outbox/index.ts';
+import { startDelivery } from '../../server/src/wiring.ts';
 import { Client } from './client.ts';
 import { DEMO_PASSWORD, freshDataDir, type TemplateName } from './templates.ts';
 
@@ -18,6 +20,8 @@ export interface TestServer {
   deps: AppDeps;
   database: OpenedDatabase;
   dataDir: string;
+  /** The outbox delivery worker (webhooks, e-mail), as the real server runs it; absent with `outbox: false`. */
+  outbox?: OutboxWorker;
   /** A client without credentials. */
   client(): Client;
   /** A client signed in as this user. */
@@ -29,7 +33,7 @@ export interface TestServer {
  * Starts the real app on a copy of a template database, listening on a free
  * loopback port. Stop it with `close()` (also removes the data dir).
  */
-export async function startServer(opts: { template?: TemplateName; clock?: Clock; dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(opts: { template?: TemplateName; clock?: Clock; dataDir?: string; env?: Record<string, string>; outbox?: boolean } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? freshDataDir(opts.template ?? 'demo');
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MUSTER_LOG_LEVEL: 'silent', ...opts.env });
   const database = openDatabase(config.databaseFile);
@@ -46,11 +50,13 @@ export async function startServer(opts: { template?: TemplateName; clock?: Clock
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const outbox = opts.outbox === false ? undefined : startDelivery(deps, { idleMs: 50 });
   return {
     url,
     deps,
     database,
     dataDir,
+    ...(outbox ? { outbox } : {}),
     client: () => new Client(url),
     async login(email, password = DEMO_PASSWORD) {
       const c = new Client(url);
@@ -59,6 +65,7 @@ export async function startServer(opts: { template?: TemplateName; clock?: Clock
       return c;
     },
     async close() {
+      await outbox?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

@@ -18,6 +18,7 @@ import { SessionsPage } from './features/settings/sessions-settings.tsx';
 import { ApiKeysPage } from './features/api-keys/api-keys-page.tsx';
 import { ConnectedAppsPage } from './features/connected-apps/connected-apps-page.tsx';
 import { ConsentPage } from './features/connected-apps/consent-page.tsx';
+import { EmailSettingsPage } from './features/email/email-settings.tsx';
 import { ApplyLeavePage } from './features/leave/apply-page.tsx';
 import { ApprovalsPage } from './features/leave/approvals-page.tsx';
 import { LeaveCalendarPage } from './features/leave/calendar-page.tsx';
@@ -230,6 +231,7 @@ export const router = createBrowserRouter([
           { path: 'users', element: <UsersSettings /> },
           { path: 'sessions', element: <SessionsPage embedded /> },
           { path: 'lan', element: <LanSettings /> },
+          { path: 'email', element: <EmailSettingsPage /> },
         ],
       },
       {

@@ -768,6 +768,96 @@ export interface OAuthSettingsTable {
   updated_at: string | null;
 }
 
+/** One event (issue 17): `channel` 'webhook' (its deliveries: the endpoints subscribed when it happened) or 'email' (`target`: a user id). */
+export interface OutboxEventTable {
+  id: string;
+  type: string;
+  channel: string;
+  target: string | null;
+  /** JSON: the whole event as receivers get it. */
+  payload: string;
+  created_at: string;
+}
+
+/** One event to one target (a webhook endpoint id, a user id): `pending` until `delivered`, `failed` (given up) or `skipped`. */
+export interface OutboxDeliveryTable {
+  id: string;
+  event_id: string;
+  channel: string;
+  target: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxAttemptTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  /** JSON: what was sent (headers, body). */
+  request: string | null;
+  /** JSON: what came back (headers, body excerpt). */
+  response: string | null;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types, `["*"]` for all. */
+  event_types: string;
+  enabled: Bool;
+  allow_insecure_http: Bool;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: string | null;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailSettingsTable {
+  id: string;
+  host: string;
+  port: number;
+  tls_mode: string;
+  username: string | null;
+  password_enc: string | null;
+  from_address: string;
+  enabled: Bool;
+  digest_enabled: Bool;
+  updated_at: string;
+}
+
+export interface NotificationPreferenceTable {
+  user_id: string;
+  category: string;
+  email: Bool;
+}
+
+export interface CalendarFeedTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface AttendanceFinalMarkTable {
+  location_id: string;
+  final_through: string;
+}
+
 export interface DB {
   organisation: OrganisationTable;
   department: DepartmentTable;
@@ -816,6 +906,14 @@ export interface DB {
   compliance_amendment: ComplianceAmendmentTable;
   saved_report: SavedReportTable;
   terminal_contact_slot: TerminalContactSlotTable;
+  outbox_event: OutboxEventTable;
+  outbox_delivery: OutboxDeliveryTable;
+  outbox_attempt: OutboxAttemptTable;
+  webhook_endpoint: WebhookEndpointTable;
+  email_settings: EmailSettingsTable;
+  notification_preference: NotificationPreferenceTable;
+  calendar_feed: CalendarFeedTable;
+  attendance_final_mark: AttendanceFinalMarkTable;
 }
 
 export type { Generated };

@@ -2,6 +2,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { z } from 'zod';
 import { Problem } from '../../../shared/common.ts';
 import { API_KEY_PREFIX } from '../../../shared/api-keys.ts';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '../../../shared/webhooks.ts';
+import { webhookEventSchema } from '../../../shared/webhook-events.ts';
 import type { AuthKind, BinaryResponse, RegisteredOperation } from './api.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 
@@ -100,6 +102,33 @@ function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
   } as ZodOpenApiOperationObject;
 }
 
+const WEBHOOK_HEADERS = z.object({
+  'webhook-id': z.string().meta({ description: 'The event id (also `id` in the body): the same on every retry and redelivery; dedupe on it.' }),
+  'webhook-timestamp': z.string().meta({ description: 'Unix seconds when this attempt was signed; refuse ones far from now (replays).' }),
+  'webhook-signature': z.string().meta({
+    description: 'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint secret (base64 after `whsec_`); two during a rotation overlap. Verify with a Standard Webhooks library.',
+  }),
+});
+
+/** Standard Webhooks deliveries, one per event type (OpenAPI 3.1 `webhooks`). */
+function webhookItems(): ZodOpenApiPathsObject {
+  const items: ZodOpenApiPathsObject = {};
+  for (const type of Object.keys(WEBHOOK_EVENTS) as WebhookEventType[]) {
+    items[type] = {
+      post: {
+        operationId: `webhook_${type.replace(/\./g, '_')}`,
+        summary: `Event ${type}`,
+        description: `${WEBHOOK_EVENTS[type]}\n\nSent to the endpoints subscribed to it (console: API and webhooks), signed as Standard Webhooks fixes it. Answer 2xx within 15 s; anything else is retried for about 3 days.`,
+        tags: ['Webhooks'],
+        requestParams: { header: WEBHOOK_HEADERS },
+        requestBody: { required: true, content: { 'application/json': { schema: webhookEventSchema(type) } } },
+        responses: { '200': { description: 'Received (any 2xx).' } },
+      },
+    } as ZodOpenApiPathsObject[string];
+  }
+  return items;
+}
+
 /** The OpenAPI 3.1 description of every registered operation. */
 export function buildOpenApi(operations: readonly RegisteredOperation[]) {
   const paths: ZodOpenApiPathsObject = {};
@@ -129,6 +158,7 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
       { name: 'Session', description: 'Sign-in and sessions of the console.' },
     ],
     paths,
+    webhooks: webhookItems(),
     components: {
       securitySchemes: {
         sessionCookie: {

@@ -2,13 +2,15 @@ import path from 'node:path';
 import cron, { type ScheduledTask } from 'node-cron';
 import { backupDatabase, newestBackupAt } from './backup.ts';
 import type { AppDeps, Ctx } from '../context.ts';
-import { closeDays, sweepDays } from '../modules/attendance/index.ts';
+import { announceFinalDays, closeDays, sweepDays } from '../modules/attendance/index.ts';
 import { pruneSessions } from '../modules/auth/index.ts';
 import { checkAllFilings } from '../modules/compliance/index.ts';
 import { applyDocumentRetention, documentStore, remindExpiringDocuments } from '../modules/documents/index.ts';
 import { completeDueExits } from '../modules/employees/index.ts';
+import { sendMorningDigest } from '../modules/email/index.ts';
 import { runLeaveLedger } from '../modules/leave/index.ts';
 import { pruneOAuth } from '../modules/oauth/index.ts';
+import { notify } from '../modules/notifications/index.ts';
 import { orgSettings } from '../modules/org/index.ts';
 import { notifyOfflineTerminals } from '../modules/terminals/index.ts';
 import { systemCtx } from '../wiring.ts';
@@ -57,6 +59,13 @@ export const JOBS: Job[] = [
     run: async (ctx) => `${await sweepDays(ctx)} attendance day(s) swept`,
   },
   {
+    // Location days every terminal has reported past and whose days are all final: the attendance.day.final webhook.
+    name: 'attendance-final-events',
+    schedule: '5-59/10 * * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await announceFinalDays(ctx)} location day(s) announced final`,
+  },
+  {
     name: 'terminals-offline',
     schedule: '*/5 * * * *',
     catchUpAtStart: false,
@@ -96,13 +105,29 @@ export const JOBS: Job[] = [
     run: async (ctx, { config }) => {
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
-      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now());
+      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now()).catch(async (err: unknown) => {
+        // Administrators hear of it (in-app, and by e-mail if they chose alerts by e-mail).
+        await notify(ctx, { roles: ['Admin'] }, {
+          kind: 'backup.failed',
+          title: 'The nightly database backup failed',
+          body: `${err instanceof Error ? err.message : String(err)}. The last good backup is ${last ? `from ${last.toISOString()}` : 'missing'}; check the disk of ${config.dataDir}/backups.`,
+          link: '/settings/organisation',
+        });
+        throw err;
+      });
       return (
         `backup ${path.basename(r.file)} (${Math.round(r.bytes / 1024)} KiB) with ${r.documents} document file(s)` +
         `${r.missingDocuments ? `, ${r.missingDocuments} document file(s) MISSING from the data dir` : ''}` +
         `${r.removed.length ? `, ${r.removed.length} old one(s) removed` : ''}`
       );
     },
+  },
+  {
+    // Managers who chose it: what waits for them, who is on leave today (only when the digest is on in the e-mail settings).
+    name: 'email-morning-digest',
+    schedule: '0 8 * * *',
+    catchUpAtStart: false,
+    run: async (ctx) => `${await sendMorningDigest(ctx, (caller) => Promise.resolve({ ...ctx, caller }))} morning digest(s) queued`,
   },
   {
     name: 'prune-sessions',

@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { reconcileRange, toAttendanceDay } from './days.ts';
 import { policyOf } from './policy-cache.ts';
 import * as daysRepo from './repo/days.ts';
@@ -88,6 +89,7 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
       body: `${ctx.caller.name}: ${labelOf(ATTENDANCE_STATUS_LABELS, after.status)}, worked ${formatDuration(after.worked_minutes)}${after.frozen ? ' (frozen)' : ''}. Reason: ${body.reason}`,
       link: `/attendance/me?date=${date}`,
     });
+    await emitEvent(t, 'attendance.day.overridden', toAttendanceDay(after, await policyOf(t.db)));
     return after;
   });
   return toAttendanceDay(after, await policyOf(ctx.db));

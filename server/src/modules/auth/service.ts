@@ -252,3 +252,10 @@ export async function passwordStillSet(db: Db, email: string, password: string):
 export async function passwordChangedAt(db: Db, email: string): Promise<string | null> {
   return (await repo.findPasswordStamp(db, email))?.password_changed_at ?? null;
 }
+
+/** The caller a login is now (its current roles), for channels that act for a person without a session (a calendar feed); undefined when the login is gone or inactive. */
+export async function callerOfUserId(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Caller | undefined> {
+  const u = await repo.findUserById(ctx.db, userId);
+  if (!u || u.active !== 1) return undefined;
+  return callerOfUser(sessionUserOf(u, toRoles(await repo.rolesOfUser(ctx.db, userId))));
+}

@@ -1,5 +1,6 @@
 import { DOCUMENT_STATUS_LABELS, type DocumentDeletion, type DocumentRejection, type DocumentReview, type DocumentStatus, type DocumentUpdate, type EmployeeDocument } from '../../../../shared/documents.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -64,6 +65,7 @@ async function decide(ctx: Ctx, id: string, status: 'Verified' | 'Rejected', not
         link: '/documents/my',
       });
     }
+    await emitEvent(t, 'document.reviewed', await present(t, id));
   });
   return present(ctx, id);
 }

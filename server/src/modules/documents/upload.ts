@@ -1,5 +1,6 @@
 import { DocumentUploadFields, type EmployeeDocument, LEAVE_DOCUMENT_TYPE_ID } from '../../../../shared/documents.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { type FormUpload, payloadTooLarge, unsupportedMediaType } from '../../http/multipart.ts';
 import { badRequest, forbidden, validationError } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
@@ -106,14 +107,19 @@ export async function uploadDocument(ctx: Ctx, deps: DocumentFiles, employeeId: 
           ...(parsed.data.expiresOn ? [{ field: 'expiresOn', before: null, after: parsed.data.expiresOn }] : []),
         ],
       });
+      await emitEvent(t, 'document.uploaded', await presentUploaded(t, id));
     });
-    const row = await files.findDocRow(ctx.db, id);
-    if (!row) throw new Error('uploaded document vanished');
-    const type = row.document_type_id ? await types.findTypeRow(ctx.db, row.document_type_id) : undefined;
-    return toDocument(row, new Map(type ? [[type.id, type]] : []), true);
+    return presentUploaded(ctx, id);
   } finally {
     if (!kept) await deps.store.discard(file);
   }
+}
+
+async function presentUploaded(ctx: Ctx, id: string): Promise<EmployeeDocument> {
+  const row = await files.findDocRow(ctx.db, id);
+  if (!row) throw new Error('uploaded document vanished');
+  const type = row.document_type_id ? await types.findTypeRow(ctx.db, row.document_type_id) : undefined;
+  return toDocument(row, new Map(type ? [[type.id, type]] : []), true);
 }
 
 /** 413 for a file the size limit cut off, 400 for an empty one. */

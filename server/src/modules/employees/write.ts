@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { newId } from '../../ids.ts';
 import { diffFields, recordAudit } from '../audit/index.ts';
 import { revokeSessionsOfUser } from '../auth/index.ts';
+import { emitEmployeeEvent } from './events.ts';
 import { notify } from '../notifications/index.ts';
 import { type GovernmentIdField, type GovernmentIds, idChanges, sealedColumns } from './government-ids.ts';
 import { getEmployee } from './read.ts';
@@ -207,6 +208,7 @@ export async function createEmployee(ctx: Ctx, input: EmployeeCreate): Promise<E
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.created', id);
   });
   return getEmployee(ctx, id);
 }
@@ -283,6 +285,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: EmployeeUpdate
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.updated', id);
   });
   return getEmployee(ctx, id);
 }
@@ -332,6 +335,7 @@ export async function exitEmployee(ctx: Ctx, id: string, input: EmployeeExit): P
         link: `/employees/${id}`,
       });
     }
+    await emitEmployeeEvent(t, 'employee.exited', id);
   });
   return getEmployee(ctx, id);
 }
@@ -365,6 +369,7 @@ export async function rehireEmployee(ctx: Ctx, id: string, input: EmployeeRehire
         { status: 'Active', joinedDate: input.joinedDate, exitDate: null },
       ),
     });
+    await emitEmployeeEvent(t, 'employee.updated', id);
   });
   return getEmployee(ctx, id);
 }
@@ -387,6 +392,7 @@ export async function completeDueExits(ctx: Ctx): Promise<number> {
         summary: `Notice period ended on ${formatDate(row.exit_date)}`,
         changes: [{ field: 'status', before: 'OnNotice', after: 'Exited' }],
       });
+      await emitEmployeeEvent(t, 'employee.updated', e.id);
     });
   }
   return due.length;

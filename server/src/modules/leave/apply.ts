@@ -5,6 +5,7 @@ import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type ReceivedFile, keepLeaveDocument } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { applicantOf, approversOf } from './applicant.ts';
 import { MAX_REQUEST_SPAN_DAYS, checkDraft, daysFrom, throwProblems } from './apply-checks.ts';
 import { leaveToday } from './balance.ts';
@@ -128,6 +129,8 @@ export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFil
         link: '/leave',
       });
     }
-    return presentRequest(t, row.id);
+    const request = await presentRequest(t, row.id);
+    await emitEvent(t, 'leave.request.submitted', request);
+    return request;
   });
 }

@@ -13,6 +13,7 @@ import { conflict, forbidden } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import { managerChainIds } from '../employees/index.ts';
 import { type NotificationInput, type Recipients, notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { leaveYearLabel } from './accrual.ts';
 import { approversOf } from './applicant.ts';
 import { askedOf, balanceIn, leaveToday, shortfalls, yearPositions } from './balance.ts';
@@ -30,7 +31,7 @@ import { type Stage, isOpen, stageOf, statusAfterApproval } from './workflow.ts'
  * employee's withdrawal, HR's cancellation of approved leave. Each is a rule
  * (who may, from which status, with what effect on days, ledger and
  * attendance) run by one decision step that writes the request, the audit
- * row and the notifications the same way.
+ * row, the notifications and the outbox event the same way.
  */
 
 type RequestPatch = Parameters<typeof requestRepo.updateRequestRow>[2];
@@ -46,9 +47,15 @@ interface Outcome {
  * The decision step: in one transaction, the request as the caller may see
  * it (404 outside their scope), the decision's rule and effects, the request
  * row, one audit row (category Leave), the notifications, and the request as
- * it is now.
+ * it is now; the webhook event (`event`, with the request as it is now) in
+ * the same transaction.
  */
-async function decide(ctx: Ctx, id: string, rule: (t: Ctx, row: requestRepo.RequestRow, now: string) => Promise<Outcome>): Promise<LeaveRequest> {
+async function decide(
+  ctx: Ctx,
+  id: string,
+  event: 'leave.request.approved' | 'leave.request.rejected' | 'leave.request.withdrawn' | 'leave.request.cancelled',
+  rule: (t: Ctx, row: requestRepo.RequestRow, now: string) => Promise<Outcome>,
+): Promise<LeaveRequest> {
   return inTransaction(ctx, async (t) => {
     const row = await visibleRequest(t, id);
     const now = t.clock.now().toISOString();
@@ -56,7 +63,9 @@ async function decide(ctx: Ctx, id: string, rule: (t: Ctx, row: requestRepo.Requ
     await requestRepo.updateRequestRow(t.db, row.id, { ...outcome.patch, updated_at: now });
     await recordAudit(t, { employeeId: row.employee_id, category: 'Leave', ...outcome.audit });
     for (const { to, notice } of outcome.notices) await notify(t, to, notice);
-    return presentRequest(t, row.id);
+    const request = await presentRequest(t, row.id);
+    await emitEvent(t, event, request);
+    return request;
   });
 }
 
@@ -155,7 +164,7 @@ async function takeLeave(ctx: Ctx, row: requestRepo.RequestRow): Promise<number>
  */
 export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody): Promise<LeaveRequest> {
   const note = input.note ?? null;
-  return decide(ctx, id, async (t, row, now) => {
+  return decide(ctx, id, 'leave.request.approved', async (t, row, now) => {
     const decider = await assertMayDecide(t, row);
     await assertNoFrozenDay(t, row, 'approved');
     const before = LeaveStatus.parse(row.status);
@@ -201,7 +210,7 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
 /** Rejects at the current stage (spec §4.3) and releases the hold. */
 export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody): Promise<LeaveRequest> {
   const { note } = input;
-  return decide(ctx, id, async (t, row, now) => {
+  return decide(ctx, id, 'leave.request.rejected', async (t, row, now) => {
     const decider = await assertMayDecide(t, row);
     const balanceAfter = await balanceLeft(t, row);
     await dayRepo.deleteLeaveDays(t.db, row.id);
@@ -222,7 +231,7 @@ export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody):
 /** The employee withdraws a request still pending: status Rejected, closure Withdrawn, the hold released. */
 export async function withdrawLeave(ctx: Ctx, id: string, input: LeaveWithdrawBody): Promise<LeaveRequest> {
   const note = input.note ?? null;
-  return decide(ctx, id, async (t, row, now) => {
+  return decide(ctx, id, 'leave.request.withdrawn', async (t, row, now) => {
     if (t.caller.employeeId !== row.employee_id) throw forbidden('Only the employee withdraws their own request; a manager or HR rejects it instead.');
     const status = LeaveStatus.parse(row.status);
     if (!isOpen(status)) {
@@ -247,7 +256,7 @@ export async function withdrawLeave(ctx: Ctx, id: string, input: LeaveWithdrawBo
 export async function cancelLeave(ctx: Ctx, id: string, input: LeaveCancelBody): Promise<LeaveRequest> {
   requirePermission(ctx, 'leave:hr-approve');
   const { note } = input;
-  return decide(ctx, id, async (t, row, now) => {
+  return decide(ctx, id, 'leave.request.cancelled', async (t, row, now) => {
     if (t.caller.employeeId === row.employee_id) throw forbidden('Nobody cancels their own approved leave; ask another HR person.');
     if (row.status !== 'Approved') {
       throw conflict(isOpen(LeaveStatus.parse(row.status)) ? 'This request is still pending: reject it instead.' : 'This request is already settled.');

@@ -20,8 +20,9 @@ export interface Recipients {
 }
 
 /**
- * Writes one in-app notification per recipient (deduplicated). Call it inside
- * the transaction of the change it announces. Returns how many were written.
+ * Writes one in-app notification per recipient (deduplicated), and queues the
+ * e-mails recipients chose for its kind. Call it inside the transaction of the
+ * change it announces. Returns how many were written.
  */
 export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput): Promise<number> {
   const ids = new Set(to.userIds ?? []);
@@ -41,6 +42,8 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
       read_at: null,
     })),
   );
+  // E-mail too, for the kinds and people that want it (queued in the outbox, same transaction).
+  await ctx.links.email.notified(ctx, [...ids], input);
   return ids.size;
 }
 

@@ -1,7 +1,6 @@
 import type { Db } from '../../context.ts';
 
-/** The whole directory with display names, in code order. */
-export async function publicEmployeeRows(db: Db) {
+function publicEmployeeQuery(db: Db) {
   return db
     .selectFrom('employee')
     .leftJoin('designation', 'designation.id', 'employee.designation_id')
@@ -23,9 +22,17 @@ export async function publicEmployeeRows(db: Db) {
       'employee.exit_date',
       'employee.status',
       'employee.employment_type',
-    ])
-    .orderBy('employee.code')
-    .execute();
+    ]);
+}
+
+/** The whole directory with display names, in code order. */
+export async function publicEmployeeRows(db: Db) {
+  return publicEmployeeQuery(db).orderBy('employee.code').execute();
+}
+
+/** One employee with display names. */
+export async function publicEmployeeRow(db: Db, id: string) {
+  return publicEmployeeQuery(db).where('employee.id', '=', id).executeTakeFirst();
 }
 
 /** Employees on the books on a day: joined by then and not yet exited. */

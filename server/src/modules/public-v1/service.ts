@@ -1,6 +1,6 @@
 import { EmployeeStatus, EmploymentType } from '../../../../shared/employees.ts';
 import type { PublicAttendance, PublicEmployee } from '../../../../shared/public-v1.ts';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Db } from '../../context.ts';
 import { listDays } from '../attendance/index.ts';
 import { defineJsonCache } from '../../db/cache.ts';
 import * as repo from './repo.ts';
@@ -16,9 +16,20 @@ export async function publicEmployeesJson(ctx: Ctx): Promise<Buffer> {
   });
 }
 
+type PublicEmployeeRow = Awaited<ReturnType<typeof repo.publicEmployeeRows>>[number];
+
 export async function publicEmployees(ctx: Ctx): Promise<PublicEmployee[]> {
-  const rows = await repo.publicEmployeeRows(ctx.db);
-  return rows.map((r) => ({
+  return (await repo.publicEmployeeRows(ctx.db)).map(toPublicEmployee);
+}
+
+/** One employee as `GET /employees` shows them (webhook payloads of employee events). */
+export async function publicEmployeeById(db: Db, id: string): Promise<PublicEmployee | undefined> {
+  const row = await repo.publicEmployeeRow(db, id);
+  return row ? toPublicEmployee(row) : undefined;
+}
+
+function toPublicEmployee(r: PublicEmployeeRow): PublicEmployee {
+  return {
     id: r.id,
     code: r.code,
     fullName: r.full_name,
@@ -33,7 +44,7 @@ export async function publicEmployees(ctx: Ctx): Promise<PublicEmployee[]> {
     exitDate: r.exit_date,
     status: EmployeeStatus.parse(r.status),
     employmentType: EmploymentType.parse(r.employment_type),
-  }));
+  };
 }
 
 /**

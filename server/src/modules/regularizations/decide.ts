@@ -5,6 +5,7 @@ import { conflict, forbidden } from '../../http/problem.ts';
 import { directoryOf, frozenDates, localParts, recordPunches } from '../attendance/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { type Decider, type StoredPunch, deciderOf, findRow, getRegularization, mayDecide } from './read.ts';
 import * as regsRepo from './repo.ts';
 import { REGULARIZATION_KIND_LABELS, formatDate, labelOf } from '../../../../shared/labels.ts';
@@ -64,6 +65,7 @@ async function decide(
     const patch = { ...outcome(row, decider, now), updated_at: now };
     if (!(await regsRepo.updateRegularizationFrom(t.db, id, row.status, patch))) throw conflict('This request changed meanwhile; reload it.');
     await after(t, row, patch);
+    await emitEvent(t, 'regularization.decided', await getRegularization(t, id));
   });
   return getRegularization(ctx, id);
 }

@@ -28,6 +28,7 @@ import {
 } from '../attendance/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { type StoredPunch, findRow, getRegularization } from './read.ts';
 import * as regsRepo from './repo.ts';
 import { REGULARIZATION_KIND_LABELS, formatDate } from '../../../../shared/labels.ts';
@@ -162,6 +163,7 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
       body: `${REGULARIZATION_KIND_LABELS[input.kind]}: ${input.reason}`,
       link: '/attendance/regularizations',
     });
+    await emitEvent(t, 'regularization.submitted', await getRegularization(t, id));
   });
   return getRegularization(ctx, id);
 }

@@ -7,6 +7,8 @@ import { newId } from '../../ids.ts';
 import { policyOf } from '../attendance/index.ts';
 import { notify } from '../notifications/index.ts';
 import { recordContactSlot } from './repo/health.ts';
+import { emitEvent } from '../outbox/index.ts';
+import type { TerminalStatusEvent } from '../../../../shared/webhooks.ts';
 import { listMappedRawUsers } from './repo/raw-users.ts';
 import * as repo from './repo/terminals.ts';
 import { reportedUnreachable } from './state.ts';
@@ -114,12 +116,33 @@ export async function touchTerminal(
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
   const patch: Partial<TerminalTable> = { ...extra };
-  if (heard.reached) Object.assign(patch, { last_contact_at: now, offline_notified_at: null });
+  if (heard.reached) patch.last_contact_at = now;
   if (heard.synced) patch.synced_until = now;
   if (contact.deviceUid) patch.device_uid = contact.deviceUid;
   await repo.updateTerminal(ctx.db, id, { ...patch, terminal_type: contact.terminalType });
   // Uptime for the terminal health report: the ten-minute slot it was reached in.
   if (heard.reached) await recordContactSlot(ctx.db, id, ctx.clock.now().getTime());
+  // Reported offline before and heard now: the notice ends and webhooks hear it is back.
+  if (heard.reached) {
+    await inTransaction(ctx, async (t) => {
+      if (await repo.clearOfflineNotice(t.db, id)) await emitTerminalEvent(t, 'terminal.online', id, true);
+    });
+  }
+}
+
+/** `terminal.offline` / `terminal.online` with the terminal as the list shows it (no connection settings). */
+async function emitTerminalEvent(ctx: Ctx, type: 'terminal.offline' | 'terminal.online', id: string, online: boolean): Promise<void> {
+  const r = await repo.terminalStatusRow(ctx.db, id);
+  if (!r) return;
+  const data: TerminalStatusEvent = {
+    id: r.id,
+    name: r.name,
+    location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    online,
+    lastContactAt: r.last_contact_at,
+    offlineAfterMinutes: r.offline_after_minutes,
+  };
+  await emitEvent(ctx, type, data);
 }
 
 /** The connector's last reported state of a terminal (`null` before any) and since when. */
@@ -184,6 +207,7 @@ export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
         body: `${r.last_contact_at ? `Nothing heard since ${formatInstant(r.last_contact_at, ctx.timeZone)}` : `Never reached; reported unreachable since ${formatInstant(since, ctx.timeZone)}`} (threshold ${r.offline_after_minutes} min).${reported} Days of its location stay provisional until it reports.`,
         link: '/terminals',
       });
+      await emitTerminalEvent(t, 'terminal.offline', r.id, false);
     });
     n++;
   }

@@ -15,6 +15,7 @@ import { KeyIssuedModal } from './key-issued-modal.tsx';
 import { OAuthAppsSection } from './oauth-apps-section.tsx';
 import { keyStatus } from '../connected-apps/connected-apps-page.tsx';
 import { mcpEndpoint } from '../connected-apps/connect-instructions.tsx';
+import { WebhooksSection } from '../webhooks/webhooks-section.tsx';
 
 /** API keys for integrations: issue (shown once), list, revoke; and where the docs are. */
 export function ApiKeysPage() {
@@ -39,7 +40,7 @@ export function ApiKeysPage() {
     <>
       <PageHeader
         title="API & webhooks"
-        description="Connect payroll, ERP and AI agents to Muster's public API."
+        description="Connect payroll, ERP and AI agents to Muster's public API, and let Muster call them with signed webhooks."
         actions={
           <>
             <Button component="a" href="/api/docs" target="_blank" rel="noreferrer" variant="default" leftSection={<IconBook size={16} />}>
@@ -104,17 +105,19 @@ export function ApiKeysPage() {
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
               <IconWebhook size={18} />
-              <Title order={5}>Webhooks</Title>
-              <Badge variant="light" color="orange">
-                Coming soon
-              </Badge>
+              <Title order={5}>Verifying webhooks</Title>
             </Group>
-            <Text size="sm" c="dimmed">
-              Muster will be able to call your systems when something happens, such as an employee joining or leaving or a leave request being approved, with signed payloads and retries.
-            </Text>
+            <List size="sm" spacing={4}>
+              <List.Item>
+                Each delivery carries <Code>webhook-id</Code>, <Code>webhook-timestamp</Code> and <Code>webhook-signature</Code> (Standard Webhooks).
+              </List.Item>
+              <List.Item>Verify with the endpoint's secret, e.g. the standardwebhooks library; dedupe on the id: a delivery may come twice.</List.Item>
+              <List.Item>Event types and payloads are in the API documentation's webhooks section.</List.Item>
+            </List>
           </Card>
         </SimpleGrid>
         <OAuthAppsSection />
+        <WebhooksSection />
       </Stack>
       <IssueKeyModal
         opened={issueOpened}

@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { CopyableSecret } from '../../components/copyable-secret.tsx';
 import type { ApiKeyIssued } from '../../../../../shared/api-keys.ts';
 
 /** Shows a newly issued key once, with a copy button and a clear warning that it cannot be shown again. */
@@ -22,20 +23,7 @@ export function KeyIssuedModal({ issued, onClose }: { issued: ApiKeyIssued | nul
             <b>{issued.name}</b> · {issued.scope === 'ReadOnly' ? 'Read only' : 'Read & write'}
             {issued.employeeName ? ` · acts as ${issued.employeeName}` : ''}
           </Text>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: 'break-all', fontSize: 14 }} data-testid="issued-api-key">
-              {issued.key}
-            </Code>
-            <CopyButton value={issued.key} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                  <ActionIcon size="lg" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label="Copy key">
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyableSecret value={issued.key} testId="issued-api-key" copyLabel="Copy key" />
           <Text size="xs" c="dimmed">
             Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> (or <Code>X-Api-Key</Code>) to <Code>/api/public/v1/…</Code>
             {issued.employeeName ? (

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../components/page-header.tsx';
 import { Avatar, Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconDoorExit, IconFileText, IconFingerprint, IconHistory, IconId, IconPencil, IconShieldCheck, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBell, IconDoorExit, IconFileText, IconFingerprint, IconHistory, IconId, IconPencil, IconShieldCheck, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -10,6 +10,7 @@ import { initials } from '../../lib/format.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { EmployeeAttendanceTab } from '../attendance/employee-attendance-tab.tsx';
 import { EmployeeDocumentsPanel } from '../documents/employee-documents-panel.tsx';
+import { ProfileNotificationsTab } from '../email/profile-notifications.tsx';
 import { EmployeeAuditTab } from './employee-audit-tab.tsx';
 import { EmployeeOverview } from './employee-overview.tsx';
 import { EmployeeRegisterTab } from './employee-register-tab.tsx';
@@ -26,7 +27,7 @@ export function EmployeeProfilePage() {
   const user = useSessionUser();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' || requested === 'documents' || requested === 'register' ? requested : 'overview';
+  const tab = requested === 'audit' && can('audit:read') ? 'audit' : requested === 'attendance' || requested === 'documents' || requested === 'register' ? requested : requested === 'notifications' && id === user.employeeId ? 'notifications' : 'overview';
 
   if (employee.error) {
     if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
@@ -46,7 +47,7 @@ export function EmployeeProfilePage() {
   return (
     <Stack gap="lg">
       <ProfileHeader employee={e} />
-      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' || v === 'register' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' || v === 'register' || v === 'notifications' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
             Overview
@@ -65,6 +66,11 @@ export function EmployeeProfilePage() {
               Audit
             </Tabs.Tab>
           )}
+          {e.id === user.employeeId && (
+            <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+              Notifications & calendar
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <EmployeeOverview employee={e} />
@@ -81,6 +87,11 @@ export function EmployeeProfilePage() {
         {can('audit:read') && (
           <Tabs.Panel value="audit">
             <EmployeeAuditTab employeeId={e.id} />
+          </Tabs.Panel>
+        )}
+        {e.id === user.employeeId && (
+          <Tabs.Panel value="notifications">
+            <ProfileNotificationsTab />
           </Tabs.Panel>
         )}
       </Tabs>

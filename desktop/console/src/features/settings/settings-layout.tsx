@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { IconBuilding, IconBuildingCommunity, IconDeviceDesktop, IconMapPin, IconSitemap, IconUserShield, IconWifi } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingCommunity, IconDeviceDesktop, IconMapPin, IconSitemap, IconUserShield, IconMail, IconWifi } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Permission } from '../../../../../shared/permissions.ts';
@@ -22,6 +22,7 @@ const TABS: SettingsTab[] = [
   { path: 'users', label: 'Users & roles', icon: <IconUserShield size={16} />, permission: 'user:manage' },
   { path: 'sessions', label: 'Sessions', icon: <IconDeviceDesktop size={16} />, permission: 'session:manage' },
   { path: 'lan', label: 'Devices on the LAN', icon: <IconWifi size={16} />, permission: 'device:manage' },
+  { path: 'email', label: 'E-mail', icon: <IconMail size={16} />, permission: 'org:manage' },
 ];
 
 /** Settings: one tab per area the user may manage, the tab's page below. */

@@ -103,3 +103,19 @@ export async function listLocationNames(db: Db): Promise<{ id: string; name: str
 export async function locationExists(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('location').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** Ends a terminal's offline notice; true when it had one (it was reported offline and is now heard again). */
+export async function clearOfflineNotice(db: Db, id: string): Promise<boolean> {
+  const r = await db.updateTable('terminal').set({ offline_notified_at: null }).where('id', '=', id).where('offline_notified_at', 'is not', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A terminal as its offline / online webhook events show it. */
+export async function terminalStatusRow(db: Db, id: string) {
+  return db
+    .selectFrom('terminal')
+    .leftJoin('location', 'location.id', 'terminal.location_id')
+    .select(['terminal.id', 'terminal.name', 'terminal.location_id', 'location.name as location_name', 'terminal.last_contact_at', 'terminal.offline_after_minutes'])
+    .where('terminal.id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../../context.ts';
+
+/** How far each location's attendance days were announced final (`attendance.day.final` webhooks). */
+export async function listFinalMarks(db: Db) {
+  return db.selectFrom('attendance_final_mark').select(['location_id', 'final_through']).execute();
+}
+
+export async function setFinalMark(db: Db, locationId: string, finalThrough: string): Promise<void> {
+  await db
+    .insertInto('attendance_final_mark')
+    .values({ location_id: locationId, final_through: finalThrough })
+    .onConflict((oc) => oc.column('location_id').doUpdateSet({ final_through: finalThrough }))
+    .execute();
+}
