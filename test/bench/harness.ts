@@ -115,9 +115,10 @@ export interface Running {
 }
 
 /** Starts the real server as its own process on a prepared data dir. */
-export async function startMuster(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+export async function startMuster(dataDir: string, env: Record<string, string> = {}, opts: { compiled?: boolean } = {}): Promise<Running> {
   const port = await freePort();
-  const proc = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env });
+  const entry = opts.compiled ? 'dist/server/src/main.js' : 'server/src/main.ts';
+  const proc = spawnTs(entry, { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env }, opts);
   await proc.waitFor(/Muster listening on/);
   return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
 }

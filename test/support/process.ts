@@ -24,8 +24,9 @@ export interface Spawned {
 }
 
 /** Runs a TypeScript entry of the repo with tsx, collecting stdout and stderr. */
-export function spawnTs(entry: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, entry)], {
+export function spawnTs(entry: string, env: Record<string, string>, opts: { compiled?: boolean } = {}): Spawned {
+  // compiled: a .js entry of the build (`npm run build:node`, dist/), run by node alone as the package runs it.
+  const child = spawn(process.execPath, opts.compiled ? [path.join(REPO, entry)] : ['--import', 'tsx', path.join(REPO, entry)], {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

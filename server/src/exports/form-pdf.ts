@@ -31,10 +31,11 @@ interface FastFont {
  * Writes many short strings with one text object: the cells of a row. pdfkit's
  * `text()` does layout work per call that a table cell does not need; this
  * emits the same operators (font, position, glyphs) the way its fragment
- * writer does, for the current font, size and fill colour.
+ * writer does, for the current font, size and fill colour, and answers them
+ * for the caller to add with the rest of the row.
  */
-function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], encoded: Map<string, string>): void {
-  if (items.length === 0) return;
+function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], encoded: Map<string, string>): string[] {
+  if (items.length === 0) return [];
   const d = doc as unknown as { _font: FastFont; _fontSize: number; page: { height: number; fonts: Record<string, unknown> }; addContent(s: string): void };
   const font = d._font;
   if (d.page.fonts[font.id] == null) d.page.fonts[font.id] = font.ref();
@@ -51,7 +52,12 @@ function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: n
     ops.push(`1 0 0 1 ${it.x.toFixed(2)} ${(d.page.height - it.y - dy).toFixed(2)} Tm <${hex}> Tj`);
   }
   ops.push('ET', 'Q');
-  d.addContent(ops.join('\n'));
+  return ops;
+}
+
+/** pdfkit's number formatting for content operators (PDFObject.number). */
+function num(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
 }
 
 export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
@@ -187,7 +193,10 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
       doc.lineWidth(0.3).strokeColor('#555555');
     }
     // One horizontal rule per row and the column rules: cheaper than a rectangle per cell.
-    doc.moveTo(MARGIN, y + rowHeight).lineTo(MARGIN + pageWidth, y + rowHeight).stroke();
+    // The row's operators (rules and text) go to the page as one chunk, the bytes pdfkit's
+    // moveTo/lineTo/stroke would write one chunk each: a chunk is a typed array pdfkit keeps
+    // until the document ends, so thousands of rows made hundreds of thousands of them.
+    const ops: string[] = [`${num(MARGIN)} ${num(y + rowHeight)} m`, `${num(MARGIN + pageWidth)} ${num(y + rowHeight)} l`, 'S'];
     const items: { text: string; x: number; y: number }[] = [];
     columns.forEach((c, i) => {
       const text = formatCell(c.value(row), c.kind);
@@ -201,11 +210,12 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
         items.push({ text: t, x, y: y + PAD + k * LINE + 0.5 });
       });
     });
-    fastTexts(doc, items, encoded);
+    for (const op of fastTexts(doc, items, encoded)) ops.push(op);
     for (let i = 0; i <= columns.length; i++) {
       const x = i === columns.length ? MARGIN + pageWidth : (lefts[i] ?? 0);
-      doc.moveTo(x, y).lineTo(x, y + rowHeight).stroke();
+      ops.push(`${num(x)} ${num(y)} m`, `${num(x)} ${num(y + rowHeight)} l`, 'S');
     }
+    (doc as unknown as { addContent(s: string): void }).addContent(ops.join('\n'));
     y += rowHeight;
   }
   if (model.rows.length === 0) {
