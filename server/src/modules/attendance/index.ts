@@ -3,7 +3,7 @@ export { attendanceRoutes } from './routes.ts';
 export { attendanceInputsChangedHandler as attendanceInputsChanged, dayOfInstant } from './days.ts';
 export { assignShift } from './policy/roster.ts';
 export { frozenDates, listDays } from './repo/days.ts';
-export { directoryOf, employeeForTerminalUser, holidayOn, policyOf } from './policy-cache.ts';
+export { directoryOf, employeeForTerminalUser, policyOf } from './policy-cache.ts';
 export { reconcileOwners, recordPunches } from './punches.ts';
 export { DEMO_TERMINALS, seedDemoAttendance } from './demo.ts';
 export { demoSchedule } from './demo-schedule.ts';
