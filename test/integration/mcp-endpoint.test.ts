@@ -212,6 +212,37 @@ describe('the endpoint', () => {
   });
 });
 
+describe('one caller per call', () => {
+  /** A raw `tools/call` of whoami in either era (as the bench sends it). */
+  const whoamiBody = (era: 'legacy' | 'modern', key: string, id: number) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    const params: Record<string, unknown> = { name: 'whoami', arguments: {} };
+    if (era === 'legacy') headers['mcp-protocol-version'] = '2025-11-25';
+    else {
+      Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'whoami' });
+      params._meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' } };
+    }
+    return post(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }), headers);
+  };
+
+  it('never answers one caller as another: two callers alternating, in flight together, in both eras', async () => {
+    // Fresh keys: this test's calls stay within the file's per-credential rate limit.
+    const [a, b] = await Promise.all([personalKey(employee, { name: 'alternating A' }), personalKey(manager, { name: 'alternating B' })]);
+    const nameOf = async (key: string) => (await whoamiBody('legacy', key, 1)).json.result.structuredContent.name as string;
+    const [nameA, nameB] = await Promise.all([nameOf(a), nameOf(b)]);
+    expect(nameA).not.toBe(nameB);
+    for (const era of ERAS) {
+      const calls = Array.from({ length: 12 }, (_, i) => ({ key: i % 2 === 0 ? a : b, expected: i % 2 === 0 ? nameA : nameB, id: i + 1 }));
+      const answers = await Promise.all(calls.map((c) => whoamiBody(era, c.key, c.id)));
+      answers.forEach((answer, i) => {
+        expect(answer.status).toBe(200);
+        expect(answer.json.id).toBe(calls[i]?.id);
+        expect(answer.json.result.structuredContent.name).toBe(calls[i]?.expected);
+      });
+    }
+  });
+});
+
 describe('tools by role, scope and credential', () => {
   const names = async (key: string, era: 'legacy' | 'modern') => {
     const client = await connectWithBearer(server.url, key, era);

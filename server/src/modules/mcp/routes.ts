@@ -11,8 +11,7 @@ import { limiter } from '../../http/rate-limit.ts';
 import { orgSettings } from '../org/index.ts';
 import { MCP_PATH, resourceMetadataUrl } from '../oauth/index.ts';
 import { authenticateAgent } from './credentials.ts';
-import { buildMcpServer } from './server.ts';
-import { createMcpDispatch } from './transport.ts';
+import type { McpDispatch } from './transport.ts';
 
 /**
  * `POST /api/mcp` (spec §1, §4.9, §5.3): the Model Context Protocol over
@@ -75,10 +74,30 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
     errors: [403, 405, 429],
   });
 
-  const dispatch = createMcpDispatch(deps.logger);
+  /**
+   * The MCP SDK (and the server built on it) is loaded on the first POST to
+   * the endpoint, not at start-up: importing it costs about as much as the
+   * rest of the server's start. The first POST starts the load (even one
+   * refused for want of a credential, which is how clients usually begin);
+   * the first authenticated one waits for it.
+   */
+  let engine: Promise<{ dispatch: McpDispatch; build: typeof import('./server.ts').buildMcpServer }> | undefined;
+  const loadEngine = () => {
+    if (!engine) {
+      engine = Promise.all([import('./server.ts'), import('./transport.ts')]).then(([server, transport]) => ({
+        dispatch: transport.createMcpDispatch(deps.logger),
+        build: server.buildMcpServer,
+      }));
+      engine.catch(() => {
+        engine = undefined; // a failed load is tried again by the next request
+      });
+    }
+    return engine;
+  };
 
   /** DNS-rebinding protection: only Muster's own names, and no foreign web page. */
   const guard: RequestHandler = (req, res, next) => {
+    void loadEngine().catch(() => undefined); // warm up; `serve` reports a failure
     const base = requestBase(req, deps);
     if (!base) return jsonRpcError(res, 403, -32000, `Invalid Host: ${req.hostname || '(none)'} is not one of this Muster's addresses.`);
     const origin = req.get('origin');
@@ -129,8 +148,8 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
 
   const serve: RequestHandler = async (req, res) => {
     const caller = locals(res).caller as Caller;
-    const [ctx, org] = await Promise.all([deps.ctxFor(caller), orgSettings(deps.db)]);
-    await dispatch(req, res, req.body, () => buildMcpServer(ctx, org.name, deps.logger, calledTool(req.body)));
+    const [ctx, org, { dispatch, build }] = await Promise.all([deps.ctxFor(caller), orgSettings(deps.db), loadEngine()]);
+    await dispatch(req, res, req.body, () => build(ctx, org.name, deps.logger, calledTool(req.body)));
   };
 
   const router = Router();

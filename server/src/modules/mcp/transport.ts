@@ -36,8 +36,23 @@ function plainlyLegacy(req: ExpressRequest, body: unknown): boolean {
   const header = req.get('mcp-protocol-version')?.trim();
   if (header !== undefined && !LEGACY_REVISIONS.has(header)) return false;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  return !claimsEnvelope(body);
+}
+
+/** Whether one JSON-RPC object carries the 2026 `_meta` envelope claim. */
+function claimsEnvelope(body: object): boolean {
   const meta = (body as { params?: { _meta?: unknown } }).params?._meta;
-  return !(typeof meta === 'object' && meta !== null && ENVELOPE_CLAIM in meta);
+  return typeof meta === 'object' && meta !== null && ENVELOPE_CLAIM in meta;
+}
+
+/**
+ * The other common case: one JSON-RPC object carrying the envelope claim is
+ * never legacy (`isLegacyRequest`'s documented semantics: the modern path
+ * answers every claimed request, its validation-ladder refusals included),
+ * so the modern handler classifies it once instead of twice.
+ */
+function plainlyModern(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && claimsEnvelope(body);
 }
 
 export type McpDispatch = (req: ExpressRequest, res: ExpressResponse, body: unknown, build: Build) => Promise<void>;
@@ -88,7 +103,7 @@ export function createMcpDispatch(logger: Logger): McpDispatch {
       if (!res.writableFinished) abort.abort();
     });
     const request = new Request(`http://muster.invalid${req.originalUrl}`, { method: 'POST', headers: webHeaders(req), signal: abort.signal });
-    if (plainlyLegacy(req, body) || (await isLegacyRequest(request, body))) {
+    if (!plainlyModern(body) && (plainlyLegacy(req, body) || (await isLegacyRequest(request, body)))) {
       const server = build();
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
