@@ -32,7 +32,7 @@ test('a person makes a personal key, an assistant applies for leave next Friday 
   await signIn(page, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Connected apps' }).click();
-  await expect(page.getByRole('heading', { name: 'Connected apps', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connected apps', level: 1 })).toBeVisible();
   await expect(page.getByTestId('mcp-endpoint')).toHaveText(`${baseURL}/api/mcp`);
   await page.getByRole('button', { name: 'New key' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill('Claude Desktop on my laptop');

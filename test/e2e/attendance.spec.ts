@@ -118,7 +118,7 @@ test('rejecting a regularization from the list opens a dialog that asks why; not
   const row = hr.getByTestId('regularization-row').filter({ hasText: 'Terminal did not read my finger' });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Reject…' }).click();
-  const dialog = hr.getByRole('dialog', { name: /^Reject regularization: Usha Agarwal/ });
+  const dialog = hr.getByRole('dialog', { name: /^Reject regularization: Bhagwanti Patel/ });
   await expect(dialog).toBeVisible();
   // A refused fix says why (the employee reads it): confirming without a note asks for one and sends nothing.
   const reject = dialog.getByRole('button', { name: 'Reject', exact: true });

@@ -11,10 +11,10 @@ const HR = 'hr@kaveri.example';
 const SHOTS = path.join(process.env.MUSTER_SCREENSHOTS ?? '/tmp/muster-e2e-shots');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** `14 Dec 2026`, as the console writes a day. */
-function shown(day: string): string {
+/** `14 Dec 2026`, as the console writes a day; as a pattern that `4 Jan` does not find inside `14 Jan`. */
+function shown(day: string): RegExp {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return new RegExp(`(?<!\\d)${d} ${MONTHS[m - 1]} ${y}`);
 }
 
 async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {

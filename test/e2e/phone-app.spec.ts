@@ -111,7 +111,7 @@ test('Cache Storage holds the shell and never an /api answer; after sign-out not
   await page.goto('/attendance/me');
   await expect(page.getByRole('button', { name: /Check (in|out)/ }).first()).toBeVisible();
   await page.goto('/leave/my');
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // A static file outside the precached shell lands in the runtime cache, the one sign-out empties.
   await page.evaluate(() => (globalThis as unknown as InPage).fetch('/favicon.svg?from=session').then((r) => r.text()));
   await expect.poll(async () => (await cacheStorage(page)).filter((e) => e.cache === 'muster-runtime').map((e) => e.url)).toEqual(['/favicon.svg?from=session']);

@@ -221,7 +221,7 @@ function TerminalsCard({ terminals, yesterday }: { terminals: NonNullable<Dashbo
         {terminals.items.map((t) => (
           <Group key={t.id} gap="xs" wrap="nowrap" justify="space-between">
             <Group gap={6} wrap="nowrap" miw={0}>
-              <ColorSwatch color={`var(--mantine-color-${t.online ? 'teal' : 'red'}-6)`} size={9} withShadow={false} aria-label={t.online ? 'online' : 'offline'} />
+              <ColorSwatch color={`var(--mantine-color-${t.online ? 'teal' : 'red'}-6)`} size={9} withShadow={false} role="img" aria-label={t.online ? 'online' : 'offline'} />
               <Text size="sm" truncate>
                 {t.name}
               </Text>
