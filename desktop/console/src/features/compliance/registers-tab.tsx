@@ -43,6 +43,8 @@ export function RegistersTab({ selection }: { selection: Selection }) {
             active={r.key === key}
             disabled={!r.available}
             onClick={() => setKey(r.key)}
+            // The active row's light background needs a darker description than Mantine's dimmed grey (AA contrast).
+            styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
             data-testid={`register-${r.key}`}
           />
         ))}
@@ -122,7 +124,7 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
               ))}
             </SimpleGrid>
           </Card>
-          <ScrollArea h={460} type="auto" data-testid="register-table">
+          <ScrollArea h={460} type="auto" data-testid="register-table" viewportProps={{ tabIndex: 0, 'aria-label': 'Register rows, scrollable' }}>
             <Table striped withTableBorder withColumnBorders fz="xs" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
