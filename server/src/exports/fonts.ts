@@ -55,9 +55,47 @@ export function fontOf(script: Script, weight: Weight = 'regular'): fontkit.Font
     const f = FILES[script];
     const file = weight === 'italic' ? (f.italic ?? f.regular) : f[weight];
     font = fontkit.create(readFileSync(path.join(path.dirname(require.resolve(`${f.pkg}/package.json`)), file))) as fontkit.Font;
+    if (script === 'latin') font = plainLatin(font);
     loaded.set(key, font);
   }
   return font;
+}
+
+// Latin text that needs no shaping: letters with their accents precomposed (NFC), punctuation, currency signs.
+const PLAIN = /^[\u0020-\u024f\u2000-\u206f\u20a0-\u20cf]*$/u;
+
+/**
+ * The Latin font laying out plain text without OpenType shaping: one glyph per
+ * character from the cmap, advances from hmtx. Noto Sans's shaping tables
+ * (kerning and ligatures for Latin, Greek and Cyrillic) made a 1,000-row table
+ * four times slower to write, for kerning pairs invisible at table sizes; any
+ * other text (a combining accent) is shaped in full.
+ */
+function plainLatin(font: fontkit.Font): fontkit.Font {
+  const glyphs = new Map<number, fontkit.Glyph>();
+  const layout = (text: string, ...rest: unknown[]) => {
+    if (rest.length > 0 && rest[0] !== undefined) return (font.layout as (...a: unknown[]) => fontkit.GlyphRun)(text, ...rest);
+    if (!PLAIN.test(text)) return font.layout(text);
+    const run: { glyphs: fontkit.Glyph[]; positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[]; advanceWidth: number } = {
+      glyphs: [],
+      positions: [],
+      advanceWidth: 0,
+    };
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      let glyph = glyphs.get(cp);
+      if (!glyph) {
+        glyph = font.glyphForCodePoint(cp);
+        glyphs.set(cp, glyph);
+      }
+      run.glyphs.push(glyph);
+      // A fresh position each time: pdfkit scales the positions it is given in place.
+      run.positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
+      run.advanceWidth += glyph.advanceWidth;
+    }
+    return run;
+  };
+  return new Proxy(font, { get: (target, key) => (key === 'layout' ? layout : Reflect.get(target, key)) });
 }
 
 /** The script a code point belongs to, or null for a neutral one (space, joiners, dandas) that joins its neighbours' run. */
@@ -143,7 +181,7 @@ export interface ScriptText {
  * bytes) and keeps it under the name given, so the file is parsed once per
  * process and opened once per document, and only the faces a document uses.
  */
-function select(doc: Doc, script: Script, weight: Weight, size: number): Doc {
+export function selectFace(doc: Doc, script: Script, weight: Weight, size: number): Doc {
   return doc.font(fontOf(script, weight) as unknown as Buffer, faceName(script, weight), size);
 }
 
@@ -151,17 +189,90 @@ function select(doc: Doc, script: Script, weight: Weight, size: number): Doc {
 export function scriptText(doc: Doc): ScriptText {
   const width = (text: string, size: number, weight: Weight = 'regular') => {
     let w = 0;
-    for (const run of textRuns(text)) w += select(doc, run.script, weight, size).widthOfString(run.text);
+    for (const run of textRuns(text)) w += selectFace(doc, run.script, weight, size).widthOfString(run.text);
     return w;
   };
   const draw = (text: string, x: number, y: number, size: number, weight: Weight = 'regular') => {
     let left = x;
     for (const run of textRuns(text)) {
-      select(doc, run.script, weight, size).text(run.text, left, y + BASELINE * size, { lineBreak: false, baseline: 'alphabetic' });
+      selectFace(doc, run.script, weight, size).text(run.text, left, y + BASELINE * size, { lineBreak: false, baseline: 'alphabetic' });
       left += doc.widthOfString(run.text);
     }
     return left - x;
   };
-  const use = (weight: Weight, size: number) => select(doc, 'latin', weight, size);
+  const use = (weight: Weight, size: number) => selectFace(doc, 'latin', weight, size);
   return { width, draw, use };
+}
+
+export type Measure = (text: string, bold?: boolean) => number;
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Where a text may be cut: between user-perceived characters, never between a consonant and its vowel sign. */
+function cuts(text: string): number[] {
+  // Plain ASCII: every index (the common case, without segmenting).
+  if (/^[\x20-\x7e]*$/.test(text)) return Array.from({ length: text.length + 1 }, (_, i) => i);
+  const out = [0];
+  for (const g of segmenter.segment(text)) out.push(g.index + g.segment.length);
+  return out;
+}
+
+/** Greedy word wrap; a word longer than the width is broken by characters. */
+export function wrapText(text: string, width: number, measure: Measure, bold = false): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (measure(candidate, bold) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      let rest = word;
+      let at = cuts(rest);
+      while (measure(rest, bold) > width && at.length > 2) {
+        let k = at.length - 2;
+        while (k > 1 && measure(rest.slice(0, at[k]), bold) > width) k--;
+        let n = at[k] ?? rest.length;
+        // Break an address or a path where a reader would: before "@", after ".", "-" or "/".
+        const head = rest.slice(0, n);
+        const mark = Math.max(head.lastIndexOf('@'), head.lastIndexOf('.') + 1, head.lastIndexOf('-') + 1, head.lastIndexOf('/') + 1);
+        if (mark > n * 0.4 && mark < n && at.includes(mark)) n = mark;
+        lines.push(rest.slice(0, n));
+        rest = rest.slice(n);
+        at = cuts(rest);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The text cut to fit the width, with "…" when something was cut. */
+export function fitText(text: string, width: number, measure: Measure, bold = false): string {
+  if (measure(text, bold) <= width) return text;
+  const at = cuts(text);
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${text.slice(0, at[mid]).trimEnd()}…`, bold) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '' : `${text.slice(0, at[lo]).trimEnd()}…`;
+}
+
+
+/**
+ * Options for pdfkit's own text calls (wrapped or centred Latin text) that keep
+ * lines where Helvetica put them: the baseline BASELINE × size under the top and
+ * Helvetica's line spacing (1.156 em) instead of Noto Sans's taller one.
+ */
+export function helveticaLines(size: number): { baseline: number; lineGap: number } {
+  const f = fontOf('latin');
+  const noto = (f.ascent - f.descent + f.lineGap) / f.unitsPerEm;
+  return { baseline: -BASELINE * size, lineGap: (1.156 - noto) * size };
 }

@@ -1,6 +1,8 @@
 import { formatDate } from '../../../shared/labels.ts';
 import { drawCharts } from './chart.ts';
-import { LINE_BOX, type Weight, drawable, hasIndic, scriptText } from './fonts.ts';
+import { LINE_BOX, type Weight, drawable, fitText, hasIndic, scriptText, wrapText } from './fonts.ts';
+
+export { fitText, wrapText };
 import { type CellValue, type Column, NUMERIC_KINDS, type TableModel } from './model.ts';
 
 export type { PdfColumnOptions } from './model.ts';
@@ -85,65 +87,6 @@ function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
 }
 
 type Measure = (text: string, bold?: boolean) => number;
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** Where a text may be cut: between user-perceived characters, never between a consonant and its vowel sign. */
-function cuts(text: string): number[] {
-  // Plain ASCII: every index (the common case, without segmenting).
-  if (/^[\x20-\x7e]*$/.test(text)) return Array.from({ length: text.length + 1 }, (_, i) => i);
-  const out = [0];
-  for (const g of segmenter.segment(text)) out.push(g.index + g.segment.length);
-  return out;
-}
-
-/** Greedy word wrap; a word longer than the width is broken by characters. */
-export function wrapText(text: string, width: number, measure: Measure, bold = false): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (measure(candidate, bold) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      let rest = word;
-      let at = cuts(rest);
-      while (measure(rest, bold) > width && at.length > 2) {
-        let k = at.length - 2;
-        while (k > 1 && measure(rest.slice(0, at[k]), bold) > width) k--;
-        let n = at[k] ?? rest.length;
-        // Break an address or a path where a reader would: before "@", after ".", "-" or "/".
-        const head = rest.slice(0, n);
-        const mark = Math.max(head.lastIndexOf('@'), head.lastIndexOf('.') + 1, head.lastIndexOf('-') + 1, head.lastIndexOf('/') + 1);
-        if (mark > n * 0.4 && mark < n && at.includes(mark)) n = mark;
-        lines.push(rest.slice(0, n));
-        rest = rest.slice(n);
-        at = cuts(rest);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** The text cut to fit the width, with "…" when something was cut. */
-export function fitText(text: string, width: number, measure: Measure, bold = false): string {
-  if (measure(text, bold) <= width) return text;
-  const at = cuts(text);
-  let lo = 0;
-  let hi = at.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (measure(`${text.slice(0, at[mid]).trimEnd()}…`, bold) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo === 0 ? '' : `${text.slice(0, at[lo]).trimEnd()}…`;
-}
 
 const isText = (c: Column<unknown>) => (c.kind ?? 'text') === 'text';
 const alignOf = (c: Column<unknown>) => c.align ?? (NUMERIC_KINDS.has(c.kind) ? 'right' : 'left');
