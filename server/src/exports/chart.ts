@@ -1,4 +1,4 @@
-import { fitText, scriptText } from './fonts.ts';
+import { fitText, pdfText, scriptText } from './fonts.ts';
 
 /**
  * Charts for PDF exports, drawn as pdfkit vectors (no raster, no browser):
@@ -58,11 +58,12 @@ function drawTitleAndLegend(doc: Doc, chart: TableChart, box: ChartBox): number 
   const { x, y, width } = box;
   const st = scriptText(doc);
   doc.fillColor('#1b2a4a');
-  st.draw(fitText(chart.title + (chart.unit ? ` (${chart.unit})` : ''), width - 16, (s) => st.width(s, 9, 'bold')), x + 8, y + 6, 9, 'bold');
+  st.draw(fitText(pdfText(chart.title + (chart.unit ? ` (${chart.unit})` : '')), width - 16, (s) => st.width(s, 9, 'bold')), x + 8, y + 6, 9, 'bold');
   let lx = x + width - 8;
   let ly = y + 19;
   for (const s of [...chart.series].reverse()) {
-    const w = st.width(s.label, 7) + 14;
+    const text = pdfText(s.label);
+    const w = st.width(text, 7) + 14;
     if (lx - w < x + 8) {
       lx = x + width - 8;
       ly += 10;
@@ -70,7 +71,7 @@ function drawTitleAndLegend(doc: Doc, chart: TableChart, box: ChartBox): number 
     lx -= w;
     doc.rect(lx, ly + 1, 7, 7).fill(s.color);
     doc.fillColor('#333333');
-    st.draw(s.label, lx + 10, ly, 7);
+    st.draw(text, lx + 10, ly, 7);
     lx -= 6;
   }
   return ly + 18;
@@ -111,9 +112,10 @@ export function drawChart(doc: Doc, chart: TableChart, box: ChartBox): void {
 
   const band = plotWidth / n;
   // Category labels: as many as fit side by side, evenly thinned.
-  const widest = Math.max(...chart.categories.map(label));
+  const categories = chart.categories.map(pdfText);
+  const widest = Math.max(...categories.map(label));
   const every = Math.max(1, Math.ceil((widest + 4) / band));
-  chart.categories.forEach((c, i) => {
+  categories.forEach((c, i) => {
     if (i % every !== 0) return;
     const cx = plot.left + band * i + band / 2;
     doc.fillColor('#555555');

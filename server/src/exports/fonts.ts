@@ -12,7 +12,7 @@ import * as fontkit from 'fontkit';
  * (a name may mix Latin initials and Devanagari) and each run is drawn in its
  * script's font; fontkit, pdfkit's layout engine, shapes the run (conjuncts,
  * reph, pre-base matras, Kannada and Tamil vowel signs: checked glyph for glyph
- * against HarfBuzz, see docs/exports.md).
+ * against HarfBuzz: docs/exports.md).
  *
  * The font files are read and parsed once per process and shared by every
  * document: fontkit parses tables lazily and caches glyphs, so a bundle of many
@@ -159,6 +159,18 @@ export function drawable(ch: string): boolean {
   const cp = ch.codePointAt(0) ?? 0;
   const script = scriptOf(cp) ?? 'latin';
   return fontOf(script).hasGlyphForCodePoint(cp) || fontOf('latin').hasGlyphForCodePoint(cp);
+}
+
+/** Text the export fonts can draw: arrows and comparisons spelt out, anything no font has as "?" (never an empty box). */
+export function pdfText(text: string): string {
+  const plain = text
+    .normalize('NFC')
+    .replace(/→/g, '->')
+    .replace(/≥/g, '>=')
+    .replace(/≤/g, '<=')
+    .replace(/[\u00a0\u202f]/g, ' ');
+  // Printable ASCII is in every font: only other characters are looked up.
+  return /^[\n\x20-\x7e]*$/.test(plain) ? plain : plain.replace(/[^\n\x20-\x7e]/gu, (c) => (drawable(c) ? c : '?'));
 }
 
 type Doc = PDFKit.PDFDocument;

@@ -1,8 +1,8 @@
 import { formatDate } from '../../../shared/labels.ts';
 import { drawCharts } from './chart.ts';
-import { LINE_BOX, type Weight, drawable, fitText, hasIndic, scriptText, wrapText } from './fonts.ts';
+import { LINE_BOX, type Weight, fitText, hasIndic, pdfText, scriptText, wrapText } from './fonts.ts';
 
-export { fitText, wrapText };
+export { fitText, pdfText, wrapText };
 import { type CellValue, type Column, NUMERIC_KINDS, type TableModel } from './model.ts';
 
 export type { PdfColumnOptions } from './model.ts';
@@ -55,18 +55,6 @@ export interface PdfLayout {
   /** The column widths used, in points. */
   columnWidths: number[];
   boxes: PdfBox[];
-}
-
-/** Text the export fonts can draw: arrows and comparisons spelt out, anything no font has as "?" (never an empty box). */
-export function pdfText(text: string): string {
-  const plain = text
-    .normalize('NFC')
-    .replace(/→/g, '->')
-    .replace(/≥/g, '>=')
-    .replace(/≤/g, '<=')
-    .replace(/[\u00a0\u202f]/g, ' ');
-  // Printable ASCII is in every font: only other characters are looked up.
-  return /^[\n\x20-\x7e]*$/.test(plain) ? plain : plain.replace(/[^\n\x20-\x7e]/gu, (c) => (drawable(c) ? c : '?'));
 }
 
 /** Amounts on paper in Indian grouping with the rupee sign: ₹1,00,000 (the embedded Noto Sans has ₹). */
