@@ -24,6 +24,7 @@ import { LOOK_DIR } from '../support/pdf.ts';
 const AT = new Date('2026-11-24T20:40:00Z');
 const REFERENCE = path.resolve('test/fixtures/export-scripts/names.png');
 const DOC_IMAGE = path.resolve('docs/i18n/pdf-scripts.png');
+const REGISTER_REFERENCE = path.resolve('test/fixtures/export-scripts/register.png');
 
 interface Person {
   code: string;
@@ -136,6 +137,37 @@ describe('a PDF with Devanagari, Kannada and Tamil names', () => {
     const pdf = await renderTable(directory(PEOPLE), 'pdf', AT);
     const text = poppler(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
     for (const amount of ['₹1,00,000', '₹12,34,567', '₹8,45,000', '₹99,999', '₹1,23,45,678', '₹5,50,000']) expect(text).toContain(amount);
+  });
+});
+
+/** A statutory register (the compliance forms' fast row writer) with the same people. */
+function register(people: Person[]): TableModel<Person> {
+  return {
+    ...directory(people),
+    title: 'Form D',
+    form: {
+      titleLines: ['FORM D', 'Register of attendance', 'See rule 2(1)'],
+      header: [
+        { label: 'Establishment', value: 'कावेरी टेक्सटाइल्स प्राइवेट लिमिटेड' },
+        { label: 'Period', value: 'November 2026' },
+      ],
+      columnNumbers: ['1', '2', '3', '4'],
+      signature: ['Signature of the employer'],
+    },
+  };
+}
+
+describe('a statutory register with Indian names', () => {
+  it('matches the reference image a person has looked at', async () => {
+    const pdf = await renderTable(register(PEOPLE), 'pdf', AT);
+    const page = renderTop(pdf);
+    fs.writeFileSync(path.join(LOOK_DIR, 'export-scripts-register.png'), PNG.sync.write(page));
+    if (process.env.UPDATE_REFERENCE === '1') fs.writeFileSync(REGISTER_REFERENCE, PNG.sync.write(page));
+    expect(differingPixels(page, PNG.sync.read(fs.readFileSync(REGISTER_REFERENCE)))).toBeLessThanOrEqual(ALLOWED_DIFFERENCE);
+    // The same page with one vowel sign dropped does not match.
+    const wrong = PEOPLE.map((p) => ({ ...p, name: p.name.replace('ಕೃಷ್ಣ', 'ಕಷ್ಣ') }));
+    const wrongPage = renderTop(await renderTable(register(wrong), 'pdf', AT));
+    expect(differingPixels(wrongPage, PNG.sync.read(fs.readFileSync(REGISTER_REFERENCE)))).toBeGreaterThan(ALLOWED_DIFFERENCE * 2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { BASELINE, fitText, hasIndic, helveticaLines, scriptText, selectFace, textRuns } from './fonts.ts';
+import { BASELINE, fitText, hasIndic, helveticaLines, pdfText, scriptText, selectFace, textRuns } from './fonts.ts';
 import type { CellValue, TableModel } from './model.ts';
 
 /**
@@ -18,7 +18,7 @@ function formatCell(value: CellValue, kind: string | undefined): string {
   if (value === null) return '';
   if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
   if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}-${value.slice(5, 7)}-${value.slice(0, 4)}`;
-  return value;
+  return pdfText(value);
 }
 
 interface FastFont {
@@ -199,7 +199,8 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const drawPageTop = (withHeadings = true) => {
     y = MARGIN;
     doc.fillColor('#000000');
-    for (const [i, line] of form.titleLines.entries()) {
+    for (const [i, title] of form.titleLines.entries()) {
+      const line = pdfText(title);
       const weight = i === 0 || i === 1 ? 'bold' : 'regular';
       const size = i === 1 ? 10 : 8;
       st.draw(line, MARGIN + (pageWidth - st.width(line, size, weight)) / 2, y, size, weight);
@@ -213,7 +214,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
       const x = MARGIN + (i % 2) * half;
       const label = `${h.label}: `;
       const lw = st.draw(label, x, y, 7, 'bold');
-      const value = fitText(h.value || '—', half - lw - 12, (t) => st.width(t, 7));
+      const value = fitText(pdfText(h.value || '—'), half - lw - 12, (t) => st.width(t, 7));
       st.draw(value, x + lw, y, 7);
       if (i % 2 === 1 || i === form.header.length - 1) y += 9.5;
     });
