@@ -49,11 +49,12 @@ const loaded = new Map<string, fontkit.Font>();
 
 /** The parsed font of a script and weight, read on first use. */
 export function fontOf(script: Script, weight: Weight = 'regular'): fontkit.Font {
-  const key = `${script}-${weight}`;
+  const f = FILES[script];
+  const face = weight === 'italic' && !f.italic ? 'regular' : weight;
+  const key = `${script}-${face}`;
   let font = loaded.get(key);
   if (!font) {
-    const f = FILES[script];
-    const file = weight === 'italic' ? (f.italic ?? f.regular) : f[weight];
+    const file = face === 'italic' ? (f.italic ?? f.regular) : f[face];
     font = fontkit.create(readFileSync(path.join(path.dirname(require.resolve(`${f.pkg}/package.json`)), file))) as fontkit.Font;
     if (script === 'latin') font = plainLatin(font);
     loaded.set(key, font);
@@ -194,7 +195,8 @@ export interface ScriptText {
  * process and opened once per document, and only the faces a document uses.
  */
 export function selectFace(doc: Doc, script: Script, weight: Weight, size: number): Doc {
-  return doc.font(fontOf(script, weight) as unknown as Buffer, faceName(script, weight), size);
+  const face = weight === 'italic' && !FILES[script].italic ? 'regular' : weight;
+  return doc.font(fontOf(script, face) as unknown as Buffer, faceName(script, face), size);
 }
 
 /** Text measured and drawn by script in a document. */
