@@ -120,10 +120,11 @@ describe('PDF layout', () => {
     expect(generatedLine({ rows: [1], timeZone: 'UTC' }, AT)).toBe('Generated 24 Nov 2026, 20:40 UTC · 1 row');
   });
 
-  it('text the standard fonts cannot draw is spelt out, not garbled', () => {
+  it('text the embedded fonts cannot draw is spelt out or "?", Indian scripts and ₹ stay', () => {
     expect(pdfText('Frozen: no → yes')).toBe('Frozen: no -> yes');
-    expect(pdfText('₹12,000 ≥ 8h')).toBe('Rs 12,000 >= 8h');
-    expect(pdfText('नमस्ते Åsa')).toBe('?????? Åsa');
+    expect(pdfText('₹12,000 ≥ 8h')).toBe('₹12,000 >= 8h');
+    expect(pdfText('नमस्ते Åsa ಕೃಷ್ಣ முருகன்')).toBe('नमस्ते Åsa ಕೃಷ್ಣ முருகன்');
+    expect(pdfText('Done ✓ 漢')).toBe('Done ? ?');
   });
 
   it('wraps at a reader\'s break points and cuts with an ellipsis', () => {

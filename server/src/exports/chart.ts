@@ -1,3 +1,5 @@
+import { fitText, pdfText, scriptText } from './fonts.ts';
+
 /**
  * Charts for PDF exports, drawn as pdfkit vectors (no raster, no browser):
  * bars (grouped or stacked) or lines over categories, with a value axis of
@@ -54,23 +56,22 @@ function peak(chart: TableChart): number {
 /** Title on the first line, the legend right-aligned under it (wrapping when long); returns the y below them. */
 function drawTitleAndLegend(doc: Doc, chart: TableChart, box: ChartBox): number {
   const { x, y, width } = box;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(9)
-    .fillColor('#1b2a4a')
-    .text(chart.title + (chart.unit ? ` (${chart.unit})` : ''), x + 8, y + 6, { width: width - 16, height: 11, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica').fontSize(7);
+  const st = scriptText(doc);
+  doc.fillColor('#1b2a4a');
+  st.draw(fitText(pdfText(chart.title + (chart.unit ? ` (${chart.unit})` : '')), width - 16, (s) => st.width(s, 9, 'bold')), x + 8, y + 6, 9, 'bold');
   let lx = x + width - 8;
   let ly = y + 19;
   for (const s of [...chart.series].reverse()) {
-    const w = doc.widthOfString(s.label) + 14;
+    const text = pdfText(s.label);
+    const w = st.width(text, 7) + 14;
     if (lx - w < x + 8) {
       lx = x + width - 8;
       ly += 10;
     }
     lx -= w;
     doc.rect(lx, ly + 1, 7, 7).fill(s.color);
-    doc.fillColor('#333333').text(s.label, lx + 10, ly, { lineBreak: false });
+    doc.fillColor('#333333');
+    st.draw(text, lx + 10, ly, 7);
     lx -= 6;
   }
   return ly + 18;
@@ -85,8 +86,9 @@ export function drawChart(doc: Doc, chart: TableChart, box: ChartBox): void {
 
   const n = chart.categories.length;
   const { top, step } = niceScale(peak(chart));
-  doc.font('Helvetica').fontSize(7);
-  const tickWidth = Math.max(...Array.from({ length: Math.round(top / step) + 1 }, (_, i) => doc.widthOfString(formatTick(i * step, chart.unit))));
+  const st = scriptText(doc);
+  const label = (s: string) => st.width(s, 7);
+  const tickWidth = Math.max(...Array.from({ length: Math.round(top / step) + 1 }, (_, i) => label(formatTick(i * step, chart.unit))));
   const plot = { left: x + 10 + tickWidth, right: x + width - 10, top: plotTop, bottom: y + height - 18 };
   const plotHeight = plot.bottom - plot.top;
   const plotWidth = plot.right - plot.left;
@@ -96,23 +98,28 @@ export function drawChart(doc: Doc, chart: TableChart, box: ChartBox): void {
   for (let v = 0; v <= top + 1e-9; v += step) {
     const gy = yOf(v);
     doc.moveTo(plot.left, gy).lineTo(plot.right, gy).lineWidth(0.4).strokeColor(v === 0 ? '#8a94a6' : '#e3e7ee').stroke();
-    doc.fillColor('#666666').text(formatTick(v, chart.unit), x + 6, gy - 3.5, { width: tickWidth, align: 'right', lineBreak: false });
+    const tick = formatTick(v, chart.unit);
+    doc.fillColor('#666666');
+    st.draw(tick, x + 6 + tickWidth - label(tick), gy - 3.5, 7);
   }
   if (n === 0) {
-    doc.fillColor('#888888').fontSize(8).text('No data for this period.', plot.left, plot.top + plotHeight / 2 - 4, { width: plotWidth, align: 'center' });
+    const none = 'No data for this period.';
+    doc.fillColor('#888888');
+    st.draw(none, plot.left + (plotWidth - st.width(none, 8)) / 2, plot.top + plotHeight / 2 - 4, 8);
     doc.restore();
     return;
   }
 
   const band = plotWidth / n;
   // Category labels: as many as fit side by side, evenly thinned.
-  const widest = Math.max(...chart.categories.map((c) => doc.widthOfString(c)));
+  const categories = chart.categories.map(pdfText);
+  const widest = Math.max(...categories.map(label));
   const every = Math.max(1, Math.ceil((widest + 4) / band));
-  chart.categories.forEach((c, i) => {
+  categories.forEach((c, i) => {
     if (i % every !== 0) return;
     const cx = plot.left + band * i + band / 2;
-    const w = Math.max(band * every, widest);
-    doc.fillColor('#555555').text(c, cx - w / 2, plot.bottom + 4, { width: w, align: 'center', lineBreak: false });
+    doc.fillColor('#555555');
+    st.draw(c, cx - label(c) / 2, plot.bottom + 4, 7);
   });
 
   if (chart.type === 'bar') {

@@ -1,3 +1,4 @@
+import { BASELINE, fitText, hasIndic, helveticaLines, pdfText, scriptText, selectFace, textRuns } from './fonts.ts';
 import type { CellValue, TableModel } from './model.ts';
 
 /**
@@ -17,39 +18,101 @@ function formatCell(value: CellValue, kind: string | undefined): string {
   if (value === null) return '';
   if (typeof value === 'number') return kind === 'money' ? value.toLocaleString('en-IN') : String(value);
   if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}-${value.slice(5, 7)}-${value.slice(0, 4)}`;
-  return value;
+  return pdfText(value);
 }
 
 interface FastFont {
   id: string;
-  ascender: number;
   ref(): unknown;
-  encode(text: string): [string[], unknown[]];
+  encode(text: string): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+}
+
+/** A run's glyphs as text-showing operators, relative to the run's origin (in thousandths of the font size). */
+interface Piece {
+  dx: number;
+  dy: number;
+  show: string;
+}
+
+interface Shaped {
+  font: FastFont;
+  pieces: Piece[];
+  advance: number;
+}
+
+/**
+ * A shaped run as pieces: glyphs that sit where the previous one ends go in
+ * one TJ with their kerning; a glyph moved by the font (a vowel sign or a
+ * mark placed by GPOS) gets a piece, positioned, of its own: what pdfkit's
+ * fragment writer does.
+ */
+function toPieces(hex: string[], positions: ReturnType<FastFont['encode']>[1]): { pieces: Piece[]; advance: number } {
+  const pieces: Piece[] = [];
+  let x = 0;
+  let start = 0;
+  let parts: string[] = [];
+  let pending = '';
+  const close = () => {
+    if (pending) parts.push(`<${pending}>`);
+    if (parts.length) pieces.push({ dx: start, dy: 0, show: parts.length === 1 ? `${parts[0]} Tj` : `[${parts.join(' ')}] TJ` });
+    parts = [];
+    pending = '';
+  };
+  positions.forEach((p, i) => {
+    if (p.xOffset || p.yOffset) {
+      close();
+      pieces.push({ dx: x + p.xOffset, dy: p.yOffset, show: `<${hex[i]}> Tj` });
+      x += p.xAdvance;
+      start = x;
+      return;
+    }
+    pending += hex[i];
+    const kern = p.xAdvance - p.advanceWidth;
+    if (kern) {
+      parts.push(`<${pending}>`, String(num(-kern)));
+      pending = '';
+    }
+    x += p.xAdvance;
+  });
+  close();
+  return { pieces, advance: x };
 }
 
 /**
  * Writes many short strings with one text object: the cells of a row. pdfkit's
  * `text()` does layout work per call that a table cell does not need; this
  * emits the same operators (font, position, glyphs) the way its fragment
- * writer does, for the current font, size and fill colour, and answers them
- * for the caller to add with the rest of the row.
+ * writer does, each run in its script's face at the given size and the current
+ * fill colour, and answers them for the caller to add with the rest of the row.
  */
-function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], encoded: Map<string, string>): string[] {
+function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: number; y: number }[], size: number, shaped: Map<string, Shaped[]>): string[] {
   if (items.length === 0) return [];
-  const d = doc as unknown as { _font: FastFont; _fontSize: number; page: { height: number; fonts: Record<string, unknown> }; addContent(s: string): void };
-  const font = d._font;
-  if (d.page.fonts[font.id] == null) d.page.fonts[font.id] = font.ref();
-  const size = d._fontSize;
-  const dy = (font.ascender / 1000) * size;
+  const d = doc as unknown as { _font: FastFont; page: { height: number; fonts: Record<string, unknown> } };
+  const scale = size / 1000;
   // pdfkit's pages are drawn top-down (a flipped matrix); text is set in an unflipped one, as its fragment writer does.
-  const ops: string[] = ['q', `1 0 0 -1 0 ${d.page.height.toFixed(2)} cm`, 'BT', `/${font.id} ${size.toFixed(2)} Tf`];
+  const ops: string[] = ['q', `1 0 0 -1 0 ${d.page.height.toFixed(2)} cm`, 'BT'];
+  let current = '';
   for (const it of items) {
-    let hex = encoded.get(it.text);
-    if (hex === undefined) {
-      hex = font.encode(it.text)[0].join('');
-      encoded.set(it.text, hex);
+    let runs = shaped.get(it.text);
+    if (runs === undefined) {
+      runs = textRuns(it.text).map((run) => {
+        const font = (selectFace(doc, run.script, 'regular', size) as unknown as { _font: FastFont })._font;
+        const [hex, positions] = font.encode(run.text);
+        return { font, ...toPieces(hex, positions) };
+      });
+      if (shaped.size < 50_000) shaped.set(it.text, runs);
     }
-    ops.push(`1 0 0 1 ${it.x.toFixed(2)} ${(d.page.height - it.y - dy).toFixed(2)} Tm <${hex}> Tj`);
+    let x = it.x;
+    const base = d.page.height - it.y - BASELINE * size;
+    for (const run of runs) {
+      if (d.page.fonts[run.font.id] == null) d.page.fonts[run.font.id] = run.font.ref();
+      if (run.font.id !== current) {
+        ops.push(`/${run.font.id} ${size.toFixed(2)} Tf`);
+        current = run.font.id;
+      }
+      for (const p of run.pieces) ops.push(`1 0 0 1 ${(x + p.dx * scale).toFixed(2)} ${(base + p.dy * scale).toFixed(2)} Tm ${p.show}`);
+      x += run.advance * scale;
+    }
   }
   ops.push('ET', 'Q');
   return ops;
@@ -85,19 +148,25 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const lines = form.rowLines ?? 1;
   const rowHeight = lines * LINE + PAD * 2;
 
-  // Widths from per-character widths measured once (cells repeat "P", "WO", times; addresses need cutting).
+  // Widths from per-character widths measured once (cells repeat "P", "WO", times; addresses need cutting);
+  // text in an Indic script is measured shaped, as a whole (a conjunct is narrower than its letters).
+  const st = scriptText(doc);
   const measured = new Map<string, number>();
-  const encoded = new Map<string, string>();
-  doc.font('Helvetica').fontSize(FONT);
+  const shaped = new Map<string, Shaped[]>();
+  st.use('regular', FONT);
   const chars = new Map<string, number>();
   const widthOf = (text: string) => {
     let w = measured.get(text);
     if (w === undefined) {
-      w = 0;
-      for (const ch of text) {
-        let c = chars.get(ch);
-        if (c === undefined) chars.set(ch, (c = doc.widthOfString(ch)));
-        w += c;
+      if (hasIndic(text)) w = st.width(text, FONT);
+      else {
+        st.use('regular', FONT);
+        w = 0;
+        for (const ch of text) {
+          let c = chars.get(ch);
+          if (c === undefined) chars.set(ch, (c = doc.widthOfString(ch)));
+          w += c;
+        }
       }
       if (measured.size < 50_000) measured.set(text, w);
     }
@@ -106,6 +175,8 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const ellipsis = doc.widthOfString('…');
   const fit = (text: string, width: number): string => {
     if (widthOf(text) <= width) return text;
+    if (hasIndic(text)) return fitText(text, width, widthOf);
+    st.use('regular', FONT);
     let w = ellipsis;
     let out = '';
     for (const ch of text) {
@@ -117,9 +188,9 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     return `${out}…`;
   };
 
-  doc.font('Helvetica-Bold').fontSize(FONT);
+  st.use('bold', FONT);
   const headingHeight = Math.max(
-    ...columns.map((c, i) => doc.heightOfString(c.header, { width: (widths[i] ?? 0) - PAD * 2 })),
+    ...columns.map((c, i) => doc.heightOfString(c.header, { width: (widths[i] ?? 0) - PAD * 2, ...helveticaLines(FONT) })),
     LINE,
   ) + PAD * 2;
   const groups = form.groups ?? [];
@@ -128,9 +199,11 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   const drawPageTop = (withHeadings = true) => {
     y = MARGIN;
     doc.fillColor('#000000');
-    for (const [i, line] of form.titleLines.entries()) {
-      doc.font(i === 0 || i === 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(i === 1 ? 10 : 8);
-      doc.text(line, MARGIN, y, { width: pageWidth, align: 'center', lineBreak: false });
+    for (const [i, title] of form.titleLines.entries()) {
+      const line = pdfText(title);
+      const weight = i === 0 || i === 1 ? 'bold' : 'regular';
+      const size = i === 1 ? 10 : 8;
+      st.draw(line, MARGIN + (pageWidth - st.width(line, size, weight)) / 2, y, size, weight);
       y += i === 1 ? 12 : 10;
     }
     y += 2;
@@ -140,48 +213,40 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     form.header.forEach((h, i) => {
       const x = MARGIN + (i % 2) * half;
       const label = `${h.label}: `;
-      doc.font('Helvetica-Bold');
-      const lw = doc.widthOfString(label);
-      doc.text(label, x, y, { lineBreak: false });
-      doc.font('Helvetica');
-      let value = h.value || '—';
-      const room = half - lw - 12;
-      if (doc.widthOfString(value) > room) {
-        while (value.length > 1 && doc.widthOfString(`${value}…`) > room) value = value.slice(0, -1);
-        value = `${value}…`;
-      }
-      doc.text(value, x + lw, y, { lineBreak: false });
+      const lw = st.draw(label, x, y, 7, 'bold');
+      const value = fitText(pdfText(h.value || '—'), half - lw - 12, (t) => st.width(t, 7));
+      st.draw(value, x + lw, y, 7);
       if (i % 2 === 1 || i === form.header.length - 1) y += 9.5;
     });
     y += 3;
     if (!withHeadings) return;
     // Group headings over their columns.
     if (groups.length) {
-      doc.font('Helvetica-Bold').fontSize(FONT);
       for (const g of groups) {
         const x = lefts[g.from] ?? MARGIN;
         const w = (lefts[g.to] ?? MARGIN) + (widths[g.to] ?? 0) - x;
         doc.rect(x, y, w, LINE + PAD * 2).lineWidth(0.5).strokeColor('#000000').stroke();
-        doc.fillColor('#000000').text(g.label, x + PAD, y + PAD, { width: w - PAD * 2, align: 'center', lineBreak: false, ellipsis: true });
+        const label = fitText(g.label, w - PAD * 2, (t) => st.width(t, FONT, 'bold'));
+        doc.fillColor('#000000');
+        st.draw(label, x + (w - st.width(label, FONT, 'bold')) / 2, y + PAD, FONT, 'bold');
       }
       y += LINE + PAD * 2;
     }
-    doc.font('Helvetica-Bold').fontSize(FONT).fillColor('#000000');
+    doc.fillColor('#000000');
     columns.forEach((c, i) => {
       doc.rect(lefts[i] ?? 0, y, widths[i] ?? 0, headingHeight).lineWidth(0.5).stroke();
-      doc.text(c.header, (lefts[i] ?? 0) + PAD, y + PAD, { width: (widths[i] ?? 0) - PAD * 2, align: 'center' });
+      st.use('bold', FONT).text(c.header, (lefts[i] ?? 0) + PAD, y + PAD, { width: (widths[i] ?? 0) - PAD * 2, align: 'center', ...helveticaLines(FONT) });
     });
     y += headingHeight;
     if (form.columnNumbers?.some((n) => n)) {
-      doc.font('Helvetica').fontSize(FONT - 0.5);
       columns.forEach((_, i) => {
         doc.rect(lefts[i] ?? 0, y, widths[i] ?? 0, LINE + 1).lineWidth(0.5).stroke();
         const n = form.columnNumbers?.[i];
-        if (n) doc.text(`(${n})`, (lefts[i] ?? 0) + PAD, y + 1, { width: (widths[i] ?? 0) - PAD * 2, align: 'center', lineBreak: false });
+        if (n) st.draw(`(${n})`, (lefts[i] ?? 0) + ((widths[i] ?? 0) - st.width(`(${n})`, FONT - 0.5)) / 2, y + 1, FONT - 0.5);
       });
       y += LINE + 1;
     }
-    doc.font('Helvetica').fontSize(FONT).fillColor('#000000');
+    doc.fillColor('#000000');
   };
 
   drawPageTop();
@@ -210,7 +275,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
         items.push({ text: t, x, y: y + PAD + k * LINE + 0.5 });
       });
     });
-    for (const op of fastTexts(doc, items, encoded)) ops.push(op);
+    for (const op of fastTexts(doc, items, FONT, shaped)) ops.push(op);
     for (let i = 0; i <= columns.length; i++) {
       const x = i === columns.length ? MARGIN + pageWidth : (lefts[i] ?? 0);
       ops.push(`${num(x)} ${num(y)} m`, `${num(x)} ${num(y + rowHeight)} l`, 'S');
@@ -219,7 +284,7 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     y += rowHeight;
   }
   if (model.rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(8).text('No entries for this period.', MARGIN, y + 6, { lineBreak: false });
+    st.draw('No entries for this period.', MARGIN, y + 6, 8, 'italic');
     y += 18;
   }
 
@@ -232,11 +297,10 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   };
   if (model.notes?.length) {
     y += 6;
-    doc.font('Helvetica').fontSize(6.5).fillColor('#222222');
     for (const note of model.notes) {
-      const h = doc.heightOfString(note, { width: pageWidth });
+      const h = st.use('regular', 6.5).heightOfString(note, { width: pageWidth, ...helveticaLines(6.5) });
       needPage(h + 2);
-      doc.text(note, MARGIN, y, { width: pageWidth });
+      st.use('regular', 6.5).fillColor('#222222').text(note, MARGIN, y, { width: pageWidth, ...helveticaLines(6.5) });
       y += h + 2;
     }
   }
@@ -244,11 +308,11 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     needPage(44);
     y += 26;
     const slot = pageWidth / form.signature.length;
-    doc.font('Helvetica').fontSize(7.5).fillColor('#000000').lineWidth(0.5).strokeColor('#000000');
+    doc.fillColor('#000000').lineWidth(0.5).strokeColor('#000000');
     form.signature.forEach((s, i) => {
       const x = MARGIN + i * slot + slot * 0.15;
       doc.moveTo(x, y).lineTo(x + slot * 0.7, y).stroke();
-      doc.text(s, x, y + 3, { width: slot * 0.7, align: 'center', lineBreak: false });
+      st.draw(s, x + (slot * 0.7 - st.width(s, 7.5)) / 2, y + 3, 7.5);
     });
     y += 16;
   }
@@ -258,9 +322,10 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(6.5).fillColor('#444444');
-    doc.text(stamp, MARGIN, doc.page.height - MARGIN + 4, { width: pageWidth / 2, lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + pageWidth / 2, doc.page.height - MARGIN + 4, { width: pageWidth / 2, align: 'right', lineBreak: false });
+    doc.fillColor('#444444');
+    st.draw(stamp, MARGIN, doc.page.height - MARGIN + 4, 6.5);
+    const pageNo = `Page ${i + 1} of ${range.count}`;
+    st.draw(pageNo, MARGIN + pageWidth - st.width(pageNo, 6.5), doc.page.height - MARGIN + 4, 6.5);
   }
   doc.end();
   await done;

@@ -15,6 +15,9 @@ function toExcelDate(day: string): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
 }
 
+// Indian grouping (1,00,000) whatever the reader's locale: table.ts's indianNumberFormat(), repeated here so form-xlsx needs nothing from table.ts.
+const INDIAN_AMOUNT = '[>=10000000]##\\,##\\,##\\,##0;[>=100000]##\\,##\\,##0;##,##0';
+
 const BORDER = { top: { style: 'thin' as const }, left: { style: 'thin' as const }, bottom: { style: 'thin' as const }, right: { style: 'thin' as const } };
 
 export async function renderFormXlsx<T>(model: TableModel<T>, generatedAt: Date): Promise<Buffer> {
@@ -102,6 +105,7 @@ export async function renderFormXlsx<T>(model: TableModel<T>, generatedAt: Date)
   }
   const multiLine = (form.rowLines ?? 1) > 1;
   const dateColumns = model.columns.map((c) => c.kind === 'date');
+  const moneyColumns = model.columns.map((c) => c.kind === 'money');
   for (const item of model.rows) {
     const values = model.columns.map((c) => {
       const v = c.value(item);
@@ -110,6 +114,7 @@ export async function renderFormXlsx<T>(model: TableModel<T>, generatedAt: Date)
     const row = sheet.addRow(values);
     dateColumns.forEach((isDate, i) => {
       if (isDate) row.getCell(i + 1).numFmt = 'dd-mm-yyyy';
+      else if (moneyColumns[i]) row.getCell(i + 1).numFmt = INDIAN_AMOUNT;
     });
     if (multiLine) {
       row.alignment = { wrapText: true, vertical: 'top' };

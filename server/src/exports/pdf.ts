@@ -1,5 +1,8 @@
 import { formatDate } from '../../../shared/labels.ts';
 import { drawCharts } from './chart.ts';
+import { LINE_BOX, type Weight, fitText, hasIndic, pdfText, scriptText, wrapText } from './fonts.ts';
+
+export { fitText, pdfText, wrapText };
 import { type CellValue, type Column, NUMERIC_KINDS, type TableModel } from './model.ts';
 
 export type { PdfColumnOptions } from './model.ts';
@@ -14,14 +17,15 @@ export type { PdfColumnOptions } from './model.ts';
  * (legend, totals) come once after the table, and the footer numbers the pages.
  *
  * Every text is drawn one line at a time at a measured position, and the layout is
- * returned with the file: a test asserts that no box lies outside the page.
+ * returned with the file: a test asserts that no box lies outside the page. Text is
+ * set in the embedded Noto fonts, each run of a line in its script's font (fonts.ts).
  */
 
 export const PDF_MARGIN = 36;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const FONT_SIZE = 8;
 const LINE = 10;
+/** Lines of a table with Indic text: room for marks above the headline and conjuncts below the baseline. */
+const INDIC_LINE = 12;
 const PAD_X = 3;
 const PAD_Y = 3;
 const MAX_LINES = 3;
@@ -53,29 +57,14 @@ export interface PdfLayout {
   boxes: PdfBox[];
 }
 
-// Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has.
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d,
-  0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-/** Text the PDF's standard fonts can draw: arrows and the rupee sign spelt out, anything else unknown as "?". */
-export function pdfText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/→/g, '->')
-    .replace(/≥/g, '>=')
-    .replace(/≤/g, '<=')
-    .replace(/₹\s?/g, 'Rs ')
-    .replace(/−/g, '-')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/[^\n\x20-\xff]/g, (c) => (WIN_ANSI_EXTRA.has(c.codePointAt(0) ?? 0) ? c : '?'));
-}
+/** Amounts on paper in Indian grouping with the rupee sign: ₹1,00,000 (the embedded Noto Sans has ₹). */
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
   if (value === null) return '';
   if (typeof value === 'number') {
-    if (kind === 'money' || kind === 'integer') return value.toLocaleString('en-IN');
+    if (kind === 'money') return RUPEES.format(value);
+    if (kind === 'integer') return value.toLocaleString('en-IN');
     if (kind === 'decimal') return value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     if (kind === 'percent') return `${(value * 100).toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
     return String(value);
@@ -86,50 +75,6 @@ function cellText(value: CellValue, kind: Column<unknown>['kind']): string {
 }
 
 type Measure = (text: string, bold?: boolean) => number;
-
-/** Greedy word wrap; a word longer than the width is broken by characters. */
-export function wrapText(text: string, width: number, measure: Measure, bold = false): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (measure(candidate, bold) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      let rest = word;
-      while (measure(rest, bold) > width && rest.length > 1) {
-        let n = rest.length - 1;
-        while (n > 1 && measure(rest.slice(0, n), bold) > width) n--;
-        // Break an address or a path where a reader would: before "@", after ".", "-" or "/".
-        const head = rest.slice(0, n);
-        const at = Math.max(head.lastIndexOf('@'), head.lastIndexOf('.') + 1, head.lastIndexOf('-') + 1, head.lastIndexOf('/') + 1);
-        if (at > n * 0.4 && at < n) n = at;
-        lines.push(rest.slice(0, n));
-        rest = rest.slice(n);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** The text cut to fit the width, with "…" when something was cut. */
-export function fitText(text: string, width: number, measure: Measure, bold = false): string {
-  if (measure(text, bold) <= width) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (measure(`${text.slice(0, mid).trimEnd()}…`, bold) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
-}
 
 const isText = (c: Column<unknown>) => (c.kind ?? 'text') === 'text';
 const alignOf = (c: Column<unknown>) => c.align ?? (NUMERIC_KINDS.has(c.kind) ? 'right' : 'left');
@@ -216,20 +161,32 @@ function choosePage<T>(model: TableModel<T>, measureAt: (scale: number) => Measu
   return { size: 'A3', landscape: true, widths: needs.map((n) => (n.min / total) * room), fontScale: 0.7 };
 }
 
+/** Whether any text of the table's header or rows is in an Indic script. */
+function tallLines<T>(model: TableModel<T>): boolean {
+  if (model.columns.some((c) => hasIndic(c.header))) return true;
+  for (const row of model.totals === undefined ? model.rows : [...model.rows, model.totals]) {
+    for (const c of model.columns) {
+      const v = c.value(row);
+      if (typeof v === 'string' && hasIndic(v)) return true;
+    }
+  }
+  return false;
+}
+
 export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: string): Promise<{ pdf: Buffer; layout: PdfLayout }> {
   const { default: PDFDocument } = await import('pdfkit');
   // A measuring document first: the page is chosen before the real one is opened.
-  const probe = new PDFDocument({ autoFirstPage: false });
+  const probe = scriptText(new PDFDocument({ autoFirstPage: false }));
   const measureAt =
     (scale: number): Measure =>
     (text, bold) =>
-      probe.font(bold ? BOLD : FONT).fontSize(FONT_SIZE * scale).widthOfString(text);
+      probe.width(text, FONT_SIZE * scale, bold ? 'bold' : 'regular');
   const choice = choosePage(model, measureAt);
   const [short, long] = SIZES[choice.size];
   const pageWidth = choice.landscape ? long : short;
   const pageHeight = choice.landscape ? short : long;
   const fontSize = FONT_SIZE * choice.fontScale;
-  const line = LINE * choice.fontScale;
+  const line = (tallLines(model) ? INDIC_LINE : LINE) * choice.fontScale;
 
   const doc = new PDFDocument({
     size: choice.size,
@@ -244,16 +201,19 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
 
   const boxes: PdfBox[] = [];
   let page = 0;
-  const measure: Measure = (text, bold) => doc.font(bold ? BOLD : FONT).fontSize(fontSize).widthOfString(text);
-  /** One line of text at (x, y) in a box of `width`, aligned; recorded in the layout. */
-  const text = (s: string, x: number, y: number, width: number, o: { font?: string; size?: number; color?: string; align?: 'left' | 'center' | 'right' } = {}) => {
+  const st = scriptText(doc);
+  const measure: Measure = (text, bold) => st.width(text, fontSize, bold ? 'bold' : 'regular');
+  const measureIn = (size: number, weight: Weight = 'regular') => (s: string) => st.width(s, size, weight);
+  /** One line of text with its top at (x, y) in a box of `width`, aligned; recorded in the layout. */
+  const text = (s: string, x: number, y: number, width: number, o: { weight?: Weight; size?: number; color?: string; align?: 'left' | 'center' | 'right' } = {}) => {
     if (!s) return;
     const size = o.size ?? fontSize;
-    doc.font(o.font ?? FONT).fontSize(size).fillColor(o.color ?? '#1a1a1a');
-    const w = doc.widthOfString(s);
+    const weight = o.weight ?? 'regular';
+    doc.fillColor(o.color ?? '#1a1a1a');
+    const w = o.align === 'right' || o.align === 'center' ? st.width(s, size, weight) : 0;
     const left = o.align === 'right' ? x + width - w : o.align === 'center' ? x + (width - w) / 2 : x;
-    doc.text(s, left, y, { lineBreak: false });
-    boxes.push({ page, kind: 'text', x: left, y, width: w, height: doc.currentLineHeight(), text: s });
+    const drawn = st.draw(s, left, y, size, weight);
+    boxes.push({ page, kind: 'text', x: left, y, width: drawn, height: LINE_BOX * size, text: s });
   };
   const rect = (x: number, y: number, width: number, height: number, colour: string) => {
     doc.rect(x, y, width, height).fill(colour);
@@ -267,14 +227,14 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
 
   // Title block, on the first page only.
   let y = PDF_MARGIN;
-  for (const l of wrapText(pdfText(model.title), maxTextWidth, (s) => doc.font(BOLD).fontSize(14).widthOfString(s))) {
-    text(l, left, y, maxTextWidth, { font: BOLD, size: 14, color: '#1b2a4a' });
+  for (const l of wrapText(pdfText(model.title), maxTextWidth, measureIn(14, 'bold'))) {
+    text(l, left, y, maxTextWidth, { weight: 'bold', size: 14, color: '#1b2a4a' });
     y += 17;
   }
   // Header lines, when a table has them, say when and by whom it was generated themselves (reports do).
   const lead = model.header?.length ? model.header : [generatedLine];
   for (const l of [model.subtitle, ...lead].filter((s): s is string => Boolean(s))) {
-    for (const w of wrapText(pdfText(l), maxTextWidth, (s) => doc.font(FONT).fontSize(9).widthOfString(s))) {
+    for (const w of wrapText(pdfText(l), maxTextWidth, measureIn(9))) {
       text(w, left, y, maxTextWidth, { size: 9, color: '#555555' });
       y += 11;
     }
@@ -295,7 +255,7 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
       const w = choice.widths[i] ?? 0;
       const align = alignOf(c as Column<unknown>);
       (headerLines[i] ?? []).forEach((l, n) => {
-        text(fitText(l, w - PAD_X * 2, measure, true), x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { font: BOLD, color: '#ffffff', align });
+        text(fitText(l, w - PAD_X * 2, measure, true), x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { weight: 'bold', color: '#ffffff', align });
       });
       x += w;
     });
@@ -331,7 +291,7 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
       const colour = bold ? undefined : c.fill?.(row);
       if (colour) rect(x, y, w, height, `#${colour}`);
       const align = alignOf(c as Column<unknown>);
-      (cells[i] ?? []).forEach((l, n) => text(l, x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { align, ...(bold ? { font: BOLD } : {}) }));
+      (cells[i] ?? []).forEach((l, n) => text(l, x + PAD_X, y + PAD_Y + n * line, w - PAD_X * 2, { align, ...(bold ? { weight: 'bold' as const } : {}) }));
       x += w;
     });
     y += height;
@@ -339,12 +299,12 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
   model.rows.forEach((row, index) => drawRow(row, index % 2 === 1, false));
   if (model.totals !== undefined && model.rows.length > 0) drawRow(model.totals, false, true);
   if (model.rows.length === 0) {
-    text('No rows match this filter.', left, y + 6, maxTextWidth, { font: 'Helvetica-Oblique', size: 9, color: '#555555' });
+    text('No rows match this filter.', left, y + 6, maxTextWidth, { weight: 'italic', size: 9, color: '#555555' });
     y += 20;
   }
   y += 6;
   for (const note of model.notes ?? []) {
-    for (const l of wrapText(pdfText(note), maxTextWidth, (s) => doc.font(FONT).fontSize(8).widthOfString(s))) {
+    for (const l of wrapText(pdfText(note), maxTextWidth, measureIn(8))) {
       if (y + 11 > bottom) newPage();
       text(l, left, y, maxTextWidth, { size: 8, color: '#333333' });
       y += 11;
@@ -358,7 +318,7 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
     // Writing inside the bottom margin would otherwise make pdfkit open a new page.
     doc.page.margins.bottom = 0;
     const footer = pdfText(`${model.title} · page ${i + 1} of ${range.count}`);
-    text(fitText(footer, maxTextWidth, (s) => doc.font(FONT).fontSize(7).widthOfString(s)), left, pageHeight - PDF_MARGIN, maxTextWidth, {
+    text(fitText(footer, maxTextWidth, measureIn(7)), left, pageHeight - PDF_MARGIN, maxTextWidth, {
       size: 7,
       color: '#777777',
       align: 'right',

@@ -67,12 +67,21 @@ function toExcelDateTime(local: string): Date {
   return d;
 }
 
+/**
+ * Indian digit grouping (1,00,000 and 1,00,00,000) whatever the reader's locale:
+ * Excel groups "#,##0" by threes outside an Indian locale, so the lakh and crore
+ * commas are written by range (values of a table are not negative amounts).
+ */
+export function indianNumberFormat(decimals = ''): string {
+  return `[>=10000000]##\\,##\\,##\\,##0${decimals};[>=100000]##\\,##\\,##0${decimals};##,##0${decimals}`;
+}
+
 const NUMBER_FORMATS: Partial<Record<NonNullable<Column<unknown>['kind']>, string>> = {
-  money: '#,##0',
+  money: indianNumberFormat(),
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm',
-  integer: '#,##0',
-  decimal: '#,##0.00',
+  integer: indianNumberFormat(),
+  decimal: indianNumberFormat('.00'),
   percent: '0.0%',
 };
 
