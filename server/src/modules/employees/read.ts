@@ -2,7 +2,7 @@ import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
 import { type Employee, type EmployeeFacets, type EmployeeListItem, type EmployeeListQuery, type EmployeeListResponse, type EmployeeSortKey, EmployeeStatus } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
-import { aggregatesCache, listCache, visibleCache } from './caches.ts';
+import { aggregatesCache, listCache, rowJsonCache, visibleCache } from './caches.ts';
 import { openedIds } from './government-ids.ts';
 import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
 import * as repo from './repo.ts';
@@ -117,6 +117,13 @@ async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick
  * filter, not the page or order, so paging through a list computes them once.
  */
 export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  const { rows, rest } = await listPage(ctx, query);
+  const sensitive = canSeeSensitive(ctx);
+  return { items: rows.map((r) => toListItem(r, sensitive)), ...rest };
+}
+
+/** A page's rows, and what the answer carries beside them (in the answer's order: page, pageSize, then the aggregates). */
+async function listPage(ctx: Ctx, query: EmployeeListQuery): Promise<{ rows: repo.EmployeeRow[]; rest: Omit<EmployeeListResponse, 'items'> }> {
   buildFilterChecks(ctx, query);
   const who = callerKey(ctx);
   const visible = await visibleCache.get(ctx.db, who, () => visibleEmployeeIds(ctx));
@@ -127,16 +134,23 @@ export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise
     aggregatesCache.get(ctx.db, `${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
     repo.listEmployeeRows(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
-  const sensitive = canSeeSensitive(ctx);
-  return { items: rows.map((r) => toListItem(r, sensitive)), page, pageSize, ...aggregates };
+  return { rows, rest: { page, pageSize, ...aggregates } };
 }
 
-/** The list as JSON bytes, from the directory cache when nothing changed since. */
+/**
+ * The list as JSON bytes, from the directory cache when nothing changed since. A page not kept is
+ * written from each person's kept row text: the bytes are exactly `JSON.stringify` of `listEmployees`.
+ */
 export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
   // Permission errors must not be cached away: check them before the lookup.
   buildFilterChecks(ctx, query);
   const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
-  return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, () => listEmployees(ctx, query));
+  return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, async () => {
+    const { rows, rest } = await listPage(ctx, query);
+    const sensitive = canSeeSensitive(ctx);
+    const items = await Promise.all(rows.map((r) => rowJsonCache.get(ctx.db, `${sensitive}|${r.id}`, async () => JSON.stringify(toListItem(r, sensitive)))));
+    return Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
+  });
 }
 
 /** Every matching row (or one page) for an export, in the list's order. */
