@@ -83,7 +83,7 @@ async function platformList(url: string, cookie: string): Promise<Row[]> {
 }
 
 /** In process at `size`: a filter nobody asked before (its facets, KPIs and page), and a new page of a known filter. */
-async function newFilter(size: number): Promise<Row[]> {
+export async function newFilter(size: number): Promise<Row[]> {
   const prepared = await prepareDataDir(size);
   await prepared.close();
   const app = await startInProcess(prepared.dataDir);

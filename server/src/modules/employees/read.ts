@@ -84,14 +84,28 @@ function callerKey(ctx: Ctx): string {
 
 async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick<EmployeeListResponse, 'total' | 'facets' | 'kpis'>> {
   const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
-  const [total, departments, locations, statuses, kpis, names] = await Promise.all([
-    repo.countEmployees(ctx.db, filter),
-    repo.departmentFacet(ctx.db, filter),
-    repo.locationFacet(ctx.db, filter),
-    repo.statusFacet(ctx.db, filter),
-    repo.employeeKpis(ctx.db, filter, first, last),
+  // A facet leaves out its own dimension's condition, so only a dimension the filter sets needs its own query.
+  const [groups, ownDepartments, ownLocations, ownStatuses, names] = await Promise.all([
+    repo.directoryGroups(ctx.db, filter, first, last),
+    filter.departmentId ? repo.departmentFacet(ctx.db, filter) : undefined,
+    filter.locationId ? repo.locationFacet(ctx.db, filter) : undefined,
+    filter.status ? repo.statusFacet(ctx.db, filter) : undefined,
     repo.catalogueNames(ctx.db),
   ]);
+  const fold = <K extends string | null>(key: (g: (typeof groups)[number]) => K) => {
+    const counts = new Map<K, number>();
+    for (const g of groups) counts.set(key(g), (counts.get(key(g)) ?? 0) + Number(g.n));
+    return [...counts].map(([id, count]) => ({ id, count }));
+  };
+  const departments = ownDepartments ?? fold((g) => g.department_id);
+  const locations = ownLocations ?? fold((g) => g.location_id);
+  const statuses = ownStatuses ?? fold((g) => g.status).map((s) => ({ value: s.id, count: s.count }));
+  const total = groups.reduce((n, g) => n + Number(g.n), 0);
+  const kpis = {
+    headcount: groups.reduce((n, g) => n + (g.status === 'Active' || g.status === 'OnNotice' ? Number(g.n) : 0), 0),
+    joiners: groups.reduce((n, g) => n + Number(g.joiners ?? 0), 0),
+    leavers: groups.reduce((n, g) => n + Number(g.leavers ?? 0), 0),
+  };
   const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
     id: b.id,
     name: catalogue.find((c) => c.id === b.id)?.name ?? none,
