@@ -12,8 +12,27 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+// Since 1980 every zone's offset is whole minutes (the last local mean times with seconds ended in 1972).
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+/** The last minute asked per zone (few zones in practice; cleared past 64). */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone. */
 export function dayInZone(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  // Every request asks for "today": formatting costs microseconds, so the day is kept per zone and
+  // minute: with whole-minute offsets a day never changes inside a minute. Older instants are formatted.
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return zonedDayOf(instant, timeZone);
+  const minute = Math.floor(ms / 60_000);
+  const kept = lastDays.get(timeZone);
+  if (kept?.minute === minute) return kept.day;
+  const day = zonedDayOf(instant, timeZone);
+  if (lastDays.size >= 64 && !kept) lastDays.clear();
+  lastDays.set(timeZone, { minute, day });
+  return day;
+}
+
+function zonedDayOf(instant: Date, timeZone: string): string {
   const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

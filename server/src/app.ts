@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './context.ts';
 import { Api } from './http/api.ts';
 import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
 import { docsRoutes } from './http/docs.ts';
+import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
 import { attachFieldKey } from './db/sealed.ts';
@@ -68,7 +68,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  const browserHeaders = helmet({
+  // The security headers are the same on every answer: computed once (fixed-headers.ts).
+  const browserHeaders = fixedHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -84,8 +85,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
     },
     // Only once an administrator says every device trusts the certificate (hstsHeader, below).
     strictTransportSecurity: false,
-  });
-  const cookies = cookieParser(deps.secrets.sessionSecret);
+  }));
+  const cookies = signedCookieParser(deps.secrets.sessionSecret);
   // The connector's ingest is machine-to-machine and the busiest path: no browser
   // headers to set, no cookies to read.
   const forBrowsers = (handler: RequestHandler): RequestHandler => (req, res, next) =>

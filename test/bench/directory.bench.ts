@@ -1,21 +1,15 @@
 import fs from 'node:fs';
-import { compare, issueKeys, login, prepareDataDir, printTable, startBare, startMuster, type Compared, type Row } from './harness.ts';
+import { performance } from 'node:perf_hooks';
+import { compare, comparedRow, issueKeys, login, prepareDataDir, printTable, startBare, startMuster, type Row } from './harness.ts';
+import { startInProcess } from './in-process.ts';
 
-function row(scenario: string, c: Compared, target: string, pass: boolean): Row {
-  return {
-    scenario,
-    rps: c.real.rps,
-    p99: c.real.p99,
-    baseRps: c.bare.rps,
-    baseP99: c.bare.p99,
-    ratio: c.ratio,
-    target,
-    pass: pass && c.real.non2xx === 0,
-    ...(c.real.non2xx ? { notes: `${c.real.non2xx} non-2xx answers` } : {}),
-  };
-}
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Public v1 directory at 1,000 and 10,000 employees, and the paginated platform list, each against bare Express. */
+/**
+ * Public v1 directory at 1,000 and 10,000 employees; the paginated platform list at 10,000, cached
+ * (pages seen before) and uncached (every query new), each against bare Express answering bodies of
+ * the same size; then, in process at 15,000, a new filter's time and the statements a new page runs.
+ */
 export async function benchDirectory(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const size of [1_000, 10_000]) {
@@ -29,40 +23,101 @@ export async function benchDirectory(): Promise<Row[]> {
       const sample = await fetch(`${muster.url}/api/public/v1/employees`, { headers: { authorization: `Bearer ${keys[0]}` } });
       const publicBytes = Buffer.from(await sample.arrayBuffer());
       // Throughput under 10 connections, and latency as one integrator sees it (one connection).
-      const bare = await startBare(publicBytes, 'application/json; charset=utf-8');
+      const bare = await startBare(publicBytes, JSON_TYPE);
       const bareRequests = [{ path: '/api/public/v1/employees' }];
       const many = await compare({ url: muster.url, requests: publicRequests }, { url: bare.url, requests: bareRequests });
       const one = await compare({ url: muster.url, requests: publicRequests }, { url: bare.url, requests: bareRequests }, { connections: 1 });
       await bare.stop();
       const label = `public v1 employees, ${size.toLocaleString('en-IN')} (${(publicBytes.length / 1024).toFixed(0)} KiB)`;
-      rows.push(row(`${label}, 10 conn`, many, 'report', true));
-      rows.push(row(`${label}, 1 conn`, one, size === 10_000 ? 'p99 < 150 ms' : 'report', size !== 10_000 || one.real.p99 < 150));
+      rows.push(comparedRow(`${label}, 10 conn`, many, 'report', true));
+      rows.push(comparedRow(`${label}, 1 conn`, one, size === 10_000 ? 'p99 < 150 ms' : 'report', size !== 10_000 || one.real.p99 < 150));
 
-      if (size === 10_000) {
-        const pages = Array.from({ length: 200 }, (_, i) => ({ path: `/api/employees?page=${i + 1}&pageSize=50`, headers: { cookie } }));
-        const pageSample = await fetch(`${muster.url}/api/employees?page=7&pageSize=50`, { headers: { cookie } });
-        const pageBytes = Buffer.from(await pageSample.arrayBuffer());
-        // Uncached: every request a query not seen before (page × page size), so each one runs its SQL.
-        const distinct = Array.from({ length: 4000 }, (_, i) => ({
-          path: `/api/employees?page=${(i % 40) + 1}&pageSize=${51 + Math.floor(i / 40) % 49}`,
-          headers: { cookie },
-        }));
-        // Warm: people paging back and forth through a directory that did not change.
-        for (const p of pages) await fetch(muster.url + p.path, { headers: p.headers });
-        const bareList = await startBare(pageBytes, 'application/json; charset=utf-8');
-        const bareRequests = [{ path: '/api/employees?page=7&pageSize=50' }];
-        const warm = await compare({ url: muster.url, requests: pages }, { url: bareList.url, requests: bareRequests });
-        const cold = await compare({ url: muster.url, requests: distinct }, { url: bareList.url, requests: bareRequests }, { rounds: 1, seconds: 3 });
-        await bareList.stop();
-        const label = `GET /api/employees?page=… 10,000 (${(pageBytes.length / 1024).toFixed(0)} KiB)`;
-        rows.push(row(`${label}, pages 1..200 seen before`, warm, '≥ 50% of bare', warm.ratio >= 0.5));
-        rows.push(row(`${label}, every query new (uncached)`, cold, 'report', true));
-      }
+      if (size === 10_000) rows.push(...(await platformList(muster.url, cookie)));
     } finally {
       await muster.stop();
       fs.rmSync(prepared.dataDir, { recursive: true, force: true });
     }
   }
-  printTable('Directory (autocannon, 10 connections, loopback; ratio = Muster / bare Express serving the same bytes)', rows);
+  rows.push(...(await newFilter(15_000)));
+  printTable('Directory (autocannon, 10 connections, loopback; ratio = Muster / bare Express serving bodies of the same size)', rows);
   return rows;
+}
+
+async function bytesOf(url: string, cookie: string): Promise<Buffer> {
+  const res = await fetch(url, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function platformList(url: string, cookie: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const pages = Array.from({ length: 200 }, (_, i) => ({ path: `/api/employees?page=${i + 1}&pageSize=50`, headers: { cookie } }));
+  const pageBytes = await bytesOf(`${url}/api/employees?page=7&pageSize=50`, cookie);
+  // Warm: people paging back and forth through a directory that did not change.
+  for (const p of pages) await bytesOf(url + p.path, cookie);
+  const bareList = await startBare(pageBytes, JSON_TYPE);
+  const warm = await compare({ url, requests: pages }, { url: bareList.url, requests: [{ path: '/api/employees?page=7&pageSize=50' }] });
+  await bareList.stop();
+  const label = `GET /api/employees?page=… 10,000 (${(pageBytes.length / 1024).toFixed(0)} KiB)`;
+  rows.push(comparedRow(`${label}, pages 1..200 seen before`, warm, '≥ 65% of bare', warm.ratio >= 0.65));
+
+  // Uncached: every request a query not seen before (page × page size 51..99), so each one runs its SQL.
+  // The bare side answers `?pageSize=n` with a body of n rows (Muster's page 41 of that size), so both
+  // send as many bytes. Warm-up uses other pages (41..60), never the measured ones.
+  const sizes = Array.from({ length: 49 }, (_, i) => 51 + i);
+  const bodies = new Map<string, Buffer>();
+  for (const n of sizes) bodies.set(String(n), await bytesOf(`${url}/api/employees?page=41&pageSize=${n}`, cookie));
+  const query = (page: number, n: number) => ({ path: `/api/employees?page=${page}&pageSize=${n}`, headers: { cookie } });
+  const distinct = Array.from({ length: 4000 }, (_, i) => query((i % 40) + 1, sizes[Math.floor(i / 40) % 49] ?? 51));
+  const warmUp = Array.from({ length: 600 }, (_, i) => query(42 + (i % 19), sizes[Math.floor(i / 19) % 49] ?? 51));
+  const bare = await startBare(bodies.get('75') ?? pageBytes, JSON_TYPE, { param: 'pageSize', bodies });
+  const bareRequests = sizes.map((n) => ({ path: `/api/employees?page=1&pageSize=${n}` }));
+  const { default: autocannon } = await import('autocannon');
+  await autocannon({ url, connections: 10, amount: warmUp.length, requests: warmUp.map((r) => ({ method: 'GET' as const, ...r })) });
+  await autocannon({ url: bare.url, connections: 10, duration: 1, requests: bareRequests.map((r) => ({ method: 'GET' as const, ...r })) });
+  const cold = await compare({ url, requests: distinct }, { url: bare.url, requests: bareRequests }, { rounds: 1, seconds: 3, warmUp: false });
+  await bare.stop();
+  const avg = [...bodies.values()].reduce((s, b) => s + b.length, 0) / bodies.size;
+  rows.push(comparedRow(`GET /api/employees?page=… 10,000 (51–99 rows, ${(avg / 1024).toFixed(0)} KiB), every query new (uncached)`, cold, '≥ 50% of bare', cold.ratio >= 0.5));
+  return rows;
+}
+
+/** In process at `size`: a filter nobody asked before (its facets, KPIs and page), and a new page of a known filter. */
+export async function newFilter(size: number): Promise<Row[]> {
+  const prepared = await prepareDataDir(size);
+  await prepared.close();
+  const app = await startInProcess(prepared.dataDir);
+  try {
+    const cookie = await login(app.url);
+    await bytesOf(`${app.url}/api/employees?page=1&pageSize=50`, cookie);
+    const times: number[] = [];
+    const filterStatements: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      // A name fragment and a join-year range nobody asked before: facets, KPIs and the page are all new.
+      const q = `/api/employees?page=1&pageSize=50&q=${['sharma', 'iyer', 'nair', 'das', 'bose', 'khan'][i % 6]}&joinedYearFrom=${2010 + (i % 10)}&joinedYearTo=${2016 + (i % 10)}`;
+      const before = app.statements();
+      const t = performance.now();
+      await bytesOf(app.url + q, cookie);
+      times.push(performance.now() - t);
+      filterStatements.push(app.statements() - before);
+    }
+    const pageStatements: number[] = [];
+    for (let page = 2; page < 12; page++) {
+      const before = app.statements();
+      await bytesOf(`${app.url}/api/employees?page=${page}&pageSize=50&q=sharma&joinedYearFrom=2010&joinedYearTo=2016`, cookie);
+      pageStatements.push(app.statements() - before);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+    const maxPage = Math.max(...pageStatements);
+    const label = size.toLocaleString('en-IN');
+    return [
+      { scenario: `new filter at ${label} (median of 30, in process)`, rps: 0, p99: median, baseRps: 0, baseP99: 0, target: '< 15 ms', pass: median < 15, notes: `median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms; ${Math.max(...filterStatements)} statements (page + facets + KPIs)` },
+      { scenario: `new page of a known filter at ${label}: statements`, rps: 0, p99: maxPage, baseRps: 0, baseP99: 0, target: '≤ 2 statements', pass: maxPage <= 2, notes: `${maxPage} statement(s) at most over 10 new pages (column p99 holds the count)` },
+    ];
+  } finally {
+    await app.close();
+    fs.rmSync(prepared.dataDir, { recursive: true, force: true });
+  }
 }

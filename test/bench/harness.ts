@@ -123,12 +123,21 @@ export async function startMuster(dataDir: string, env: Record<string, string> =
   return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
 }
 
-/** Starts the bare Express baseline serving these bytes. */
-export async function startBare(body: Buffer, contentType: string): Promise<Running> {
+/**
+ * Starts the bare Express baseline serving these bytes; with `byQuery`, the body for a request is the one
+ * keyed by that query parameter's value (bodies of the same size as Muster's for the same request).
+ */
+export async function startBare(body: Buffer, contentType: string, byQuery?: { param: string; bodies: Map<string, Buffer> }): Promise<Running> {
   const port = await freePort();
   const file = path.join(os.tmpdir(), `muster-bare-${crypto.randomUUID()}`);
   fs.writeFileSync(file, body);
-  const proc = spawnTs('test/bench/bare-server.ts', { PORT: String(port), BODY_FILE: file, CONTENT_TYPE: contentType });
+  const env: Record<string, string> = { PORT: String(port), BODY_FILE: file, CONTENT_TYPE: contentType };
+  if (byQuery) {
+    fs.mkdirSync(`${file}.d`);
+    for (const [value, bytes] of byQuery.bodies) fs.writeFileSync(path.join(`${file}.d`, value), bytes);
+    Object.assign(env, { BODY_DIR: `${file}.d`, BODY_BY_QUERY: byQuery.param });
+  }
+  const proc = spawnTs('test/bench/bare-server.ts', env);
   await proc.waitFor(/bare listening/);
   return {
     url: `http://127.0.0.1:${port}`,
@@ -136,6 +145,7 @@ export async function startBare(body: Buffer, contentType: string): Promise<Runn
     stop: async () => {
       await stopProcess(proc);
       fs.rmSync(file, { force: true });
+      fs.rmSync(`${file}.d`, { recursive: true, force: true });
     },
   };
 }
@@ -185,15 +195,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function compare(
   real: { url: string; requests: BenchRequest[] },
   bare: { url: string; requests: BenchRequest[] },
-  opts: { rounds?: number; seconds?: number; connections?: number } = {},
+  opts: { rounds?: number; seconds?: number; connections?: number; warmUp?: boolean } = {},
 ): Promise<Compared> {
   const rounds = opts.rounds ?? 3;
   const seconds = Math.max(1, Math.round((opts.seconds ?? BENCH_SECONDS) / rounds));
   const reals: Measured[] = [];
   const bares: Measured[] = [];
   for (let i = 0; i < rounds; i++) {
-    reals.push(await measure(real.url, real.requests, seconds, opts.connections, i === 0));
-    bares.push(await measure(bare.url, bare.requests, seconds, opts.connections, i === 0));
+    // Without warm-up the caller warmed both itself (a warm-up with the measured requests would cache them).
+    reals.push(await measure(real.url, real.requests, seconds, opts.connections, i === 0 && opts.warmUp !== false));
+    bares.push(await measure(bare.url, bare.requests, seconds, opts.connections, i === 0 && opts.warmUp !== false));
   }
   const combine = (ms: Measured[]): Measured => ({
     rps: ms.reduce((s, m) => s + m.rps, 0) / ms.length,
@@ -238,6 +249,25 @@ export interface Row {
   target: string;
   pass: boolean;
   notes?: string;
+}
+
+/**
+ * A row of a comparison. Any answer that was not 2xx (or a socket error), on either side, refuses the
+ * row: an error answered fast is not a speed, so its figures are not averaged into a pass.
+ */
+export function comparedRow(scenario: string, c: Compared, target: string, pass: boolean, notes?: string): Row {
+  const bad = c.real.non2xx + c.real.errors + c.bare.non2xx + c.bare.errors;
+  return {
+    scenario,
+    rps: c.real.rps,
+    p99: c.real.p99,
+    baseRps: c.bare.rps,
+    baseP99: c.bare.p99,
+    ratio: c.ratio,
+    target,
+    pass: pass && bad === 0,
+    ...(bad ? { notes: `REFUSED: ${c.real.non2xx} non-2xx and ${c.real.errors} errors from Muster, ${c.bare.non2xx + c.bare.errors} from bare` } : notes ? { notes } : {}),
+  };
 }
 
 export function printTable(title: string, rows: Row[]): void {

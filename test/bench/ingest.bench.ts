@@ -85,6 +85,10 @@ export async function benchIngest(): Promise<Row[]> {
       { url: bareUrl, requests: [timelogRequest(secret, () => 1)] },
       { connections: SENDERS, seconds: BENCH_SECONDS * 2 },
     );
+    // The absolute figures (2,000/s, p99 < 20 ms) say something only on an otherwise idle machine; the
+    // ratio holds under load. The load average is printed beside the figure either way.
+    const load = os.loadavg()[0] ?? 0;
+    const idle = load < os.cpus().length * 0.5;
     rows.push({
       scenario: `timelog POST, ${SENDERS} senders (store + reconcile the day)`,
       rps: single.real.rps,
@@ -92,9 +96,9 @@ export async function benchIngest(): Promise<Row[]> {
       baseRps: single.bare.rps,
       baseP99: single.bare.p99,
       ratio: single.ratio,
-      target: '≥ 2,000/s, ≥ 50% of bare, p99 < 20 ms',
-      pass: single.real.rps >= 2000 && single.ratio >= 0.5 && single.real.p99 < 20 && single.real.non2xx === 0 && single.real.errors === 0,
-      notes: `p50 ${single.real.p50} ms; ${single.real.non2xx} non-2xx, ${single.real.errors} errors; Muster and bare alternate in 3 rounds, ratio = median of the rounds`,
+      target: idle ? '≥ 2,000/s, ≥ 50% of bare, p99 < 20 ms' : '≥ 50% of bare (machine busy: /s and p99 not checked)',
+      pass: (!idle || (single.real.rps >= 2000 && single.real.p99 < 20)) && single.ratio >= 0.5 && single.real.non2xx + single.real.errors + single.bare.non2xx + single.bare.errors === 0,
+      notes: `load average ${load.toFixed(1)} on ${os.cpus().length} CPUs; p50 ${single.real.p50} ms; ${single.real.non2xx} non-2xx, ${single.real.errors} errors (any refuses the row); Muster and bare alternate in 3 rounds, ratio = median of the rounds`,
     });
     // Replays of what was already stored answer `duplicate: true` and write nothing.
     let replay = 0;

@@ -9,12 +9,16 @@ import { benchLeave } from './leave.bench.ts';
 import { benchMcp } from './mcp.bench.ts';
 import { benchOutbox } from './outbox.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchScale } from './scale.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox };
-// `npm run bench -- attendance ingest` runs only those sections.
-const only = process.argv.slice(2);
+const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox, scale: () => benchScale(process.argv.slice(2)) };
+/** Sections run only when named: the scale bench seeds up to 15,000 employees and takes long. */
+const ON_REQUEST = new Set(['scale']);
+// `npm run bench -- attendance ingest` runs only those sections; `-- scale --sizes 150,1500` passes sizes.
+const args = process.argv.slice(2);
+const only = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const unknown = only.filter((name) => !(name in sections));
 if (unknown.length) {
   process.stderr.write(`Unknown bench section(s): ${unknown.join(', ')}. Known: ${Object.keys(sections).join(', ')}.\n`);
@@ -22,7 +26,7 @@ if (unknown.length) {
 }
 let failed = 0;
 for (const [name, section] of Object.entries(sections)) {
-  if (only.length && !only.includes(name)) continue;
+  if (only.length ? !only.includes(name) : ON_REQUEST.has(name)) continue;
   const rows = await section();
   failed += rows.filter((r) => !r.pass).length;
 }

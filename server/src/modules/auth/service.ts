@@ -12,6 +12,7 @@ import { type Caller, type Ctx, type Db, callerFor, inTransaction } from '../../
 import { AppError, forbidden, notFound, unauthorized } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { defineCache } from '../../db/cache.ts';
+import { boundedMemo } from '../../memo.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './repo.ts';
@@ -123,8 +124,14 @@ interface ResolvedSession {
  * The lookup is cached until a session, login, role or employee row changes
  * (a session's last use is activity, not a change: see `ACTIVITY_COLUMNS`).
  */
+/**
+ * A session token's hash, remembered for the browsers that send it on every request (a hash of
+ * the same token is always the same; whether its session is live is read below every time).
+ */
+const tokenHashOf = boundedMemo(2048, sha256Hex);
+
 export async function resolveSession(ctx: Pick<Ctx, 'db' | 'clock'>, token: string) {
-  const tokenHash = sha256Hex(token);
+  const tokenHash = tokenHashOf(token);
   const found = await sessionCache.get(ctx.db, tokenHash, async () => {
     const row = await repo.findSessionByTokenHash(ctx.db, tokenHash);
     return row ? { row, roles: toRoles(await repo.rolesOfUser(ctx.db, row.user_id)) } : null;

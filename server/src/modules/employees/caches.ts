@@ -1,5 +1,5 @@
 import type { EmployeeListResponse } from '../../../../shared/employees.ts';
-import { defineCache, defineJsonCache, type TableSource } from '../../db/cache.ts';
+import { defineCache, type TableSource } from '../../db/cache.ts';
 
 /** What a directory answer is read from: people, their catalogues, their shift and whether they have a login. */
 export const DIRECTORY_TABLES = ['employee', 'department', 'location', 'designation', 'shift', 'user_account'] as const satisfies readonly TableSource[];
@@ -14,4 +14,11 @@ export const aggregatesCache = defineCache<Pick<EmployeeListResponse, 'total' | 
 });
 
 /** Whole directory pages as JSON bytes. */
-export const listCache = defineJsonCache({ name: 'employees.list', reads: DIRECTORY_TABLES });
+export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024 });
+
+/**
+ * One person's row of the directory as JSON text, per view (with or without salaries): a page not seen
+ * before is mostly people seen on other pages, orders and filters, so their text is reused. Bounded
+ * like the pages (15,000 people × two views fit).
+ */
+export const rowJsonCache = defineCache<string>({ name: 'employees.list-rows', reads: DIRECTORY_TABLES, maxEntries: 40_000 });

@@ -1,5 +1,6 @@
 import { type Employee, type EmployeeListItem, EmployeeStatus, EmploymentType, Gender } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
+import { enumColumn } from '../../db/enum-column.ts';
 import { type GovernmentIdField, maskedIds } from './government-ids.ts';
 import type * as repo from './repo.ts';
 
@@ -8,6 +9,10 @@ import type * as repo from './repo.ts';
 type Row = repo.EmployeeRow;
 
 export const canSeeSensitive = (ctx: Ctx): boolean => ctx.caller.permissions.includes('employee:sensitive');
+
+const statusOf = enumColumn(EmployeeStatus.options, 'employee.status');
+const employmentTypeOf = enumColumn(EmploymentType.options, 'employee.employment_type');
+const genderOf = enumColumn(Gender.options, 'employee.gender');
 
 function ref(id: string | null, name: string | null) {
   return id === null ? null : { id, name: name ?? '' };
@@ -26,9 +31,9 @@ function coreOf(row: Row) {
     manager: row.manager_id === null ? null : { id: row.manager_id, fullName: row.manager_name ?? '' },
     joinedDate: row.joined_date,
     exitDate: row.exit_date,
-    status: EmployeeStatus.parse(row.status),
-    employmentType: EmploymentType.parse(row.employment_type),
-    gender: row.gender === null ? null : Gender.parse(row.gender),
+    status: statusOf(row.status),
+    employmentType: employmentTypeOf(row.employment_type),
+    gender: row.gender === null ? null : genderOf(row.gender),
     dateOfBirth: row.date_of_birth,
     shift: ref(row.shift_id, row.shift_name),
     terminalUserId: row.terminal_user_id,

@@ -2,7 +2,7 @@ import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
 import { type Employee, type EmployeeFacets, type EmployeeListItem, type EmployeeListQuery, type EmployeeListResponse, type EmployeeSortKey, EmployeeStatus } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
-import { aggregatesCache, listCache, visibleCache } from './caches.ts';
+import { aggregatesCache, listCache, rowJsonCache, visibleCache } from './caches.ts';
 import { openedIds } from './government-ids.ts';
 import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
 import * as repo from './repo.ts';
@@ -84,14 +84,28 @@ function callerKey(ctx: Ctx): string {
 
 async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick<EmployeeListResponse, 'total' | 'facets' | 'kpis'>> {
   const { first, last } = monthBounds(dayInZone(ctx.clock.now(), ctx.timeZone));
-  const [total, departments, locations, statuses, kpis, names] = await Promise.all([
-    repo.countEmployees(ctx.db, filter),
-    repo.departmentFacet(ctx.db, filter),
-    repo.locationFacet(ctx.db, filter),
-    repo.statusFacet(ctx.db, filter),
-    repo.employeeKpis(ctx.db, filter, first, last),
+  // A facet leaves out its own dimension's condition, so only a dimension the filter sets needs its own query.
+  const [groups, ownDepartments, ownLocations, ownStatuses, names] = await Promise.all([
+    repo.directoryGroups(ctx.db, filter, first, last),
+    filter.departmentId ? repo.departmentFacet(ctx.db, filter) : undefined,
+    filter.locationId ? repo.locationFacet(ctx.db, filter) : undefined,
+    filter.status ? repo.statusFacet(ctx.db, filter) : undefined,
     repo.catalogueNames(ctx.db),
   ]);
+  const fold = <K extends string | null>(key: (g: (typeof groups)[number]) => K) => {
+    const counts = new Map<K, number>();
+    for (const g of groups) counts.set(key(g), (counts.get(key(g)) ?? 0) + Number(g.n));
+    return [...counts].map(([id, count]) => ({ id, count }));
+  };
+  const departments = ownDepartments ?? fold((g) => g.department_id);
+  const locations = ownLocations ?? fold((g) => g.location_id);
+  const statuses = ownStatuses ?? fold((g) => g.status).map((s) => ({ value: s.id, count: s.count }));
+  const total = groups.reduce((n, g) => n + Number(g.n), 0);
+  const kpis = {
+    headcount: groups.reduce((n, g) => n + (g.status === 'Active' || g.status === 'OnNotice' ? Number(g.n) : 0), 0),
+    joiners: groups.reduce((n, g) => n + Number(g.joiners ?? 0), 0),
+    leavers: groups.reduce((n, g) => n + Number(g.leavers ?? 0), 0),
+  };
   const bucket = (catalogue: { id: string; name: string }[], none: string) => (b: { id: string | null; count: number }) => ({
     id: b.id,
     name: catalogue.find((c) => c.id === b.id)?.name ?? none,
@@ -117,6 +131,13 @@ async function aggregatesOf(ctx: Ctx, filter: repo.EmployeeFilter): Promise<Pick
  * filter, not the page or order, so paging through a list computes them once.
  */
 export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  const { rows, rest } = await listPage(ctx, query);
+  const sensitive = canSeeSensitive(ctx);
+  return { items: rows.map((r) => toListItem(r, sensitive)), ...rest };
+}
+
+/** A page's rows, and what the answer carries beside them (in the answer's order: page, pageSize, then the aggregates). */
+async function listPage(ctx: Ctx, query: EmployeeListQuery): Promise<{ rows: repo.EmployeeRow[]; rest: Omit<EmployeeListResponse, 'items'> }> {
   buildFilterChecks(ctx, query);
   const who = callerKey(ctx);
   const visible = await visibleCache.get(ctx.db, who, () => visibleEmployeeIds(ctx));
@@ -127,16 +148,23 @@ export async function listEmployees(ctx: Ctx, query: EmployeeListQuery): Promise
     aggregatesCache.get(ctx.db, `${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
     repo.listEmployeeRows(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
-  const sensitive = canSeeSensitive(ctx);
-  return { items: rows.map((r) => toListItem(r, sensitive)), page, pageSize, ...aggregates };
+  return { rows, rest: { page, pageSize, ...aggregates } };
 }
 
-/** The list as JSON bytes, from the directory cache when nothing changed since. */
+/**
+ * The list as JSON bytes, from the directory cache when nothing changed since. A page not kept is
+ * written from each person's kept row text: the bytes are exactly `JSON.stringify` of `listEmployees`.
+ */
 export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
   // Permission errors must not be cached away: check them before the lookup.
   buildFilterChecks(ctx, query);
   const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
-  return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, () => listEmployees(ctx, query));
+  return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, async () => {
+    const { rows, rest } = await listPage(ctx, query);
+    const sensitive = canSeeSensitive(ctx);
+    const items = await Promise.all(rows.map((r) => rowJsonCache.get(ctx.db, `${sensitive}|${r.id}`, async () => JSON.stringify(toListItem(r, sensitive)))));
+    return Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
+  });
 }
 
 /** Every matching row (or one page) for an export, in the list's order. */

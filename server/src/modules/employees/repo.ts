@@ -204,20 +204,23 @@ export async function statusFacet(db: Db, f: EmployeeFilter) {
     .execute();
 }
 
-/** Headcount (not exited), joiners and leavers in a day range, for a filter: three index-friendly counts. */
-export async function employeeKpis(db: Db, f: EmployeeFilter, monthFirst: string, monthLast: string) {
-  const count = async (extra: (q: ReturnType<typeof filtered>) => ReturnType<typeof filtered>) => {
-    const row = await extra(filtered(db, f))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  const [headcount, joiners, leavers] = await Promise.all([
-    count((q) => q.where('employee.status', 'in', ['Active', 'OnNotice'])),
-    count((q) => q.where('employee.joined_date', '>=', monthFirst).where('employee.joined_date', '<=', monthLast)),
-    count((q) => q.where('employee.exit_date', '>=', monthFirst).where('employee.exit_date', '<=', monthLast)),
-  ]);
-  return { headcount, joiners, leavers };
+/**
+ * One pass over a filter's rows, grouped by department, location and status, with how many of each group
+ * joined and left in a day range: the count, the facets of dimensions the filter does not set, and the
+ * KPIs all fold from it (five scans of the filtered rows became one).
+ */
+export async function directoryGroups(db: Db, f: EmployeeFilter, monthFirst: string, monthLast: string) {
+  return filtered(db, f)
+    .select((eb) => [
+      'employee.department_id as department_id',
+      'employee.location_id as location_id',
+      'employee.status as status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('employee.joined_date', '>=', monthFirst), eb('employee.joined_date', '<=', monthLast)])).then(1).else(0).end()).as('joiners'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('employee.exit_date', '>=', monthFirst), eb('employee.exit_date', '<=', monthLast)])).then(1).else(0).end()).as('leavers'),
+    ])
+    .groupBy(['employee.department_id', 'employee.location_id', 'employee.status'])
+    .execute();
 }
 
 export async function countDirectReports(db: Db, id: string, activeOnly = false): Promise<number> {

@@ -15,6 +15,7 @@ import {
 import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { auditTable } from '../audit/index.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
 import { auditFilterLine, directoryTable } from './exports.ts';
@@ -42,7 +43,7 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       errors: [403],
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await read.listEmployeesJson(await deps.ctxFor(caller), query));
+      sendJsonBytes(res, await read.listEmployeesJson(await deps.ctxFor(caller), query));
     },
   );
 

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { PUBLIC_RATE_LIMIT, PUBLIC_RATE_WINDOW_MS, PublicAttendanceList, PublicAttendanceQuery, PublicEmployeeList } from '../../../../shared/public-v1.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { limiter } from '../../http/rate-limit.ts';
 import * as service from './service.ts';
 
@@ -41,7 +42,7 @@ export function publicV1Routes(api: Api, deps: ModuleDeps): void {
     },
     async ({ caller, res }) => {
       const ctx = await deps.ctxFor(caller);
-      res.type('application/json').send(await service.publicEmployeesJson(ctx));
+      sendJsonBytes(res, await service.publicEmployeesJson(ctx));
     },
   );
 

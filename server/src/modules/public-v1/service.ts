@@ -3,6 +3,7 @@ import type { PublicAttendance, PublicEmployee } from '../../../../shared/public
 import type { Ctx, Db } from '../../context.ts';
 import { listDays } from '../attendance/index.ts';
 import { defineJsonCache } from '../../db/cache.ts';
+import { enumColumn } from '../../db/enum-column.ts';
 import * as repo from './repo.ts';
 
 /** The whole public directory answer, as bytes, until a table it is read from changes. */
@@ -15,6 +16,9 @@ export async function publicEmployeesJson(ctx: Ctx): Promise<Buffer> {
     return { meta: { count: data.length }, data };
   });
 }
+
+const statusOf = enumColumn(EmployeeStatus.options, 'employee.status');
+const employmentTypeOf = enumColumn(EmploymentType.options, 'employee.employment_type');
 
 type PublicEmployeeRow = Awaited<ReturnType<typeof repo.publicEmployeeRows>>[number];
 
@@ -42,8 +46,8 @@ function toPublicEmployee(r: PublicEmployeeRow): PublicEmployee {
     managerName: r.manager_name,
     joinedDate: r.joined_date,
     exitDate: r.exit_date,
-    status: EmployeeStatus.parse(r.status),
-    employmentType: EmploymentType.parse(r.employment_type),
+    status: statusOf(r.status),
+    employmentType: employmentTypeOf(r.employment_type),
   };
 }
 

@@ -43,6 +43,8 @@ export async function listDocRows(db: Db, employeeId: string): Promise<DocRow[]>
     .where('employee_document.employee_id', '=', employeeId)
     .orderBy('employee_document.uploaded_at', 'desc')
     .orderBy('employee_document.version', 'desc')
+    // Files uploaded in the same second keep one order on every read (ids are time-ordered).
+    .orderBy('employee_document.id', 'desc')
     .execute();
 }
 
