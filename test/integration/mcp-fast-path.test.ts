@@ -110,6 +110,10 @@ function corpus(): Case[] {
     // The 2025 era's headers.
     { label: 'legacy without a version header', who: 'employee', headers: BASE, body: whoami({ name: 'whoami' }), fast: true },
     { label: 'legacy 2025-03-26', who: 'employee', headers: { ...BASE, 'mcp-protocol-version': '2025-03-26' }, body: whoami({ name: 'whoami' }), fast: true },
+    { label: 'legacy 2024-11-05', who: 'manager', headers: { ...BASE, 'mcp-protocol-version': '2024-11-05' }, body: whoami({ name: 'team_attendance_today', arguments: {} }), fast: true },
+    { label: 'legacy tools/list without a version header', who: 'manager', headers: BASE, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, fast: true },
+    { label: 'legacy tools/list 2025-03-26', who: 'manager', headers: { ...BASE, 'mcp-protocol-version': '2025-03-26' }, body: { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, fast: true },
+    { label: 'legacy ping 2025-06-18', who: 'employee', headers: { ...BASE, 'mcp-protocol-version': '2025-06-18' }, body: { jsonrpc: '2.0', id: 'p', method: 'ping', params: {} }, fast: true },
     { label: 'legacy unknown version header', who: 'employee', headers: { ...BASE, 'mcp-protocol-version': '2099-01-01' }, body: whoami({ name: 'whoami' }) },
     { label: 'legacy body with the 2026 header', who: 'employee', headers: { ...BASE, 'mcp-protocol-version': '2026-07-28' }, body: whoami({ name: 'whoami' }) },
     { label: 'legacy without text/event-stream', who: 'employee', headers: { ...LEGACY, accept: 'application/json' }, body: whoami({ name: 'whoami' }) },
