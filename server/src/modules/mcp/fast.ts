@@ -179,12 +179,19 @@ const issuesOf = async (schema: { '~standard': { validate(v: unknown): unknown }
   (await (schema['~standard'].validate(value) as Promise<{ value?: unknown; issues?: readonly unknown[] }>)) ?? {};
 
 /** Answers the request if it is one of the hot ones in a form the fast path recognises; see the module comment. */
-export async function answerFast(req: Request, body: unknown, ctx: Ctx, organisation: string, logger: Logger): Promise<FastOutcome> {
+export async function answerFast(
+  req: Request,
+  body: unknown,
+  ctx: Ctx,
+  organisation: string,
+  logger: Logger,
+  catalogue: (caller: Ctx['caller']) => AgentTool[] = toolsFor, // a unit test passes its own tools
+): Promise<FastOutcome> {
   if (!fastPath.enabled) return SDK;
   const hot = hotRequest(req, body);
   if (!hot) return SDK;
   if (hot.method === 'ping') return success(hot, {}, organisation);
-  const tools = toolsFor(ctx.caller);
+  const tools = catalogue(ctx.caller);
   if (hot.method === 'tools/list') return success(hot, { tools: tools.map((t) => listed(t, ctx)) }, organisation);
 
   const name = hot.name as string;
