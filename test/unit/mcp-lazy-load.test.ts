@@ -53,6 +53,12 @@ describe('start-up without the MCP SDK', () => {
     expect(sdk).toEqual([]);
   });
 
+  it('answers the hot requests without the SDK: the fast path reaches no @modelcontextprotocol package', () => {
+    const packages = reachedPackages('server/src/modules/mcp/fast.ts');
+    expect(packages.has('zod')).toBe(true); // the walk reaches the tools and their schemas
+    expect([...packages.keys()].filter((p) => p.startsWith('@modelcontextprotocol/'))).toEqual([]);
+  });
+
   it('would notice a static import of the SDK (the mcp module still uses it, lazily)', () => {
     expect(staticImports(path.join(root, 'server/src/modules/mcp/server.ts'))).toContain('@modelcontextprotocol/server');
   });

@@ -11,6 +11,7 @@ import { limiter } from '../../http/rate-limit.ts';
 import { orgSettings } from '../org/index.ts';
 import { MCP_PATH, resourceMetadataUrl } from '../oauth/index.ts';
 import { authenticateAgent } from './credentials.ts';
+import { answerFast } from './fast.ts';
 import type { McpDispatch } from './transport.ts';
 
 /**
@@ -19,8 +20,9 @@ import type { McpDispatch } from './transport.ts';
  * protection (Host must be one of Muster's own names, Origin if sent the same
  * origin), the credential (401 with `WWW-Authenticate` naming the
  * protected-resource metadata), the per-credential rate limit, the JSON body,
- * then the SDK. GET, DELETE and every other method answer 405: there are no sessions
- * and no server-to-client stream.
+ * then the fast path for the hot requests (fast.ts) or else the SDK. GET,
+ * DELETE and every other method answer 405: there are no sessions and no
+ * server-to-client stream.
  */
 
 interface AgentLocals {
@@ -75,11 +77,12 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
   });
 
   /**
-   * The MCP SDK (and the server built on it) is loaded on the first POST to
-   * the endpoint, not at start-up: importing it costs about as much as the
-   * rest of the server's start. The first POST starts the load (even one
-   * refused for want of a credential, which is how clients usually begin);
-   * the first authenticated one waits for it.
+   * The MCP SDK (and the server built on it) is loaded when a request first
+   * needs it, not at start-up: importing it costs about as much as the rest
+   * of the server's start. The fast path (fast.ts) answers tools/call,
+   * tools/list and ping without it; a request refused for want of a
+   * credential (how clients usually begin) starts the load, and the first
+   * request the SDK must answer waits for it.
    */
   let engine: Promise<{ dispatch: McpDispatch; build: typeof import('./server.ts').buildMcpServer }> | undefined;
   const loadEngine = () => {
@@ -97,7 +100,6 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
 
   /** DNS-rebinding protection: only Muster's own names, and no foreign web page. */
   const guard: RequestHandler = (req, res, next) => {
-    void loadEngine().catch(() => undefined); // warm up; `serve` reports a failure
     const base = requestBase(req, deps);
     if (!base) return jsonRpcError(res, 403, -32000, `Invalid Host: ${req.hostname || '(none)'} is not one of this Muster's addresses.`);
     const origin = req.get('origin');
@@ -128,6 +130,9 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
     const bearer = apiKeyFromRequest(req.get('authorization'), undefined);
     const auth = await authenticateAgent(deps, bearer, base);
     if ('refused' in auth) {
+      // Clients begin with an anonymous probe and the OAuth dance: load the SDK meanwhile for the
+      // initialize or server/discover that follows (`serve` reports a failed load).
+      void loadEngine().catch(() => undefined);
       sendProblem(res, 401, { slug: 'unauthorized', title: 'Authentication required', detail: auth.refused, instance: MCP_PATH }, {
         'WWW-Authenticate': challenge(base, auth.invalidToken ? { description: auth.refused } : undefined),
       });
@@ -148,8 +153,18 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
 
   const serve: RequestHandler = async (req, res) => {
     const caller = locals(res).caller as Caller;
-    const [ctx, org, { dispatch, build }] = await Promise.all([deps.ctxFor(caller), orgSettings(deps.db), loadEngine()]);
-    await dispatch(req, res, req.body, () => build(ctx, org.name, deps.logger, calledTool(req.body)));
+    const [ctx, org] = await Promise.all([deps.ctxFor(caller), orgSettings(deps.db)]);
+    const fast = await answerFast(req, req.body, ctx, org.name, deps.logger);
+    if (fast.kind === 'answer') {
+      // What the SDK's answer carries (no charset, an explicit length), written in one go.
+      res.status(200).setHeader('Content-Type', 'application/json');
+      res.setHeader('Content-Length', Buffer.byteLength(fast.body));
+      res.end(fast.body);
+      return;
+    }
+    const { dispatch, build } = await loadEngine();
+    const answered = fast.kind === 'word' ? fast.result : undefined;
+    await dispatch(req, res, req.body, () => build(ctx, org.name, deps.logger, calledTool(req.body), answered));
   };
 
   const router = Router();

@@ -1,10 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Ctx } from '../../context.ts';
 import type { Logger } from '../../logger.ts';
-import { MUSTER_VERSION } from '../../version.ts';
+import { type ToolCallResult, callTool, serverIdentity } from './call.ts';
 import { toolsFor } from './catalogue.ts';
-import { toolErrorText } from './errors.ts';
-import { textOf } from './present.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 
@@ -16,10 +14,10 @@ import { registerResources } from './resources.ts';
  * prompts are not built for it (a tool the caller may not use is still
  * unknown, as it is in `tools/list`).
  */
-export function buildMcpServer(ctx: Ctx, organisation: string, logger: Logger, only?: string): McpServer {
+export function buildMcpServer(ctx: Ctx, organisation: string, logger: Logger, only?: string, answered?: ToolCallResult): McpServer {
   const { caller } = ctx;
   const server = new McpServer(
-    { name: 'muster', title: `Muster — ${organisation}`, version: MUSTER_VERSION },
+    serverIdentity(organisation),
     {
       instructions: [
         `Muster is the HR back office of ${organisation}: attendance from biometric terminals, leave and its approvals, the employee directory.`,
@@ -48,14 +46,8 @@ export function buildMcpServer(ctx: Ctx, organisation: string, logger: Logger, o
           openWorldHint: false,
         },
       },
-      async (args: unknown) => {
-        try {
-          const out = (await tool.run(ctx, args as never)) as Record<string, unknown>;
-          return { content: [{ type: 'text' as const, text: textOf(out) }], structuredContent: out };
-        } catch (error) {
-          return { isError: true, content: [{ type: 'text' as const, text: toolErrorText(error, logger, tool.name) }] };
-        }
-      },
+      // `answered`: the fast path already ran the tool and hands its result over for the SDK to word (see fast.ts).
+      async (args: unknown) => answered ?? callTool(tool, ctx, args, logger),
     );
   }
   if (needed === allowed) {
