@@ -374,17 +374,7 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
     });
   }
 
-  // A terminal keeps one record per person, instant and state: two generated punches can land on the
-  // same minute (a half day's check-out on a lunch break's), and the second would break the unique key.
-  const recorded = new Set<string>();
-  const unique = punches.filter((p) => {
-    if (p.terminal_serial === null) return true;
-    const key = `${p.terminal_serial}|${p.terminal_user_id}|${p.at}|${p.attend_stat}`;
-    if (recorded.has(key)) return false;
-    recorded.add(key);
-    return true;
-  });
-  for (let i = 0; i < unique.length; i += 500) await db.insertInto('punch').values(unique.slice(i, i + 500)).execute();
+  for (let i = 0; i < punches.length; i += 500) await db.insertInto('punch').values(punches.slice(i, i + 500)).execute();
   if (regs.length) await db.insertInto('regularization').values(regs).execute();
 
   const lastPunch = (terminalId: string) => punches.filter((p) => p.terminal_id === terminalId).reduce<string | null>((m, p) => (m === null || p.at > m ? p.at : m), null);
