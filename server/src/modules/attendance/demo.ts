@@ -110,10 +110,18 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
   const punches: PunchTable[] = [];
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];
   const offZone: { employeeId: string; date: string; punchId: string }[] = [];
+  // A terminal keeps one record per user, second and state: a drawn punch landing on another
+  // (a half day's check-out at the lunch break's minute, say) is that same record, not a second one.
+  const terminalRecords = new Set<string>();
   const add = (p: { employeeId: string | null; at: number; source: PunchTable['source']; direction?: 'in' | 'out' | null; terminal?: 'zk' | 'anviz'; stat?: string; userId?: number | null; geo?: [number, number]; flags?: string }) => {
     if (p.at > nowMs) return undefined;
     const local = localParts(p.at, tz);
     const terminal = p.terminal === 'zk' ? { id: zkId, serial: DEMO_TERMINALS.zk.serial } : p.terminal === 'anviz' ? { id: anvizId, serial: DEMO_TERMINALS.anviz.serial } : null;
+    if (terminal) {
+      const record = `${terminal.serial}|${p.userId ?? ''}|${p.at}|${p.stat ?? ''}`;
+      if (terminalRecords.has(record)) return undefined;
+      terminalRecords.add(record);
+    }
     const id = newId();
     punches.push({
       id,
