@@ -1,0 +1,7 @@
+// openapi-typescript resolves `typescript` from here: this package's own TypeScript 5, not the project's 7.
+import openapiTS, { astToString } from 'openapi-typescript';
+
+/** TypeScript declarations (`paths`, `components`, …) for an OpenAPI 3.x document object. */
+export async function typesOf(document) {
+  return astToString(await openapiTS(document));
+}
