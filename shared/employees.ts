@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import {
   ExportFormat,
   IdName,
@@ -74,7 +75,7 @@ export const AadhaarInput = z
   .meta({ description: '12 digits (spaces or hyphens between groups allowed), not starting with 0 or 1, ending in a valid Verhoeff check digit.', example: '2345 6789 0124' });
 
 const upper = (s: string) => s.trim().toUpperCase();
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => freeText().max(max).nullable().optional();
 
 export const ManagerRef = z.object({ id: Uuid, fullName: z.string() });
 
@@ -135,7 +136,7 @@ const EmployeeFields = {
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be 1–20 letters, digits, - or _'),
-  fullName: z.string().trim().min(1, 'is required').max(120),
+  fullName: freeText().min(1, 'is required').max(120),
   email: Email.nullable().optional(),
   phone: z
     .string()
@@ -192,7 +193,7 @@ export const EXIT_REASON_MAX = 500;
 export const EmployeeExit = z
   .object({
     exitDate: IsoDate.meta({ description: 'Last working day. A future date puts the employee on notice until then.' }),
-    reason: z.string().trim().min(1, 'is required').max(EXIT_REASON_MAX),
+    reason: freeText({ multiline: true }).min(1, 'is required').max(EXIT_REASON_MAX),
   })
   .strict()
   .meta({ id: 'EmployeeExit' });
@@ -201,7 +202,7 @@ export type EmployeeExit = z.infer<typeof EmployeeExit>;
 export const EmployeeRehire = z
   .object({
     joinedDate: IsoDate.meta({ description: 'The new joining date.' }),
-    reason: z.string().trim().max(EXIT_REASON_MAX).optional(),
+    reason: freeText({ multiline: true }).max(EXIT_REASON_MAX).optional(),
   })
   .strict()
   .meta({ id: 'EmployeeRehire' });

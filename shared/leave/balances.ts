@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { Instant, IsoDate, PageQuery, Uuid, UuidInput, paginated } from '../common.ts';
 import { LEAVE_NOTE_MAX } from './requests.ts';
 import { LeaveTypeRef } from './types.ts';
@@ -84,7 +85,7 @@ export const LeaveAdjustmentCreate = z
       .max(366)
       .refine((n) => n !== 0, 'must not be zero')
       .refine((n) => Number.isInteger(n * 4), 'must be a multiple of 0.25'),
-    reason: z.string().trim().min(3, 'give a reason').max(LEAVE_NOTE_MAX),
+    reason: freeText({ multiline: true }).min(3, 'give a reason').max(LEAVE_NOTE_MAX),
     effectiveDate: IsoDate.optional().meta({ description: 'Defaults to today.' }),
   })
   .strict()
