@@ -42,6 +42,12 @@ const TerminalType = z.string().min(1, 'must not be empty').max(64);
 
 /** Largest decoded photo the server keeps (JPEG or PNG); above it the request answers 413. */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
+/**
+ * The characters of standard base64, padding last; whitespace between them is ignored (MIME line
+ * breaks). One character class: a 1 MiB photo costs what the decoder's own scan costs. The decoder then
+ * checks groups of four and the image's magic bytes (400), and its size (413).
+ */
+export const PHOTO_BASE64 = /^[A-Za-z0-9+/\s]*(?:=\s*){0,2}$/;
 
 /**
  * Optional on every ingest body (added compatibly): the terminal's id in the
@@ -66,7 +72,11 @@ export const TimeLog = z
     attendStat: z.string().max(32).optional().meta({ description: 'The punch state the terminal gave, e.g. `0` check-in, `1` check-out, `255` unknown.' }),
     verifyMode: z.string().max(32).optional().meta({ description: 'How the person was verified, e.g. `fingerprint`, `card`, `face`, `password`.' }),
     deviceUid: z.string().max(128).optional(),
-    photoBase64: z.string().optional().meta({ description: `A JPEG or PNG, base64, at most ${PHOTO_MAX_BYTES} bytes decoded (413 above).` }),
+    photoBase64: z
+      .string()
+      .regex(PHOTO_BASE64, 'must be base64')
+      .optional()
+      .meta({ contentEncoding: 'base64', description: `A JPEG or PNG, standard base64 (whitespace between characters is ignored), at most ${PHOTO_MAX_BYTES} bytes decoded (413 above).` }),
     registryId: RegistryId,
   })
   .meta({ id: 'TimeLog' });

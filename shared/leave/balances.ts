@@ -83,8 +83,9 @@ export const LeaveAdjustmentCreate = z
       .number()
       .min(-366)
       .max(366)
+      .multipleOf(0.25, 'must be a multiple of 0.25')
       .refine((n) => n !== 0, 'must not be zero')
-      .refine((n) => Number.isInteger(n * 4), 'must be a multiple of 0.25'),
+      .meta({ description: 'Days to add (negative: to take away), in quarter days; not zero.' }),
     reason: freeText({ multiline: true }).min(3, 'give a reason').max(LEAVE_NOTE_MAX),
     effectiveDate: IsoDate.optional().meta({ description: 'Defaults to today.' }),
   })

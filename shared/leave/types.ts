@@ -77,7 +77,7 @@ const halfDays = (max: number) =>
     .number()
     .min(0)
     .max(max)
-    .refine((n) => Number.isInteger(n * 4), 'must be a multiple of 0.25');
+    .multipleOf(0.25, 'must be a multiple of 0.25');
 
 export const LeavePolicyInput = z
   .object({
