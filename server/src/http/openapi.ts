@@ -134,7 +134,8 @@ function webhookItems(): ZodOpenApiPathsObject {
 
 /**
  * The top-level tags, in the console's order, each with what an integrator finds under it.
- * Every tag an operation uses must be here (`buildOpenApi` refuses an undeclared one).
+ * Every tag an operation uses must be here: the Spectral test (`operation-tag-defined`) names one
+ * that is not, rather than the server refusing to start over a documentation gap.
  */
 export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Public API v1', description: 'For integrators: read-only, an API key (`Authorization: Bearer mst_…` or `X-Api-Key`), versioned in the path, 600 requests per minute per key.' },
@@ -168,10 +169,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
 /** The OpenAPI 3.1 description of every registered operation. */
 export function buildOpenApi(operations: readonly RegisteredOperation[]) {
   const paths: ZodOpenApiPathsObject = {};
-  const declared = new Set(TAGS.map((t) => t.name));
   for (const op of operations) {
-    const undeclared = op.spec.tags.filter((t) => !declared.has(t));
-    if (undeclared.length) throw new Error(`${op.spec.operationId} uses tags not declared in TAGS (http/openapi.ts): ${undeclared.join(', ')}`);
     const item = (paths[op.spec.path] ??= {});
     (item as Record<string, unknown>)[op.spec.method] = operationObject(op);
   }
