@@ -86,7 +86,8 @@ describe('a client generated from the served description', () => {
     const current = HEADER + (await typesOf(restricted(doc, USED)));
     if (process.env.MUSTER_WRITE_CLIENT_TYPES === '1') fs.writeFileSync(TYPES_FILE, current);
     expect(fs.readFileSync(TYPES_FILE, 'utf8'), 'stale: regenerate (see the comment at the top of this file)').toBe(current);
-  });
+    // Generating and compiling 20,000 lines of types twice: seconds idle, much longer on a loaded machine.
+  }, 180_000);
 
   it('signs in, issues an API key, registers a webhook endpoint and reads public v1', async () => {
     // Node's fetch keeps no cookies: the session cookie from sign-in is kept here.

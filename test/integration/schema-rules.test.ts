@@ -100,7 +100,7 @@ describe('a terminal photo in base64', () => {
       const res = await post(value);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    for (const value of ['not base64!', 'QUJD=QUJD', 'QQ===', '_-_-']) {
+    for (const value of ['not base64!', 'QUJD=QUJD', 'QQ===', '_-_-', 'QUJ', '/9j/4A AQ']) {
       expect(pattern.test(value), value).toBe(false);
       const res = await post(value);
       expect(res.status, value).toBe(400);
