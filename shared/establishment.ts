@@ -80,10 +80,12 @@ export const EstablishmentUpdate = z
     employerName: optional(160),
     managerName: optional(120),
     lin: text(20).regex(LIN_PATTERN, 'must be a 10-digit LIN such as 1-2345-6789-0').nullable().optional(),
+    // Either case, as the pattern shows it; stored upper-case.
     epfEstablishmentCode: z
       .string()
-      .transform((s) => s.trim().toUpperCase())
-      .pipe(z.string().regex(EPF_CODE_PATTERN, 'must be an EPF establishment code such as KNBNG0012345000'))
+      .trim()
+      .regex(new RegExp(EPF_CODE_PATTERN.source.replace('A-Z', 'A-Za-z')), 'must be an EPF establishment code such as KNBNG0012345000')
+      .toUpperCase()
       .nullable()
       .optional(),
     esicEmployerCode: text(20).regex(ESIC_CODE_PATTERN, 'must be a 17-digit ESIC employer code').nullable().optional(),

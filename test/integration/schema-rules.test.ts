@@ -59,6 +59,22 @@ describe('employee codes: PAN and IFSC', () => {
   });
 });
 
+describe('the EPF establishment code', () => {
+  it('is documented with its pattern, either case, and stored upper-case', async () => {
+    const pattern = new RegExp(property('patch', '/api/organisation/establishment', 'epfEstablishmentCode').pattern as string);
+    for (const bad of ['KN12', 'KNBNG00123', 'KNBNG0012345000X']) {
+      expect(pattern.test(bad), bad).toBe(false);
+      const res = await hr.patch('/api/organisation/establishment', { epfEstablishmentCode: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.epfEstablishmentCode']);
+    }
+    expect(pattern.test('knbng0012345000')).toBe(true);
+    const res = await hr.patch('/api/organisation/establishment', { epfEstablishmentCode: 'knbng0012345000' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.epfEstablishmentCode).toBe('KNBNG0012345000');
+  });
+});
+
 describe('leave amounts in quarter days', () => {
   it('documents multipleOf 0.25 on adjustments and policies, and refuses other fractions', async () => {
     expect(property('post', '/api/leave/adjustments', 'days').multipleOf).toBe(0.25);
