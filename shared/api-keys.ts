@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { Instant, Uuid } from './common.ts';
 
 /** Spec §5.1: every key starts with this prefix. */
@@ -21,7 +22,7 @@ const ExpiresAt = Instant.nullable()
 
 export const ApiKeyCreate = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(80),
+    name: freeText().min(1, 'is required').max(80),
     scope: ApiKeyScope,
     employeeId: Uuid.nullable().optional().meta({
       description: 'Bind the key to one employee: the agent endpoint then acts as that person, with their current permissions and scope. A key bound to nobody is refused there (401).',
@@ -34,7 +35,7 @@ export type ApiKeyCreate = z.infer<typeof ApiKeyCreate>;
 
 export const PersonalKeyCreate = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(80).meta({ description: 'What will use it, e.g. "Claude Desktop on my laptop".' }),
+    name: freeText().min(1, 'is required').max(80).meta({ description: 'What will use it, e.g. "Claude Desktop on my laptop".' }),
     scope: ApiKeyScope.default('ReadWrite'),
     expiresAt: ExpiresAt,
   })

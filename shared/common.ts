@@ -63,11 +63,20 @@ export function queryInt(opts: { min?: number; max?: number; default?: number } 
   return (opts.default === undefined ? parsed : parsed.default(opts.default)).meta({ override });
 }
 
-/** A boolean read from a query string: `true`/`false`/`1`/`0`. */
+/**
+ * A boolean read from a query string: `true`/`false`/`1`/`0`. Documented as a plain boolean (what
+ * generated clients send as `true`/`false`); `1`/`0` stay accepted for the console's older links.
+ */
 export const QueryBool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
-  .meta({ override: { type: 'boolean' } });
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) if (key !== 'description' && key !== 'default') delete jsonSchema[key];
+      if (jsonSchema.default !== undefined) jsonSchema.default = jsonSchema.default === true || jsonSchema.default === 'true' || jsonSchema.default === '1';
+      jsonSchema.type = 'boolean';
+    },
+  });
 
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_DEFAULT = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { ExportFormat, Instant, IsoDate, PageQuery, Uuid, UuidInput, paginated, queryInt } from './common.ts';
 import { EmploymentType } from './employees.ts';
 
@@ -44,9 +45,9 @@ export const DocumentTypeList = z.object({ items: z.array(DocumentType) }).meta(
 export type DocumentTypeList = z.infer<typeof DocumentTypeList>;
 
 const typeFields = {
-  name: z.string().trim().min(1, 'is required').max(DOCUMENT_TYPE_NAME_MAX),
+  name: freeText().min(1, 'is required').max(DOCUMENT_TYPE_NAME_MAX),
   category: DocumentCategory,
-  description: z.string().trim().max(DOCUMENT_NOTE_MAX).nullable().optional(),
+  description: freeText({ multiline: true }).max(DOCUMENT_NOTE_MAX).nullable().optional(),
   expires: z.boolean().default(false),
   remindDaysBefore: z.number().int().min(1).max(REMIND_DAYS_MAX).nullable().optional(),
   employeeMayUpload: z.boolean().default(true),
@@ -205,9 +206,9 @@ export type EmployeeDocuments = z.infer<typeof EmployeeDocuments>;
 export const DocumentUploadFields = z
   .object({
     typeId: Uuid.transform((s) => s.toLowerCase()).optional().meta({ description: 'The catalogue type. Send it, or `title` for a free-text document.' }),
-    title: z.string().trim().min(1).max(120).optional().meta({ description: 'A free-text document’s name (e.g. the name of an open request).' }),
+    title: freeText().min(1).max(120).optional().meta({ description: 'A free-text document’s name (e.g. the name of an open request).' }),
     expiresOn: IsoDate.optional().meta({ description: 'For types that expire.' }),
-    note: z.string().trim().max(DOCUMENT_NOTE_MAX).optional(),
+    note: freeText({ multiline: true }).max(DOCUMENT_NOTE_MAX).optional(),
   })
   .strict()
   .refine((v) => (v.typeId === undefined) !== (v.title === undefined), { message: 'send typeId or title (one of them)', path: ['typeId'] })
@@ -219,26 +220,26 @@ export const DocumentUploadForm = z
   .object({
     file: z.string().meta({ format: 'binary', description: 'The file: PDF, JPEG, PNG or WebP (decided from its bytes), 10 MiB at most by default.' }),
     typeId: Uuid.optional(),
-    title: z.string().max(120).optional(),
+    title: freeText().max(120).optional(),
     expiresOn: IsoDate.optional(),
-    note: z.string().max(DOCUMENT_NOTE_MAX).optional(),
+    note: freeText({ multiline: true }).max(DOCUMENT_NOTE_MAX).optional(),
   })
   .meta({ id: 'DocumentUploadForm' });
 
 export const DocumentReview = z
-  .object({ note: z.string().trim().max(DOCUMENT_NOTE_MAX).nullable().optional() })
+  .object({ note: freeText({ multiline: true }).max(DOCUMENT_NOTE_MAX).nullable().optional() })
   .strict()
   .meta({ id: 'DocumentReview' });
 export type DocumentReview = z.output<typeof DocumentReview>;
 
 export const DocumentRejection = z
-  .object({ note: z.string().trim().min(1, 'say why, so the employee knows what to fix').max(DOCUMENT_NOTE_MAX) })
+  .object({ note: freeText({ multiline: true }).min(1, 'say why, so the employee knows what to fix').max(DOCUMENT_NOTE_MAX) })
   .strict()
   .meta({ id: 'DocumentRejection' });
 export type DocumentRejection = z.output<typeof DocumentRejection>;
 
 export const DocumentDeletion = z
-  .object({ reason: z.string().trim().min(1, 'is required').max(DOCUMENT_NOTE_MAX) })
+  .object({ reason: freeText({ multiline: true }).min(1, 'is required').max(DOCUMENT_NOTE_MAX) })
   .strict()
   .meta({ id: 'DocumentDeletion' });
 export type DocumentDeletion = z.output<typeof DocumentDeletion>;
@@ -261,9 +262,7 @@ export const DocumentRequestBody = z
   .object({
     names: z
       .array(
-        z
-          .string({ message: 'must be a string' })
-          .trim()
+        freeText()
           .min(1, 'must not be empty')
           .max(REQUEST_NAME_MAX, `must be at most ${REQUEST_NAME_MAX} characters`),
       )

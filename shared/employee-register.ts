@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { IsoDate } from './common.ts';
 
 /**
@@ -37,7 +38,8 @@ export const EmployeeRegister = z
   .meta({ id: 'EmployeeRegister' });
 export type EmployeeRegister = z.infer<typeof EmployeeRegister>;
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty (send null to clear)').max(max).nullable().optional();
+// Addresses span lines; the other texts are one line.
+const text = (max: number, multiline = false) => freeText({ multiline }).min(1, 'must not be empty (send null to clear)').max(max).nullable().optional();
 
 export const EmployeeRegisterUpdate = z
   .object({
@@ -48,8 +50,8 @@ export const EmployeeRegisterUpdate = z
     skillCategory: SkillCategory.nullable().optional(),
     serviceBookNumber: text(40),
     permanentOn: IsoDate.nullable().optional(),
-    presentAddress: text(400),
-    permanentAddress: text(400),
+    presentAddress: text(400, true),
+    permanentAddress: text(400, true),
     identificationMark: text(200),
     pfMemberId: z
       .string()

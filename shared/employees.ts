@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import {
   ExportFormat,
   IdName,
@@ -73,8 +74,13 @@ export const AadhaarInput = z
   )
   .meta({ description: '12 digits (spaces or hyphens between groups allowed), not starting with 0 or 1, ending in a valid Verhoeff check digit.', example: '2345 6789 0124' });
 
-const upper = (s: string) => s.trim().toUpperCase();
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/**
+ * A code typed in either case (a PAN, an IFSC, a passport number): trimmed, checked against the
+ * pattern with its letters in both cases (the pattern the description shows), stored upper-case.
+ */
+const upperCode = (pattern: RegExp, message: string) =>
+  z.string().trim().regex(new RegExp(pattern.source.replace(/A-Z/g, 'A-Za-z')), message).toUpperCase();
+const optionalText = (max: number) => freeText().max(max).nullable().optional();
 
 export const ManagerRef = z.object({ id: Uuid, fullName: z.string() });
 
@@ -135,7 +141,7 @@ const EmployeeFields = {
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/, 'must be 1–20 letters, digits, - or _'),
-  fullName: z.string().trim().min(1, 'is required').max(120),
+  fullName: freeText().min(1, 'is required').max(120),
   email: Email.nullable().optional(),
   phone: z
     .string()
@@ -154,14 +160,11 @@ const EmployeeFields = {
   shiftId: Uuid.nullable().optional(),
   terminalUserId: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
   ctcAnnual: z.number().int('must be whole rupees').min(0).max(1_000_000_000).nullable().optional(),
-  pan: z.string().transform(upper).pipe(z.string().regex(PAN_PATTERN, 'must be a PAN such as ABCDE1234F')).nullable().optional(),
+  pan: upperCode(PAN_PATTERN, 'must be a PAN such as ABCDE1234F').nullable().optional(),
   uan: z.string().trim().regex(UAN_PATTERN, 'must be a 12-digit UAN').nullable().optional(),
   esi: z.string().trim().regex(ESI_PATTERN, 'must be a 10-digit ESI number').nullable().optional(),
   aadhaar: AadhaarInput.nullable().optional(),
-  passportNumber: z
-    .string()
-    .transform(upper)
-    .pipe(z.string().regex(PASSPORT_PATTERN, 'must be a passport number such as K1234567'))
+  passportNumber: upperCode(PASSPORT_PATTERN, 'must be a passport number such as K1234567')
     .nullable()
     .optional(),
   bankAccountNumber: z
@@ -170,7 +173,7 @@ const EmployeeFields = {
     .regex(/^[0-9]{9,18}$/, 'must be 9–18 digits')
     .nullable()
     .optional(),
-  bankIfsc: z.string().transform(upper).pipe(z.string().regex(IFSC_PATTERN, 'must be an IFSC such as HDFC0001234')).nullable().optional(),
+  bankIfsc: upperCode(IFSC_PATTERN, 'must be an IFSC such as HDFC0001234').nullable().optional(),
   bankName: optionalText(80),
 };
 
@@ -192,7 +195,7 @@ export const EXIT_REASON_MAX = 500;
 export const EmployeeExit = z
   .object({
     exitDate: IsoDate.meta({ description: 'Last working day. A future date puts the employee on notice until then.' }),
-    reason: z.string().trim().min(1, 'is required').max(EXIT_REASON_MAX),
+    reason: freeText({ multiline: true }).min(1, 'is required').max(EXIT_REASON_MAX),
   })
   .strict()
   .meta({ id: 'EmployeeExit' });
@@ -201,7 +204,7 @@ export type EmployeeExit = z.infer<typeof EmployeeExit>;
 export const EmployeeRehire = z
   .object({
     joinedDate: IsoDate.meta({ description: 'The new joining date.' }),
-    reason: z.string().trim().max(EXIT_REASON_MAX).optional(),
+    reason: freeText({ multiline: true }).max(EXIT_REASON_MAX).optional(),
   })
   .strict()
   .meta({ id: 'EmployeeRehire' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { Uuid } from './common.ts';
 
 /**
@@ -29,7 +30,7 @@ export const EPF_CODE_PATTERN = /^[A-Z]{5}\d{7}(\d{3})?$/;
 /** ESIC employer code: 17 digits. */
 export const ESIC_CODE_PATTERN = /^\d{17}$/;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => freeText().max(max);
 const optional = (max: number) => text(max).nullable().optional();
 
 export const LocationEstablishment = z
@@ -65,7 +66,7 @@ export const LocationEstablishmentUpdate = z
   .object({
     locationId: Uuid.transform((s) => s.toLowerCase()),
     establishmentName: optional(160),
-    establishmentAddress: optional(400),
+    establishmentAddress: freeText({ multiline: true }).max(400).nullable().optional(),
     seRegistrationNumber: optional(60),
     seState: optional(60),
     stateProfile: StateProfile.optional(),
@@ -79,10 +80,12 @@ export const EstablishmentUpdate = z
     employerName: optional(160),
     managerName: optional(120),
     lin: text(20).regex(LIN_PATTERN, 'must be a 10-digit LIN such as 1-2345-6789-0').nullable().optional(),
+    // Either case, as the pattern shows it; stored upper-case.
     epfEstablishmentCode: z
       .string()
-      .transform((s) => s.trim().toUpperCase())
-      .pipe(z.string().regex(EPF_CODE_PATTERN, 'must be an EPF establishment code such as KNBNG0012345000'))
+      .trim()
+      .regex(new RegExp(EPF_CODE_PATTERN.source.replace('A-Z', 'A-Za-z')), 'must be an EPF establishment code such as KNBNG0012345000')
+      .toUpperCase()
       .nullable()
       .optional(),
     esicEmployerCode: text(20).regex(ESIC_CODE_PATTERN, 'must be a 17-digit ESIC employer code').nullable().optional(),

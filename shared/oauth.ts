@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { Instant, Uuid } from './common.ts';
 import type { Permission } from './permissions.ts';
 
@@ -157,7 +158,7 @@ export type OAuthClientList = z.infer<typeof OAuthClientList>;
 
 export const OAuthClientCreate = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(100),
+    name: freeText().min(1, 'is required').max(100),
     redirectUris: z
       .array(z.string().trim().min(1).max(2000))
       .min(1, 'give at least one')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { weekdayOf } from './dates.ts';
 import { IsoDate, Uuid } from './common.ts';
 import { Email, Password } from './auth.ts';
@@ -65,7 +66,7 @@ export type Organisation = z.infer<typeof Organisation>;
 
 export const OrganisationUpdate = z
   .object({
-    name: z.string().trim().min(1).max(120),
+    name: freeText().min(1).max(120),
     timeZone: TimeZone,
     financialYearStartMonth: z.number().int().min(1).max(12),
     weeklyOffs: z.array(WeeklyOffRule).max(14),
@@ -81,7 +82,7 @@ export const Department = z
 export type Department = z.infer<typeof Department>;
 export const DepartmentInput = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(80),
+    name: freeText().min(1, 'is required').max(80),
     code: z.string().trim().max(16).nullable().optional(),
   })
   .strict()
@@ -103,12 +104,12 @@ export const Location = z
 export type Location = z.infer<typeof Location>;
 export const LocationInput = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(80),
-    addressLine: z.string().trim().max(200).nullable().optional(),
-    city: z.string().trim().max(80).nullable().optional(),
-    state: z.string().trim().max(80).nullable().optional(),
+    name: freeText().min(1, 'is required').max(80),
+    addressLine: freeText().max(200).nullable().optional(),
+    city: freeText().max(80).nullable().optional(),
+    state: freeText().max(80).nullable().optional(),
     postalCode: z.string().trim().max(12).nullable().optional(),
-    country: z.string().trim().min(2).max(80).optional(),
+    country: freeText().min(2).max(80).optional(),
   })
   .strict()
   .meta({ id: 'LocationInput' });
@@ -119,7 +120,7 @@ export const Designation = z
   .meta({ id: 'Designation' });
 export type Designation = z.infer<typeof Designation>;
 export const DesignationInput = z
-  .object({ name: z.string().trim().min(1, 'is required').max(80) })
+  .object({ name: freeText().min(1, 'is required').max(80) })
   .strict()
   .meta({ id: 'DesignationInput' });
 export type DesignationInput = z.infer<typeof DesignationInput>;
@@ -142,10 +143,10 @@ export type SetupStatus = z.infer<typeof SetupStatus>;
 
 export const SetupRequest = z
   .object({
-    organisationName: z.string().trim().min(1, 'is required').max(120),
+    organisationName: freeText().min(1, 'is required').max(120),
     timeZone: TimeZone,
     admin: z.object({
-      fullName: z.string().trim().min(1, 'is required').max(120),
+      fullName: freeText().min(1, 'is required').max(120),
       email: Email,
       password: Password,
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { ExportFormat, Instant, IsoDate, PAGE_SIZE_MAX, SortOrder, Uuid, UuidInput, paginated, queryInt } from './common.ts';
 import { EmployeeStatus } from './employees.ts';
 
@@ -226,7 +227,7 @@ export const SAVED_REPORT_NAME_MAX = 80;
 
 export const SavedReportCreate = z
   .object({
-    name: z.string().trim().min(1).max(SAVED_REPORT_NAME_MAX),
+    name: freeText().min(1).max(SAVED_REPORT_NAME_MAX),
     reportId: UuidInput.meta({ description: 'A built-in report (or a saved one: its base is used).' }),
     param: z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991).nullable().default(null),
     filters: ReportFilters.strict().default({}),

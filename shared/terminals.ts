@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { IdName, Instant, Uuid } from './common.ts';
 import { DirectionPolicy, EmployeeRef } from './attendance/index.ts';
 import { RawTerminalUserId, TerminalProtocol } from './ingest.ts';
@@ -55,7 +56,7 @@ export const isPushProtocol = (protocol: string): boolean => PUSH.has(protocol);
 
 export const TerminalInput = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(80),
+    name: freeText().min(1, 'is required').max(80),
     protocol: TerminalProtocol,
     serial: z.string().trim().min(1).max(64).nullable().optional(),
     host: z.string().trim().min(1).max(255).nullable().optional(),
@@ -70,7 +71,7 @@ export const TerminalInput = z
     directionPolicy: DirectionPolicy.default('by-state'),
     locationId: Uuid.nullable().optional(),
     offlineAfterMinutes: z.number().int().min(1).max(10_080).default(15),
-    firmwareNotes: z.string().trim().max(500).nullable().optional(),
+    firmwareNotes: freeText({ multiline: true }).max(500).nullable().optional(),
   })
   .strict()
   .superRefine((t, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './free-text.ts';
 import { IdName, Instant, IsoDate, PageQuery, Uuid, paginated } from './common.ts';
 
 /** Standard Webhooks: secrets are `whsec_` and base64 of 24–64 random bytes. */
@@ -86,7 +87,7 @@ const HttpsOrHttpUrl = z
 export const WebhookEndpointCreate = z
   .object({
     url: HttpsOrHttpUrl,
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
+    description: freeText().max(WEBHOOK_DESCRIPTION_MAX).default(''),
     eventTypes: WebhookEventFilter,
     enabled: z.boolean().default(true),
     allowInsecureHttp: z.boolean().default(false).meta({ description: 'Allow `http://` for an address on the LAN (the office\'s own integrations). Off by default.' }),
@@ -98,7 +99,7 @@ export type WebhookEndpointCreate = z.infer<typeof WebhookEndpointCreate>;
 export const WebhookEndpointUpdate = z
   .object({
     url: HttpsOrHttpUrl.optional(),
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).optional(),
+    description: freeText().max(WEBHOOK_DESCRIPTION_MAX).optional(),
     eventTypes: WebhookEventFilter.optional(),
     enabled: z.boolean().optional().meta({ description: 'Enabling an endpoint disabled for failing clears its failure state.' }),
     allowInsecureHttp: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { IdName, Instant, IsoDate, IsoMonth, Uuid, UuidInput } from '../common.ts';
 import { AttendanceStatus, Direction, PunchFlag, PunchSource } from './enums.ts';
 
@@ -47,7 +48,7 @@ export type AttendanceDay = z.infer<typeof AttendanceDay>;
 /** Spec §4.2 body: `reason` required, at least one of the other three. */
 export const DayOverride = z
   .object({
-    reason: z.string().trim().min(1, 'is required').max(500),
+    reason: freeText({ multiline: true }).min(1, 'is required').max(500),
     workedMinutes: z.number().int().min(0).max(1440).optional(),
     otMinutes: z.number().int().min(0).max(1440).optional(),
     frozen: z.boolean().optional(),

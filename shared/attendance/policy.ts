@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { IdName, Instant, IsoDate, Uuid } from '../common.ts';
 import { WeeklyOffRule } from '../org.ts';
 import { RegularizationKind } from './enums.ts';
@@ -29,7 +30,7 @@ export const FlexibleHours = z
 export type FlexibleHours = z.infer<typeof FlexibleHours>;
 
 const shiftFields = {
-  name: z.string().trim().min(1, 'is required').max(60),
+  name: freeText().min(1, 'is required').max(60),
   startTime: LocalTime.meta({ description: 'Local time the shift starts.' }),
   endTime: LocalTime.meta({ description: 'Local time it ends; earlier than the start for a shift that crosses midnight.' }),
   isDefault: z.boolean().meta({ description: 'The shift of employees without an assignment.' }),
@@ -126,7 +127,7 @@ export type LocationPolicyInput = z.infer<typeof LocationPolicyInput>;
 export const HolidayInput = z
   .object({
     date: IsoDate,
-    name: z.string().trim().min(1, 'is required').max(80),
+    name: freeText().min(1, 'is required').max(80),
     locationId: Uuid.nullable().meta({ description: 'null = every location.' }),
     optional: z.boolean().meta({ description: 'A restricted holiday that an employee opts into.' }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { ExportFormat, Instant, IsoDate, PageQuery, QueryBool, Uuid, UuidInput, paginated } from '../common.ts';
 import { AttendanceDay, EmployeeRef } from './days.ts';
 import { Direction, RegularizationKind, RegularizationStatus } from './enums.ts';
@@ -43,7 +44,7 @@ export const RegularizationCreate = z
   .object({
     date: IsoDate,
     kind: RegularizationKind,
-    reason: z.string().trim().min(1, 'is required').max(REGULARIZATION_REASON_MAX),
+    reason: freeText({ multiline: true }).min(1, 'is required').max(REGULARIZATION_REASON_MAX),
     punches: z.array(ProposedPunch).max(8).default([]),
     supersedes: z.array(UuidInput).max(8).default([]),
   })
@@ -52,7 +53,7 @@ export const RegularizationCreate = z
 export type RegularizationCreate = z.output<typeof RegularizationCreate>;
 
 export const RegularizationPreviewRequest = RegularizationCreate.extend({
-  reason: z.string().max(REGULARIZATION_REASON_MAX).optional().meta({ description: 'Not needed to preview; checked when the request is sent.' }),
+  reason: freeText({ multiline: true }).max(REGULARIZATION_REASON_MAX).optional().meta({ description: 'Not needed to preview; checked when the request is sent.' }),
 })
   .strict()
   .meta({ id: 'RegularizationPreviewRequest' });
@@ -67,11 +68,11 @@ export const RegularizationPreview = z
 export type RegularizationPreview = z.infer<typeof RegularizationPreview>;
 
 export const RegularizationDecision = z
-  .object({ note: z.string().trim().max(REGULARIZATION_REASON_MAX).nullable().optional() })
+  .object({ note: freeText({ multiline: true }).max(REGULARIZATION_REASON_MAX).nullable().optional() })
   .strict()
   .meta({ id: 'RegularizationDecision' });
 export const RegularizationRejection = z
-  .object({ note: z.string().trim().min(1, 'is required: say why').max(REGULARIZATION_REASON_MAX) })
+  .object({ note: freeText({ multiline: true }).min(1, 'is required: say why').max(REGULARIZATION_REASON_MAX) })
   .strict()
   .meta({ id: 'RegularizationRejection' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { Instant, IsoDate, PageQuery, Uuid, UuidInput, paginated } from '../common.ts';
 import { LEAVE_NOTE_MAX } from './requests.ts';
 import { LeaveTypeRef } from './types.ts';
@@ -82,9 +83,10 @@ export const LeaveAdjustmentCreate = z
       .number()
       .min(-366)
       .max(366)
+      .multipleOf(0.25, 'must be a multiple of 0.25')
       .refine((n) => n !== 0, 'must not be zero')
-      .refine((n) => Number.isInteger(n * 4), 'must be a multiple of 0.25'),
-    reason: z.string().trim().min(3, 'give a reason').max(LEAVE_NOTE_MAX),
+      .meta({ description: 'Days to add (negative: to take away), in quarter days; not zero.' }),
+    reason: freeText({ multiline: true }).min(3, 'give a reason').max(LEAVE_NOTE_MAX),
     effectiveDate: IsoDate.optional().meta({ description: 'Defaults to today.' }),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { Instant, IsoDate, PageQuery, QueryBool, SortOrder, Uuid, UuidInput, paginated } from '../common.ts';
 import { AttachedDocument } from '../documents.ts';
 import { LeaveContext } from './team-load.ts';
@@ -109,8 +110,7 @@ export type LeaveRequest = z.infer<typeof LeaveRequest>;
 /** Characters as a person counts them (Unicode code points, as JSON Schema's `maxLength`): an emoji is one. */
 export const noteLength = (s: string): number => [...s].length;
 
-const Note = z
-  .string()
+const Note = freeText({ multiline: true })
   // Code units first, so a huge string is refused before it is split.
   .max(LEAVE_NOTE_MAX * 2, `must be at most ${LEAVE_NOTE_MAX} characters`)
   .refine((s) => noteLength(s) <= LEAVE_NOTE_MAX, `must be at most ${LEAVE_NOTE_MAX} characters`)
@@ -135,9 +135,7 @@ export type LeaveWithdrawBody = LeaveApproveBody;
 
 export const LeaveCancelBody = z
   .object({
-    note: z
-      .string()
-      .trim()
+    note: freeText({ multiline: true })
       .min(1, 'give a reason')
       .max(LEAVE_NOTE_MAX, `must be at most ${LEAVE_NOTE_MAX} characters`),
   })
@@ -155,8 +153,7 @@ export const LeaveApply = z
     fromDate: IsoDate,
     toDate: IsoDate,
     duration: LeaveDuration.default('FullDay'),
-    reason: z
-      .string()
+    reason: freeText({ multiline: true })
       .max(LEAVE_REASON_MAX, `must be at most ${LEAVE_REASON_MAX} characters`)
       .transform((s) => s.trim() || null)
       .nullable()
@@ -187,7 +184,7 @@ export const LeaveApplyForm = z
     fromDate: IsoDate,
     toDate: IsoDate,
     duration: LeaveDuration.optional().meta({ description: '`FullDay` when absent.' }),
-    reason: z.string().max(LEAVE_REASON_MAX).optional(),
+    reason: freeText({ multiline: true }).max(LEAVE_REASON_MAX).optional(),
     backupEmployeeId: Uuid.optional(),
     employeeId: Uuid.optional().meta({ description: ON_BEHALF }),
     file: SupportingFile.optional(),

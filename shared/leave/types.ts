@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { IsoDate, QueryBool, Uuid } from '../common.ts';
 
 /** Leave types and their policies: the rules a request is checked against and the credits the ledger jobs write. */
@@ -76,7 +77,7 @@ const halfDays = (max: number) =>
     .number()
     .min(0)
     .max(max)
-    .refine((n) => Number.isInteger(n * 4), 'must be a multiple of 0.25');
+    .multipleOf(0.25, 'must be a multiple of 0.25');
 
 export const LeavePolicyInput = z
   .object({
@@ -99,7 +100,7 @@ const LeaveTypeFields = {
     .trim()
     .toUpperCase()
     .regex(/^[A-Z][A-Z0-9_-]{0,11}$/, 'must be 1–12 letters or digits, starting with a letter'),
-  name: z.string().trim().min(1, 'is required').max(60),
+  name: freeText().min(1, 'is required').max(60),
   colorTone: ColorTone.default('neutral'),
   paid: z.boolean().default(true),
   halfDayAllowed: z.boolean().default(true),

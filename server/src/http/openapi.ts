@@ -10,11 +10,11 @@ import { SESSION_COOKIE } from './session-cookie.ts';
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request failed validation; `errors` names each field.',
   401: 'Missing or invalid credentials.',
-  403: 'Authenticated but not allowed (missing permission, or a cross-site request).',
+  403: 'Not allowed: a missing permission, or (on unsafe cookie operations) a cross-site request, i.e. an `Origin` other than this server or `Sec-Fetch-Site` other than same-origin.',
   404: 'Unknown id, or a row outside your scope.',
   409: 'Conflict with the current state (duplicate, illegal transition).',
   413: 'The request body is too large.',
-  415: 'The body (or the uploaded file, judged by its bytes) is not of a type this operation accepts.',
+  415: 'The body is not of a type this operation accepts: JSON in a charset other than UTF-8, an unknown `Content-Encoding`, or an uploaded file (judged by its bytes) of a refused type.',
   429: 'Rate limited; wait `Retry-After` seconds.',
   503: 'The database is not available.',
 };
@@ -51,7 +51,10 @@ function operationObject(op: RegisteredOperation): ZodOpenApiOperationObject {
   const { spec } = op;
   const statuses = new Set<number>([...DEFAULT_ERRORS[spec.auth], ...(spec.errors ?? [])]);
   if (spec.params || spec.query || spec.body) statuses.add(400);
-  if (spec.body) statuses.add(413);
+  // The JSON parser answers 415 to a body in another charset (or compressed in an unknown way).
+  if (spec.body) for (const s of [413, 415]) statuses.add(s);
+  // The cross-site guard runs on every unsafe cookie (and anonymous) operation: a foreign Origin is 403.
+  if ((spec.auth === 'session' || spec.auth === 'none') && spec.method !== 'get') statuses.add(403);
   if (spec.form) for (const s of [400, 413, 415]) statuses.add(s);
   if (spec.params) statuses.add(404);
   const ok = isBinary(spec.response)
@@ -129,6 +132,40 @@ function webhookItems(): ZodOpenApiPathsObject {
   return items;
 }
 
+/**
+ * The top-level tags, in the console's order, each with what an integrator finds under it.
+ * Every tag an operation uses must be here: the Spectral test (`operation-tag-defined`) names one
+ * that is not, rather than the server refusing to start over a documentation gap.
+ */
+export const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'Public API v1', description: 'For integrators: read-only, an API key (`Authorization: Bearer mst_…` or `X-Api-Key`), versioned in the path, 600 requests per minute per key.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks) when people, attendance or leave change; their deliveries and redeliveries. Event payloads are under `webhooks`.' },
+  { name: 'System', description: 'Health check and first-run setup of an empty installation.' },
+  { name: 'Session', description: 'Sign-in, sign-out, the signed-in user and their sessions (console cookie).' },
+  { name: 'Organisation', description: 'The organisation, its departments, locations, designations, shifts and holidays.' },
+  { name: 'Employees', description: 'The employee directory: profiles, employment, government ids (masked unless permitted), photos, exports.' },
+  { name: 'Documents', description: 'Employee documents: types, per-employment checklists, uploads, requests and their files.' },
+  { name: 'Attendance', description: "Punches and the reconciled attendance days: live board, calendar, day and month views, the employee's own check-in." },
+  { name: 'Attendance policy', description: 'Shift and location policies, holidays, weekly offs and attendance settings, and recomputing days after a change.' },
+  { name: 'Regularizations', description: 'Requests to correct a day (forgotten punch, on duty elsewhere), their preview and decisions.' },
+  { name: 'Leave', description: 'Leave types, balances and the ledger, requests and their multi-step approval, the leave calendar.' },
+  { name: 'Reports', description: 'Saved report definitions, their results and exports.' },
+  { name: 'Dashboard', description: "The home page's figures for the caller's population." },
+  { name: 'Compliance', description: 'Statutory registers, the establishment details, the compliance bundle and filed periods.' },
+  { name: 'Audit', description: 'Who changed what: the audit trail of a person and of the organisation, with exports.' },
+  { name: 'Notifications', description: "The caller's in-app notifications and which of them also arrive by e-mail." },
+  { name: 'Users and roles', description: 'Console logins, their roles and the employee each acts as.' },
+  { name: 'API keys', description: 'Organisation API keys for the public API (shown once, stored hashed, revocable).' },
+  { name: 'Connected apps', description: 'Personal API keys and OAuth 2.1 grants that let an AI assistant act as one employee.' },
+  { name: 'Agent endpoint', description: 'The Model Context Protocol endpoint for AI assistants (JSON-RPC 2.0 over Streamable HTTP).' },
+  { name: 'E-mail', description: 'Outgoing e-mail (SMTP) settings and a test message.' },
+  { name: 'Calendar feeds', description: "Personal iCalendar feeds of the caller's leave and holidays, read by calendar apps with a secret link." },
+  { name: 'Jobs', description: 'Long-running work (recompute, bundle, filing): progress, result and cancel.' },
+  { name: 'Terminals', description: 'Biometric terminals: registration, connection test, enrolment and punches of unknown users.' },
+  { name: 'LAN', description: 'Use on the office network: HTTPS trust (local CA) and pairing a connector on another PC.' },
+  { name: 'Biometric ingest', description: 'For the connector only (connector secret): punch and terminal-log batches, keepalives and its configuration.' },
+];
+
 /** The OpenAPI 3.1 description of every registered operation. */
 export function buildOpenApi(operations: readonly RegisteredOperation[]) {
   const paths: ZodOpenApiPathsObject = {};
@@ -141,6 +178,8 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
     info: {
       title: 'Muster API',
       version: '1.0.0',
+      // Each office runs its own server: the people to ask are its administrators, not a vendor.
+      contact: { name: 'The administrator of this Muster installation (console: Settings → Users and roles)' },
       description: [
         'Workforce back office: directory, attendance, leave, documents, compliance, reports.',
         '',
@@ -149,14 +188,11 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
         '* **Biometric ingest** (`/api/ingest/biometric/*`): the connector, with the shared connector secret.',
         '* **Agent endpoint** (`POST /api/mcp`): the Model Context Protocol (JSON-RPC 2.0 over Streamable HTTP) for AI assistants, with an employee-bound API key or an OAuth access token; acts as that employee.',
         '',
-        'Errors are RFC 9457 problem details (`application/problem+json`). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601.',
+        'Errors are RFC 9457 problem details (`application/problem+json`). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601. Boolean query parameters take `true` or `false` (`1` and `0` are accepted too).',
       ].join('\n'),
     },
     servers: [{ url: '/', description: 'This Muster server' }],
-    tags: [
-      { name: 'Public API v1', description: 'For integrators: API key, read-only.' },
-      { name: 'Session', description: 'Sign-in and sessions of the console.' },
-    ],
+    tags: TAGS.map((t) => ({ ...t })),
     paths,
     webhooks: webhookItems(),
     components: {

@@ -30,7 +30,7 @@ export function policyRoutes(api: Api, deps: ModuleDeps): void {
   const manage = { auth: 'session' as const, permission: 'attendance:manage' as const, tags };
 
   api.op(
-    { method: 'get', path: '/api/attendance/shifts', operationId: 'listShiftPolicies', summary: 'Shifts with their rules', tags, auth: 'session', response: ShiftPolicyList },
+    { method: 'get', path: '/api/attendance/shifts', operationId: 'listShiftPolicies', summary: 'Shifts with their rules', description: 'Every shift with the rules attendance is reconciled by: start, end, grace, break, half-day and overtime thresholds.', tags, auth: 'session', response: ShiftPolicyList },
     async ({ caller }) => ({ items: await shifts.listShiftPolicies(await ctx(caller)) }),
   );
   api.op(
@@ -76,6 +76,7 @@ export function policyRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/attendance/locations',
       operationId: 'listLocationPolicies',
       summary: 'Weekly offs and geo-fence of every location',
+      description: 'Per location: its own weekly offs (null: the organisation\'s) and the geo-fence (centre and radius) self check-in is judged against.',
       tags,
       auth: 'session',
       response: z.object({ items: z.array(LocationPolicy) }).meta({ id: 'LocationPolicyList' }),
@@ -103,6 +104,7 @@ export function policyRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/attendance/holidays',
       operationId: 'listAttendanceHolidays',
       summary: 'Holidays of a year, with optional-holiday opt-ins',
+      description: 'Holidays of one year (default: this year) as attendance applies them, with the optional holidays each employee has opted into.',
       tags,
       auth: 'session',
       query: z.object({ year: queryInt({ min: 1900, max: 2200 }).optional().meta({ description: 'Default: this year.' }) }),
@@ -158,7 +160,7 @@ export function policyRoutes(api: Api, deps: ModuleDeps): void {
   );
 
   api.op(
-    { method: 'get', path: '/api/attendance/settings', operationId: 'getAttendanceSettings', summary: 'Attendance rules', tags, auth: 'session', response: AttendanceSettings },
+    { method: 'get', path: '/api/attendance/settings', operationId: 'getAttendanceSettings', summary: 'Attendance rules', description: 'Organisation-wide attendance rules: the debounce between punches, how far back a day may be regularized, which regularization kinds need HR, the late-mark rule and the number of optional holidays a year.', tags, auth: 'session', response: AttendanceSettings },
     async ({ caller }) => settings.getSettings(await ctx(caller)),
   );
   api.op(

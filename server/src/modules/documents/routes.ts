@@ -69,6 +69,7 @@ export function documentRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/documents/types',
       operationId: 'listDocumentTypes',
       summary: 'The catalogue of document types, with the checklists that require each',
+      description: 'The document types the organisation collects (id proofs, certificates, forms): whether they expire, who may upload, whether they are sensitive, and which employment types\' onboarding checklists require each.',
       tags: TAGS,
       auth: 'session',
       response: DocumentTypeList,

@@ -110,7 +110,7 @@ export function regularizationRoutes(api: Api, deps: ModuleDeps): void {
   );
 
   api.op(
-    { method: 'get', path: '/api/regularizations/{id}', operationId: 'getRegularization', summary: 'One regularization request', tags, auth: 'session', params: IdParams, response: Regularization, errors: [404] },
+    { method: 'get', path: '/api/regularizations/{id}', operationId: 'getRegularization', summary: 'One regularization request', description: 'One request with its proposed punches, reason, stage and decisions. The requester, the approvers of its stage and HR may read it; anyone else gets a 404.', tags, auth: 'session', params: IdParams, response: Regularization, errors: [404] },
     async ({ params, caller }) => getRegularization(await ctx(caller), params.id),
   );
 

@@ -12,6 +12,7 @@ export function setupRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/setup',
       operationId: 'setupStatus',
       summary: 'Whether first-run setup is still open',
+      description: 'Open without credentials: `needsSetup` is true on an installation with no login yet, when `POST /api/setup` creates the organisation and its first administrator. Afterwards it only names the organisation (for the sign-in page).',
       tags: ['System'],
       auth: 'none',
       response: SetupStatus,
