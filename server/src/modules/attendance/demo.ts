@@ -110,10 +110,19 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
   const punches: PunchTable[] = [];
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];
   const offZone: { employeeId: string; date: string; punchId: string }[] = [];
+  // A terminal keeps one record per user, instant and status (punch's unique key): two draws that land on
+  // the same minute (a check-out on a lunch-break punch, at the Anviz that records no status) are one
+  // punch, as the terminal records it. Seeded on 27 Nov 2026 such a pair broke the unique key.
+  const recorded = new Set<string>();
   const add = (p: { employeeId: string | null; at: number; source: PunchTable['source']; direction?: 'in' | 'out' | null; terminal?: 'zk' | 'anviz'; stat?: string; userId?: number | null; geo?: [number, number]; flags?: string }) => {
     if (p.at > nowMs) return undefined;
     const local = localParts(p.at, tz);
     const terminal = p.terminal === 'zk' ? { id: zkId, serial: DEMO_TERMINALS.zk.serial } : p.terminal === 'anviz' ? { id: anvizId, serial: DEMO_TERMINALS.anviz.serial } : null;
+    if (terminal) {
+      const key = `${terminal.serial}|${p.userId ?? ''}|${p.at}|${p.stat ?? ''}`;
+      if (recorded.has(key)) return undefined;
+      recorded.add(key);
+    }
     const id = newId();
     punches.push({
       id,
