@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../desktop/main/child-specs.ts';
 import { freePort, isAlive } from './helpers.ts';
 
 function portIsFree(port: number): Promise<boolean> {
@@ -103,6 +104,12 @@ describe('headless launcher (npm start)', () => {
     expect(connectorConfig).not.toContain('(not set)');
     const pids = [loggedPid(run.lines, 'server'), loggedPid(run.lines, 'connector')];
     expect(pids.every((pid) => pid !== undefined && isAlive(pid))).toBe(true);
+    // The server runs with its V8 heap flags (what keeps the compliance bundle's memory down), the connector without.
+    if (process.platform === 'linux') {
+      const args = (pid: number | undefined) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(args(pids[0]).slice(1, 1 + SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
+      expect(args(pids[1])).not.toContain(SERVER_NODE_FLAGS[0]);
+    }
 
     run.child.kill('SIGTERM');
 
