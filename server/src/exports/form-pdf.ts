@@ -1,4 +1,5 @@
 import type { CellValue, TableModel } from './model.ts';
+import { ROWS_PER_TURN, yieldToRequests } from './yield.ts';
 
 /**
  * A statutory form as PDF: landscape, paged; on every page the form's title
@@ -186,7 +187,9 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
 
   drawPageTop();
   doc.lineWidth(0.3).strokeColor('#555555');
+  let drawn = 0;
   for (const row of model.rows) {
+    if (++drawn % ROWS_PER_TURN === 0) await yieldToRequests();
     if (y + rowHeight > bottom) {
       doc.addPage();
       drawPageTop();
