@@ -170,7 +170,7 @@ export async function benchCompliance(): Promise<Row[]> {
           baseP99: 0,
           target: '< 300 MB',
           pass: b.peak < 300,
-          notes: `the same bundle on the server built by npm run build:node (node without tsx, with the packaged app's flags): peak ${b.peak.toFixed(0)} MB (${b.idle.toFixed(0)} MB resident before it), ${(b.ms / 1000).toFixed(2)} s, ${(b.cpuMs / 1000).toFixed(2)} s of CPU`,
+          notes: `the same bundle on the server built by npm run build:node (node without tsx, as the packaged app runs it: ${['--enable-source-maps', ...SERVER_FLAGS].join(' ')}): peak ${b.peak.toFixed(0)} MB (${b.idle.toFixed(0)} MB resident before it), ${(b.ms / 1000).toFixed(2)} s, ${(b.cpuMs / 1000).toFixed(2)} s of CPU`,
         });
       } finally {
         await compiled.stop();

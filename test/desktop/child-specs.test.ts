@@ -88,7 +88,7 @@ describe('serverSpec', () => {
   });
 
   it('starts the server, packaged or not, with its V8 heap flags; the connector without them', () => {
-    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=30']);
+    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=50']);
     expect(serverSpec({ ...nodePlan, packaged: true, electron: true }).args.slice(0, SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
     expect(connectorSpec(nodePlan, undefined).args[0]).toBe('--import');
   });
