@@ -65,7 +65,7 @@ beforeAll(async () => {
   await opened.close();
   server = await startServer({ dataDir, clock });
   hr = await server.login('hr@kaveri.example');
-}, 120_000);
+}, 300_000);
 afterAll(async () => server?.close());
 
 describe('the bundle of the demo, seeded at a fixed instant', () => {
@@ -89,5 +89,5 @@ describe('the bundle of the demo, seeded at a fixed instant', () => {
     }
     expect(digests).toHaveLength(40);
     await expect(`${JSON.stringify(digests, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/compliance-bundle-content.json');
-  }, 120_000);
+  }, 180_000);
 });
