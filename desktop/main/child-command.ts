@@ -9,6 +9,8 @@ export interface ChildCommandInput {
   entry: string;
   /** Node, or Electron run as Node (`ELECTRON_RUN_AS_NODE=1`). */
   execPath: string;
+  /** Node/V8 options for this child, placed before everything else. */
+  nodeFlags?: readonly string[];
 }
 
 export interface ChildCommand {
@@ -20,12 +22,12 @@ export interface ChildCommand {
  * The command that runs one of our entries: the compiled `dist/**.js` when
  * packaged, the TypeScript source through tsx otherwise.
  */
-export function childCommand({ packaged, appRoot, entry, execPath }: ChildCommandInput): ChildCommand {
+export function childCommand({ packaged, appRoot, entry, execPath, nodeFlags = [] }: ChildCommandInput): ChildCommand {
   if (packaged) {
     const compiled = path.join(appRoot, 'dist', entry.replace(/\.ts$/, '.js'));
-    return { command: execPath, args: ['--enable-source-maps', compiled] };
+    return { command: execPath, args: [...nodeFlags, '--enable-source-maps', compiled] };
   }
-  return { command: execPath, args: ['--import', 'tsx', path.join(appRoot, entry)] };
+  return { command: execPath, args: [...nodeFlags, '--import', 'tsx', path.join(appRoot, entry)] };
 }
 
 /**

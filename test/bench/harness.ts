@@ -11,7 +11,9 @@ import { newId } from '../../server/src/ids.ts';
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
-import { freePort, spawnTs, type Spawned } from '../support/process.ts';
+import { childCommand } from '../../desktop/main/child-command.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../desktop/main/child-specs.ts';
+import { REPO, freePort, spawnCommand, spawnTs, type Spawned } from '../support/process.ts';
 
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const ADMIN = { email: 'bench.admin@bench.example', password: 'bench-password-1' };
@@ -114,11 +116,20 @@ export interface Running {
   proc: Spawned;
 }
 
-/** Starts the real server as its own process on a prepared data dir. */
+/**
+ * The server's node flags: the launcher's, or `BENCH_SERVER_FLAGS` (space-separated; empty for
+ * none) to compare with others in one session.
+ */
+export const SERVER_FLAGS: readonly string[] = process.env.BENCH_SERVER_FLAGS !== undefined ? process.env.BENCH_SERVER_FLAGS.split(' ').filter(Boolean) : SERVER_NODE_FLAGS;
+
+/**
+ * Starts the real server as its own process on a prepared data dir, with the command the launcher
+ * uses (its V8 flags; tsx, or with `compiled` the build in dist/ as the packaged app runs it).
+ */
 export async function startMuster(dataDir: string, env: Record<string, string> = {}, opts: { compiled?: boolean } = {}): Promise<Running> {
   const port = await freePort();
-  const entry = opts.compiled ? 'dist/server/src/main.js' : 'server/src/main.ts';
-  const proc = spawnTs(entry, { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env }, opts);
+  const { command, args } = childCommand({ packaged: !!opts.compiled, appRoot: REPO, entry: SERVER_ENTRY, execPath: process.execPath, nodeFlags: SERVER_FLAGS });
+  const proc = spawnCommand(command, args, { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '0', MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', ...env });
   await proc.waitFor(/Muster listening on/);
   return { url: `http://127.0.0.1:${port}`, proc, stop: () => stopProcess(proc) };
 }

@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childCommand, locateApp } from '../../desktop/main/child-command.ts';
-import { connectorSpec, demoTerminalsSpec, isDemo, serverSpec, type StackPlan } from '../../desktop/main/child-specs.ts';
+import { SERVER_NODE_FLAGS, connectorSpec, demoTerminalsSpec, isDemo, serverSpec, type StackPlan } from '../../desktop/main/child-specs.ts';
 import { desktopPlan } from '../../desktop/main/desktop-plan.ts';
 import { DEFAULT_SETTINGS } from '../../desktop/main/settings.ts';
 
@@ -21,6 +22,21 @@ describe('childCommand', () => {
       command: '/opt/muster/muster',
       args: ['--enable-source-maps', path.join(asar, 'dist', 'connector', 'src', 'main.js')],
     });
+  });
+
+  it('puts node flags before the loader and the entry, in development and packaged', () => {
+    const flags = ['--max-semi-space-size=2'];
+    expect(childCommand({ packaged: false, appRoot: root, entry: 'server/src/main.ts', execPath: '/usr/bin/node', nodeFlags: flags }).args).toEqual([
+      '--max-semi-space-size=2',
+      '--import',
+      'tsx',
+      path.join(root, 'server/src/main.ts'),
+    ]);
+    expect(childCommand({ packaged: true, appRoot: root, entry: 'server/src/main.ts', execPath: '/opt/muster/muster', nodeFlags: flags }).args).toEqual([
+      '--max-semi-space-size=2',
+      '--enable-source-maps',
+      path.join(root, 'dist', 'server', 'src', 'main.js'),
+    ]);
   });
 });
 
@@ -49,7 +65,7 @@ describe('serverSpec', () => {
     expect(spec).toMatchObject({
       name: 'server',
       command: '/usr/bin/node',
-      args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+      args: [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'server/src/main.ts')],
       cwd: root,
       healthUrl: 'http://127.0.0.1:8080/api/health',
     });
@@ -69,6 +85,21 @@ describe('serverSpec', () => {
 
   it('runs Electron as Node for children of the desktop app', () => {
     expect(serverSpec({ ...nodePlan, electron: true }).env.ELECTRON_RUN_AS_NODE).toBe('1');
+  });
+
+  it('starts the server, packaged or not, with its V8 heap flags; the connector without them', () => {
+    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=50']);
+    expect(serverSpec({ ...nodePlan, packaged: true, electron: true }).args.slice(0, SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
+    expect(connectorSpec(nodePlan, undefined).args[0]).toBe('--import');
+  });
+
+  it('names flags this Node accepts, and they take effect', () => {
+    // Node refuses a V8 flag it does not know ("bad option"): the server would never start.
+    // A million live objects grow the young generation as far as it may go: two semi-spaces of 4 MB
+    // (Node 20's default lets each grow to 16 MB, 32 MB in all).
+    const script = 'const v8 = require("node:v8"); const keep = []; for (let i = 0; i < 1e6; i++) keep.push({ i }); process.stdout.write(JSON.stringify(v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")))';
+    const out = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', script], { encoding: 'utf8' });
+    expect((JSON.parse(out) as { space_size: number }).space_size).toBeLessThanOrEqual(8 * 1024 * 1024);
   });
 });
 

@@ -26,7 +26,12 @@ export interface Spawned {
 /** Runs a TypeScript entry of the repo with tsx, collecting stdout and stderr. */
 export function spawnTs(entry: string, env: Record<string, string>, opts: { compiled?: boolean } = {}): Spawned {
   // compiled: a .js entry of the build (`npm run build:node`, dist/), run by node alone as the package runs it.
-  const child = spawn(process.execPath, opts.compiled ? [path.join(REPO, entry)] : ['--import', 'tsx', path.join(REPO, entry)], {
+  return spawnCommand(process.execPath, opts.compiled ? [path.join(REPO, entry)] : ['--import', 'tsx', path.join(REPO, entry)], env);
+}
+
+/** Runs a command from the repo's root, collecting stdout and stderr. */
+export function spawnCommand(command: string, args: readonly string[], env: Record<string, string>): Spawned {
+  const child = spawn(command, [...args], {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

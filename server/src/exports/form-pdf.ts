@@ -1,5 +1,6 @@
 import { BASELINE, fitText, hasIndic, helveticaLines, pdfText, scriptText, selectFace, textRuns } from './fonts.ts';
 import type { CellValue, TableModel } from './model.ts';
+import { ROWS_PER_TURN, yieldToRequests } from './yield.ts';
 
 /**
  * A statutory form as PDF: landscape, paged; on every page the form's title
@@ -116,6 +117,44 @@ function fastTexts(doc: PDFKit.PDFDocument, items: readonly { text: string; x: n
   }
   ops.push('ET', 'Q');
   return ops;
+}
+
+/** What of pdfkit's page this file reaches into: the content stream's chunks and the resources (fonts). */
+interface PageInternals {
+  content: { buffer: Uint8Array[]; write(chunk: Uint8Array): void };
+  resources: { data: Record<string, unknown> };
+}
+
+/** pdfkit's text state a page top leaves behind (font, size, fill colour, position, no pending wrap). */
+const TEXT_STATE = ['_font', '_fontSource', '_fontFamily', '_fontSize', '_fillColor', 'x', 'y', '_wrapper', '_textOptions'] as const;
+
+interface KeptTop {
+  bytes: Buffer;
+  /** Resources the top added, in the order it added them (the page dictionary keeps that order). */
+  resources: [string, Record<string, unknown>][];
+  state: Record<string, unknown>;
+  /** Where the rows start below it. */
+  y: number;
+}
+
+/** The chunks a page top wrote, the resources it registered, and the state it left. */
+function keepTop(doc: PDFKit.PDFDocument, page: PageInternals, from: number, y: number): KeptTop | null {
+  const added = Object.entries(page.resources.data).filter(([key]) => key !== 'ProcSet');
+  // Only fonts are expected (text and lines); anything else (an image, an opacity) is drawn each time.
+  if (added.some(([key]) => key !== 'Font')) return null;
+  const d = doc as unknown as Record<string, unknown>;
+  return {
+    bytes: Buffer.concat(page.content.buffer.slice(from)),
+    resources: added.map(([key, value]) => [key, { ...(value as Record<string, unknown>) }]),
+    state: Object.fromEntries(TEXT_STATE.map((k) => [k, d[k]])),
+    y,
+  };
+}
+
+function replayTop(doc: PDFKit.PDFDocument, page: PageInternals, kept: KeptTop): void {
+  for (const [key, entries] of kept.resources) page.resources.data[key] = { ...entries };
+  page.content.write(kept.bytes);
+  Object.assign(doc, kept.state);
 }
 
 /** pdfkit's number formatting for content operators (PDFObject.number). */
@@ -249,12 +288,34 @@ export async function renderFormPdf<T>(model: TableModel<T>, generatedAt: Date):
     doc.fillColor('#000000');
   };
 
-  drawPageTop();
+  // From the third page on, a page's top (title, establishment header, headings: a text layout per
+  // column) is the second page's again, drawn from the same state: its bytes are kept and written
+  // as one chunk, with the same fonts in the page's resources and the same text state after it. The
+  // first page is drawn from a fresh document's state, so it is not the model.
+  let pageTops = 0;
+  let kept: KeptTop | null = null;
+  const pageTopWithHeadings = () => {
+    pageTops++;
+    const page = doc.page as unknown as PageInternals;
+    if (kept) {
+      replayTop(doc, page, kept);
+      y = kept.y;
+      return;
+    }
+    const from = page.content.buffer.length;
+    const resourcesBefore = Object.keys(page.resources.data).join();
+    drawPageTop();
+    if (pageTops === 2 && resourcesBefore === 'ProcSet') kept = keepTop(doc, page, from, y);
+  };
+
+  pageTopWithHeadings();
   doc.lineWidth(0.3).strokeColor('#555555');
+  let drawn = 0;
   for (const row of model.rows) {
+    if (++drawn % ROWS_PER_TURN === 0) await yieldToRequests();
     if (y + rowHeight > bottom) {
       doc.addPage();
-      drawPageTop();
+      pageTopWithHeadings();
       doc.lineWidth(0.3).strokeColor('#555555');
     }
     // One horizontal rule per row and the column rules: cheaper than a rectangle per cell.

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { TableModel } from './model.ts';
+import { ROWS_PER_TURN, yieldToRequests } from './yield.ts';
 
 /**
  * A statutory form as one XLSX sheet: the title lines and establishment header
@@ -106,7 +107,9 @@ export async function renderFormXlsx<T>(model: TableModel<T>, generatedAt: Date)
   const multiLine = (form.rowLines ?? 1) > 1;
   const dateColumns = model.columns.map((c) => c.kind === 'date');
   const moneyColumns = model.columns.map((c) => c.kind === 'money');
+  let written = 0;
   for (const item of model.rows) {
+    if (++written % ROWS_PER_TURN === 0) await yieldToRequests();
     const values = model.columns.map((c) => {
       const v = c.value(item);
       return c.kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? toExcelDate(v) : v;
