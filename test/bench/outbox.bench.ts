@@ -75,7 +75,9 @@ async function approvalCost(): Promise<Row[]> {
   await receiver.start();
   const smtp = new TestSmtp();
   await smtp.start();
-  const muster = await startMuster(prepared.dataDir);
+  // OUTBOX_CPU_PROFILE=<dir>: a V8 CPU profile of the server (both set-ups), to see what delivery costs it.
+  const profileDir = process.env.OUTBOX_CPU_PROFILE;
+  const muster = await startMuster(prepared.dataDir, profileDir ? { NODE_OPTIONS: `--import ${new URL('./cpu-profile.mjs', import.meta.url).href}`, CPU_PROFILE_DIR: profileDir } : {});
   const rows: Row[] = [];
   try {
     const admin = await login(muster.url);
