@@ -33,6 +33,8 @@ export interface DeliveryThreadData {
 export interface DeliverySync {
   /** The server clock's now (ms): tests run servers on their own clocks. */
   now: number;
+  /** `Date.now()` at the same moment: the clock's offset, whatever the message took to arrive. */
+  real: number;
   baseUrl: string;
 }
 
@@ -47,7 +49,7 @@ async function run(port: NonNullable<typeof parentPort>, data: DeliveryThreadDat
   let offset = 0;
   let baseUrl = '';
   const synced = (s: DeliverySync) => {
-    offset = s.now - Date.now();
+    offset = s.now - s.real;
     baseUrl = s.baseUrl;
   };
   synced(data.sync);

@@ -6,6 +6,7 @@ import { tableVersions } from './db/cache.ts';
 import type { DeliveryCommand, DeliverySync, DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from './delivery-thread.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from './modules/outbox/index.ts';
+import { startDelivery } from './wiring.ts';
 
 /**
  * Starts the outbox delivery worker in a thread of its own (`delivery-thread.ts`)
@@ -41,13 +42,17 @@ function threadEntry(): { code: string | URL; eval: boolean } {
 
 export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions = {}): OutboxWorker {
   const { logger } = deps;
-  const sync = (): DeliverySync => ({ now: deps.clock.now().getTime(), baseUrl: publicBaseUrl(deps) });
+  const sync = (): DeliverySync => ({ now: deps.clock.now().getTime(), real: Date.now(), baseUrl: publicBaseUrl(deps) });
   const entry = threadEntry();
   let worker: Worker | undefined;
   let stopping = false;
   let nextId = 1;
   const idleWaiters = new Map<number, () => void>();
   let stopped: (() => void) | undefined;
+  /** Set once a thread has started: one that cannot even start (a packaging that cannot load it) is not retried. */
+  let started = false;
+  /** The worker on this thread instead, when no thread can start: deliveries must still go out. */
+  let fallback: OutboxWorker | undefined;
 
   const post = (m: DeliveryCommand) => worker?.postMessage({ ...m, sync: sync() } satisfies ToDeliveryThread);
 
@@ -66,7 +71,8 @@ export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions 
     // The server may end without waiting for deliveries (they stay in the outbox): never hold it open.
     w.unref();
     w.on('message', (m: FromDeliveryThread) => {
-      if (m.type === 'idle') {
+      if (m.type === 'ready') started = true;
+      else if (m.type === 'idle') {
         idleWaiters.get(m.id)?.();
         idleWaiters.delete(m.id);
       } else if (m.type === 'stopped') stopped?.();
@@ -76,6 +82,16 @@ export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions 
       if (worker === w) worker = undefined;
       if (stopping) {
         stopped?.();
+        return;
+      }
+      if (!started) {
+        logger.error({ code }, 'outbox: the delivery thread could not start; delivering on the request thread instead');
+        fallback = startDelivery(deps, options);
+        const instead = fallback;
+        for (const [id, resolve] of idleWaiters) {
+          idleWaiters.delete(id);
+          void instead.idle().then(resolve);
+        }
         return;
       }
       logger.error({ code }, 'outbox: the delivery thread ended; starting it again');
@@ -92,8 +108,9 @@ export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions 
   syncTimer.unref();
 
   return {
-    kick: () => post({ type: 'kick' }),
+    kick: () => (fallback ? fallback.kick() : post({ type: 'kick' })),
     idle: () =>
+      fallback?.idle() ??
       new Promise<void>((resolve) => {
         const id = nextId++;
         idleWaiters.set(id, resolve);
@@ -103,6 +120,7 @@ export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions 
       if (stopping) return;
       stopping = true;
       clearInterval(syncTimer);
+      if (fallback) return fallback.stop();
       const w = worker;
       if (!w) return;
       // Held while it records what is under way (≤ the send timeout) and closes its connection.

@@ -16,6 +16,7 @@ import { emitEvent } from '../../server/src/modules/outbox/index.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
 import { createEndpoint } from '../../server/src/modules/webhooks/service.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
+import { startDeliveryThread } from '../../server/src/delivery.ts';
 import { moduleLinks, startDelivery } from '../../server/src/wiring.ts';
 import { TestSmtp } from '../support/smtp.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -26,7 +27,7 @@ import { ADMIN, login, prepareDataDir, printTable, startMuster, type Row } from 
  * on costs at most 10% more than with none — delivery is out of the request
  * path; measured on the real server process, the two set-ups alternating in
  * rounds so a change in machine load hits both; (2) the worker delivers 1,000
- * events to a local receiver within 10 s (in-process worker, real HTTP, every
+ * events to a local receiver within 10 s (the delivery thread, real HTTP, every
  * attempt recorded).
  */
 
@@ -121,7 +122,7 @@ async function approvalCost(): Promise<Row[]> {
     }
     // Let the last deliveries land, then check what arrived.
     const expected = times.with.length;
-    await receiver.waitFor((r) => r.filter((x) => JSON.parse(x.body).type === 'leave.request.approved').length >= expected * 5, 60_000).catch(() => undefined);
+    await receiver.waitFor((r) => r.filter((x) => JSON.parse(x.body).type === 'leave.request.approved').length >= expected * 5, 180_000).catch(() => undefined);
     const approvedEvents = receiver.received.filter((x) => JSON.parse(x.body).type === 'leave.request.approved').length;
     const ratio = median(times.with) / median(times.none);
     rows.push({
@@ -154,7 +155,7 @@ async function approvalCost(): Promise<Row[]> {
   return rows;
 }
 
-async function thousandEvents(): Promise<Row> {
+async function thousandEvents(mode: 'thread' | 'in-process'): Promise<Row> {
   const prepared = await prepareDataDir(10);
   const config = loadConfig({ MUSTER_DATA_DIR: prepared.dataDir, MUSTER_DEMO: '0' });
   const secrets = loadOrCreateSecrets(prepared.dataDir, undefined);
@@ -165,11 +166,15 @@ async function thousandEvents(): Promise<Row> {
   const ctx: Ctx = { db: prepared.db, clock: systemClock, caller: systemCaller(), timeZone: ZONE, links: moduleLinks };
   const endpoint = await createEndpoint(ctx, { url: receiver.url, description: 'bench', eventTypes: ['*'], enabled: true, allowInsecureHttp: true });
   const N = 1000;
+  // The delivery thread as the server runs it, started (and its code loaded) before the clock runs;
+  // or, for comparison in the same run, the same worker on this thread (as before the thread).
+  const worker = mode === 'thread' ? startDeliveryThread(deps) : startDelivery(deps);
+  await worker.idle();
   await inTransaction(ctx, async (t) => {
     for (let i = 0; i < N; i++) await emitEvent(t, 'employee.updated', { id: newId(), code: `B${i}`, fullName: `Bench Person ${i}` });
   });
   const t0 = performance.now();
-  const worker = startDelivery(deps);
+  worker.kick();
   await receiver.waitFor((r) => r.length >= N, 60_000);
   await worker.idle();
   const ms = performance.now() - t0;
@@ -183,19 +188,19 @@ async function thousandEvents(): Promise<Row> {
   await prepared.close();
   fs.rmSync(prepared.dataDir, { recursive: true, force: true });
   return {
-    scenario: `${N} events → 1 local receiver (worker in-process, real HTTP)`,
+    scenario: `${N} events → 1 local receiver (${mode === 'thread' ? 'delivery thread' : 'worker in-process, for comparison'}, real HTTP)`,
     rps: (N * 1000) / ms,
     p99: ms,
     baseRps: 0,
     baseP99: 0,
-    target: '< 10 s',
-    pass: ms < 10_000 && Number(delivered.n) === N && Number(attempts.n) >= N && verified && ids.size === N,
+    target: mode === 'thread' ? '< 10 s' : 'report',
+    pass: (mode !== 'thread' || ms < 10_000) && Number(delivered.n) === N && Number(attempts.n) >= N && verified && ids.size === N,
     notes: `${(ms / 1000).toFixed(2)} s for all (p99 column = total ms); ${delivered.n} delivered, ${attempts.n} attempts recorded, ${ids.size} distinct ids, signature ${verified ? 'verified' : 'NOT verified'}`,
   };
 }
 
 export async function benchOutbox(): Promise<Row[]> {
-  const rows = [...(await approvalCost()), await thousandEvents()];
+  const rows = [...(await approvalCost()), await thousandEvents('thread'), await thousandEvents('in-process')];
   printTable(`Outbox (approval with 5 endpoints + e-mail vs none, ${ROUNDS} alternating rounds each of 16 approvals; events/s = 1000 / total s)`, rows);
   return rows;
 }
