@@ -12,9 +12,11 @@ import { startDelivery } from './wiring.ts';
  * Starts the outbox delivery worker in a thread of its own (`delivery-thread.ts`)
  * and answers for it on this side. Measured (docs/integrations.md): with the
  * worker on the request thread, a leave approval with 5 webhook endpoints and
- * e-mail on took 121–196% of one with none, because signing, HTTP and SMTP
- * clients, JSON and each batch's commit (a disk flush with synchronous=FULL)
- * ran between the requests. In its own thread they don't; SQLite in WAL mode
+ * e-mail on took 121–196% of one with none: a CPU profile showed the webhook
+ * channel (endpoint read, unseal, HMAC, HTTP client), nodemailer, e-mail
+ * rendering and recording each attempt (kysely per row) running as
+ * JavaScript between the requests; the batch commits were a small part. In
+ * its own thread they don't run there; SQLite in WAL mode
  * lets its connection write beside this one (both take the write lock at
  * BEGIN: `database.ts`), and the caches of both threads share one set of
  * table versions (`table-versions.ts`).
