@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttendanceDay, Regularization } from './attendance/index.ts';
+import { Filing } from './compliance.ts';
 import { EmployeeDocument } from './documents.ts';
 import { LeaveRequest } from './leave/index.ts';
 import { PublicEmployee } from './public-v1.ts';
@@ -23,6 +24,8 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEventType, z.ZodType> = {
   'terminal.online': TerminalStatusEvent,
   'document.uploaded': EmployeeDocument,
   'document.reviewed': EmployeeDocument,
+  'compliance.period.filed': Filing,
+  'compliance.period.amended': Filing,
   'webhook.test': z.object({ message: z.string(), endpointId: z.string() }).meta({ id: 'WebhookTestData' }),
 };
 

@@ -33,6 +33,10 @@ export const WEBHOOK_EVENTS = {
   'terminal.online': 'A terminal reported as offline was heard from again. `data`: `TerminalStatusEvent`.',
   'document.uploaded': 'A document (or a new version) was uploaded for an employee. `data`: the document as `GET /api/documents/{id}` returns it.',
   'document.reviewed': 'HR verified or rejected a document (`status`). `data`: the document.',
+  'compliance.period.filed':
+    'HR filed a month\'s statutory registers (for a location or all): the bundle\'s bytes and SHA-256 are kept from now on. `data`: the filing as `GET /api/compliance/filings/{id}` returns it.',
+  'compliance.period.amended':
+    'The data under a filed month changed after filing (found when the filing is opened, a register of it is exported, or by the nightly check): one event per new set of differences, never for the same ones again. `data`: the filing with its `amendments` (the newest last).',
   'webhook.test': 'Sent by "Send test event" in the console: `data.message` says so. Not subscribable; every endpoint gets it when asked.',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;

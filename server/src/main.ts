@@ -13,7 +13,7 @@ import { loadOrCreateSecrets, SECRETS_FILE } from './secrets.ts';
 import { firstRunBanner, watchCredentialsFile, writeCredentialsFile } from './initial-credentials.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import { listen } from './tls/listen.ts';
-import { startDelivery } from './wiring.ts';
+import { startDeliveryThread } from './delivery.ts';
 import type { LanTls } from './tls/lan-tls.ts';
 
 /**
@@ -61,8 +61,8 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
-  // Webhooks and e-mail leave through the outbox, sent by this worker off the request path.
-  const delivery = startDelivery(deps);
+  // Webhooks and e-mail leave through the outbox, sent by a thread of their own off the request path.
+  const delivery = startDeliveryThread(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(

@@ -70,12 +70,16 @@ async function systemCtxOn(deps: Pick<AppDeps, 'clock'>, db: Db): Promise<Ctx> {
   return { db, clock: deps.clock, caller: systemCaller(), timeZone: (await orgSettings(db)).timeZone, links: moduleLinks };
 }
 
-/** The outbox's ways out: signed webhooks and e-mail. */
-export function outboxChannels(deps: AppDeps): Channel[] {
-  return [webhookChannel(deps, (db) => systemCtxOn(deps, db)), emailChannel(deps, () => publicBaseUrl(deps))];
+/** The outbox's ways out: signed webhooks and e-mail (links in e-mails start with `baseUrl()`). */
+export function outboxChannels(deps: AppDeps, baseUrl: () => string = () => publicBaseUrl(deps)): Channel[] {
+  return [webhookChannel(deps, (db) => systemCtxOn(deps, db)), emailChannel(deps, baseUrl)];
 }
 
-/** Starts the outbox delivery worker of a server (main.ts; test servers and the bench too). */
-export function startDelivery(deps: AppDeps, options?: OutboxWorkerOptions): OutboxWorker {
-  return startOutboxWorker(deps, outboxChannels(deps), options);
+/**
+ * The outbox delivery worker on the calling thread. The server runs it in a
+ * thread of its own (`delivery.ts` `startDeliveryThread`), which calls this;
+ * tests that want it beside their own clock call it directly.
+ */
+export function startDelivery(deps: AppDeps, options?: OutboxWorkerOptions, baseUrl?: () => string): OutboxWorker {
+  return startOutboxWorker(deps, outboxChannels(deps, baseUrl), options);
 }

@@ -6,6 +6,8 @@ import { ist, punch, startWorld, type World } from '../support/attendance.ts';
 import { parseCsv, unzip, waitJob } from '../support/compliance.ts';
 import { JOBS } from '../../server/src/jobs/scheduler.ts';
 import { systemCtx } from '../../server/src/wiring.ts';
+import { webhookEventSchema } from '../../shared/webhook-events.ts';
+import type { WebhookEventType } from '../../shared/webhooks.ts';
 
 /**
  * Filing a month and what happens after: the world's clock is 12 March 2031,
@@ -18,6 +20,12 @@ import { systemCtx } from '../../server/src/wiring.ts';
 
 let w: World;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** The outbox events of a type, each checked against the body schema the OpenAPI `webhooks` section documents. */
+async function eventsOf(type: WebhookEventType) {
+  const rows = await w.server.deps.db.selectFrom('outbox_event').select('payload').where('type', '=', type).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => webhookEventSchema(type).parse(JSON.parse(r.payload)) as { id: string; data: any });
+}
 
 beforeAll(async () => {
   w = await startWorld({ employees: 3 });
@@ -70,6 +78,10 @@ describe('filing a month', () => {
     expect(filing).toMatchObject({ locationId: w.locationId, amended: false, filedByName: 'Priya Sharma' });
     expect(filing.files).toBe(20);
     expect((await w.hr.post('/api/compliance/filings', { period: '2031-02', location: w.locationId })).status).toBe(409);
+    // Webhook event, written with the filing: the filing as the API shows it.
+    const filed = await eventsOf('compliance.period.filed');
+    expect(filed).toHaveLength(1);
+    expect(filed[0]?.data).toEqual((await w.hr.get(`/api/compliance/filings/${filing.id}`)).body);
     const hrId = (await w.hr.get('/api/auth/me')).body.user.employeeId;
     const audit = await w.hr.get(`/api/employees/${hrId}/audit?category=Compliance`);
     expect(audit.body.items.map((a: { action: string }) => a.action)).toContain('compliance.filed');
@@ -94,6 +106,7 @@ describe('filing a month', () => {
     const before = await w.hr.get(`/api/compliance/registers/attendance-register/export?period=2031-02&location=${w.locationId}&format=pdf`);
     const override = await w.hr.patch(`/api/attendance/employee/${first.id}/day/2031-02-10`, { reason: 'Worked from the client site all day', workedMinutes: 480 });
     expect(override.status, override.text).toBe(200);
+    expect(await eventsOf('compliance.period.amended')).toHaveLength(0);
     const pv = await w.hr.get(`/api/compliance/registers/attendance-register?period=2031-02&location=${w.locationId}`);
     expect(pv.body.filing).toMatchObject({ amended: true });
     expect(pv.body.filing.differences.join('\n')).toMatch(new RegExp(`${first.code}: day 10: A → P`));
@@ -121,6 +134,10 @@ describe('filing a month', () => {
     if (!nightly) throw new Error('no compliance-amendments job');
     expect(await nightly.run(await systemCtx(w.server.deps), { config: w.server.deps.config })).toBe('1 filed period(s) amended after filing');
     expect((await w.hr.get('/api/compliance/filings')).body.items.find((f: { id: string }) => f.id === filing.id).amendments).toHaveLength(1);
+    // One webhook event for the amendment, written with it; the same differences found again send none.
+    const amended = await eventsOf('compliance.period.amended');
+    expect(amended).toHaveLength(1);
+    expect(amended[0]?.data).toMatchObject({ id: filing.id, period: '2031-02', amended: true, amendments: [{ rowsChanged: filing.amendments[0].rowsChanged }] });
   });
 
   it('a filed copy altered outside Muster is refused (409), never served; the nightly job names it and checks the rest', async () => {

@@ -41,7 +41,7 @@ async function emailEventsTo(email: string): Promise<number> {
 
 beforeAll(async () => {
   await smtp.start();
-  server = await startServer({ env: { MUSTER_PUBLIC_URL: BASE } });
+  server = await startServer({ env: { MUSTER_PUBLIC_URL: BASE }, outbox: 'thread' });
   [admin, hr, manager, employee] = (await Promise.all(['admin', 'hr', 'manager', 'employee'].map((w) => server.login(`${w}@kaveri.example`)))) as [Client, Client, Client, Client];
   ids.sneha = await employeeIdOf(server, 'employee@kaveri.example');
   ids.CL = await leaveTypeIdOf(server, 'CL');

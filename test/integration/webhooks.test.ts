@@ -49,7 +49,7 @@ async function settled(deliveryId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ outbox: 'thread' });
   [admin, manager, employee, hr] = (await Promise.all(['admin', 'manager', 'employee', 'hr'].map((w) => server.login(`${w}@kaveri.example`)))) as [Client, Client, Client, Client];
   ids.sneha = await employeeIdOf(server, 'employee@kaveri.example');
   ids.CL = await leaveTypeIdOf(server, 'CL');

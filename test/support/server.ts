@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server
 import { createLogger } from '../../server/src/logger.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import type { OutboxWorker } from '../../server/src/modules/outbox/index.ts';
+import { startDeliveryThread } from '../../server/src/delivery.ts';
 import { startDelivery } from '../../server/src/wiring.ts';
 import { Client } from './client.ts';
 import { DEMO_PASSWORD, freshDataDir, type TemplateName } from './templates.ts';
@@ -33,7 +34,21 @@ export interface TestServer {
  * Starts the real app on a copy of a template database, listening on a free
  * loopback port. Stop it with `close()` (also removes the data dir).
  */
-export async function startServer(opts: { template?: TemplateName; clock?: Clock; dataDir?: string; env?: Record<string, string>; outbox?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: {
+    template?: TemplateName;
+    clock?: Clock;
+    dataDir?: string;
+    env?: Record<string, string>;
+    /**
+     * The outbox delivery worker: on the test's thread (the default: the same worker and channels,
+     * reading the test's clock, without a thread loading the whole server again for every test
+     * file), in a thread of its own as the server runs it (`'thread'`: the outbox's own tests), or
+     * none (`false`).
+     */
+    outbox?: boolean | 'thread' | 'in-process';
+  } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? freshDataDir(opts.template ?? 'demo');
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MUSTER_LOG_LEVEL: 'silent', ...opts.env });
   const database = openDatabase(config.databaseFile);
@@ -50,7 +65,8 @@ export async function startServer(opts: { template?: TemplateName; clock?: Clock
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const outbox = opts.outbox === false ? undefined : startDelivery(deps, { idleMs: 50 });
+  const mode = opts.outbox === false ? undefined : opts.outbox === 'thread' ? 'thread' : 'in-process';
+  const outbox = mode === 'thread' ? startDeliveryThread(deps, { idleMs: 50 }) : mode === 'in-process' ? startDelivery(deps, { idleMs: 50 }) : undefined;
   return {
     url,
     deps,

@@ -45,10 +45,11 @@ describe('table versions of an open database', () => {
     const v = tableVersions(opened.db);
     const emp = v.of('employee');
     const leaveDay = v.of('leave_day');
-    // employee → leave_request (cascade) → leave_day (cascade)
+    // employee → leave_request (cascade) → leave_day (cascade); a write outside a transaction is bumped
+    // before it runs and again right after (for the delivery thread's caches: see the last test).
     await opened.db.deleteFrom('employee').where('id', '=', 'nobody').execute();
-    expect(v.of('employee')).toBe(emp + 1);
-    expect(v.of('leave_day')).toBe(leaveDay + 1);
+    expect(v.of('employee')).toBe(emp + 2);
+    expect(v.of('leave_day')).toBe(leaveDay + 2);
 
     const org = v.of('organisation');
     await opened.db
@@ -59,7 +60,7 @@ describe('table versions of an open database', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect(v.of('organisation')).toBe(org + 2); // the rollback bumps again: nothing cached inside outlives it
+    expect(v.of('organisation')).toBe(org + 3); // the rollback bumps again (before and after it ran): nothing cached inside outlives it
   });
 
   it('serves a cached value until a table it reads is written', async () => {
@@ -72,5 +73,32 @@ describe('table versions of an open database', () => {
     expect(await read()).toBe(1);
     await opened.db.updateTable('department').set({ name: 'x' }).where('id', '=', 'none').execute();
     expect(await read()).toBe(2);
+  });
+
+  it('are shared with a second connection opened on its buffer (the delivery thread): its writes reach these caches', async () => {
+    const second = openDatabase(path.join(dir, 'muster.sqlite'), { sharedVersions: opened.versions.buffer });
+    try {
+      let computed = 0;
+      const cache = defineCache<number>({ name: 'shared-test', reads: ['location'] });
+      const read = () => cache.get(opened.db, 'k', async () => ++computed);
+      expect(await read()).toBe(1);
+      const before = opened.versions.of('location');
+      await second.db.transaction().execute(async (trx) => {
+        await trx.updateTable('location').set({ name: 'y' }).where('id', '=', 'none').execute();
+      });
+      // One counter, seen from both connections: bumped in the transaction and twice at its end.
+      expect(opened.versions.of('location')).toBe(before + 3);
+      expect(second.versions.of('location')).toBe(before + 3);
+      expect(await read()).toBe(2);
+      // And the other way: the second connection's caches see the first one's writes.
+      const theirs = defineCache<number>({ name: 'shared-test-2', reads: ['department'] });
+      let n = 0;
+      const readTheirs = () => theirs.get(second.db, 'k', async () => ++n);
+      expect(await readTheirs()).toBe(1);
+      await opened.db.updateTable('department').set({ name: 'y' }).where('id', '=', 'none').execute();
+      expect(await readTheirs()).toBe(2);
+    } finally {
+      await second.close();
+    }
   });
 });

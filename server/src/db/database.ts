@@ -16,7 +16,19 @@ export interface OpenedDatabase {
   db: Database;
   /** The raw handle, for the online backup API and bench floors only. */
   sqlite: SQLite.Database;
+  /** The table versions this connection bumps and its caches read (shared memory: see `TableVersions`). */
+  versions: TableVersions;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /**
+   * A second connection of the same server in another thread (the outbox
+   * delivery thread): the first connection's `versions.buffer`, so writes on
+   * either are seen by the caches of both. Such a connection leaves the WAL
+   * checkpoints to the first one.
+   */
+  sharedVersions?: SharedArrayBuffer;
 }
 
 /** On POSIX, files readable and writable by their owner only (0600); missing ones are skipped. */
@@ -35,7 +47,7 @@ export function keepPrivate(...files: string[]): void {
  * Opens (creating if needed) the SQLite file with the pragmas Muster relies on.
  * SQLite-only: this file is the embedded engine's door (pragmas, the checkpoint worker, the statement cache).
  */
-export function openDatabase(file: string): OpenedDatabase {
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -52,8 +64,8 @@ export function openDatabase(file: string): OpenedDatabase {
   // its own in a worker thread: a checkpoint of a busy second takes 5–40 ms, which on
   // this thread stalled every request in flight (the ingest p99).
   sqlite.pragma('wal_autocheckpoint = 0');
-  const checkpoints = startCheckpointer(file);
-  const versions = new TableVersions();
+  const checkpoints = options.sharedVersions ? { stop: async () => undefined } : startCheckpointer(file);
+  const versions = new TableVersions(options.sharedVersions);
   const cached = withStatementCache(sqlite, versionTracker(sqlite, versions));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   attachHandle(db, cached);
@@ -62,6 +74,7 @@ export function openDatabase(file: string): OpenedDatabase {
   return {
     db,
     sqlite,
+    versions,
     async close() {
       if (closed) return;
       closed = true;
@@ -127,7 +140,12 @@ function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEff
   const prepare = (source: string): SQLite.Statement => {
     let hit = statements.get(source);
     if (!hit) {
-      hit = { statement: sqlite.prepare(source), effect: effectOf(source) };
+      // kysely opens a transaction with a plain (deferred) `begin`. Two connections write this file (the
+      // requests' and the delivery thread's): a deferred transaction that read before its first write
+      // fails with SQLITE_BUSY (snapshot) when the other committed in between, without waiting. IMMEDIATE
+      // takes the write lock at the start, waiting (busy_timeout) while the other commits.
+      const sql = source === 'begin' ? 'begin immediate' : source;
+      hit = { statement: sqlite.prepare(sql), effect: effectOf(sql) };
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(source, hit);
     }

@@ -18,37 +18,81 @@ import type SQLite from 'better-sqlite3';
  * sets only those bumps `<table>#activity` instead, so a terminal heard every
  * second does not throw away the attendance policy each time.
  *
- * One process is the only writer of its SQLite file (architecture note), so an
- * in-process counter sees every change.
+ * One process is the only writer of its SQLite file (architecture note), but
+ * two threads of it write: the requests' and the outbox delivery thread's
+ * (`delivery.ts`). The counters therefore live in shared memory: a
+ * connection opened in the delivery thread with the server's
+ * `TableVersions.buffer` bumps the very counters the request thread's caches
+ * read, and the other way round, so a cache is exact across both.
  */
 export class TableVersions {
-  readonly #versions = new Map<string, number>();
-  #total = 0;
+  /** The shared memory: `SLOTS` name hashes, then the total and `SLOTS` counters. */
+  readonly buffer: SharedArrayBuffer;
+  readonly #keys: Int32Array;
+  readonly #counts: Int32Array;
+  /** This thread's table → slot, so the hash is worked out once per name. */
+  readonly #slots = new Map<string, number>();
+
+  constructor(buffer?: SharedArrayBuffer) {
+    this.buffer = buffer ?? new SharedArrayBuffer((2 * SLOTS + 1) * 4);
+    this.#keys = new Int32Array(this.buffer, 0, SLOTS);
+    this.#counts = new Int32Array(this.buffer, SLOTS * 4, SLOTS + 1);
+  }
+
+  /**
+   * The counter of a table: an open-addressed table of 32-bit name hashes in
+   * the shared memory, claimed with compare-and-swap, so both threads agree
+   * without talking. Two names with one hash would share a counter: a write
+   * to one then throws away the other's cached values too, never keeps a
+   * stale one.
+   */
+  #slotOf(table: string): number {
+    const known = this.#slots.get(table);
+    if (known !== undefined) return known;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < table.length; i++) hash = Math.imul(hash ^ table.charCodeAt(i), 0x01000193);
+    hash |= 1; // 0 marks a free slot
+    let slot = -1;
+    for (let probe = 0, i = hash & (SLOTS - 1); probe < SLOTS; probe++, i = (i + 1) & (SLOTS - 1)) {
+      const held = Atomics.compareExchange(this.#keys, i, 0, hash);
+      if (held === 0 || held === hash) {
+        slot = i;
+        break;
+      }
+    }
+    // Every slot taken (far more tables than a schema has): all share the last counter.
+    const counter = (slot < 0 ? SLOTS - 1 : slot) + 1;
+    this.#slots.set(table, counter);
+    return counter;
+  }
 
   /** The current version of one table (0 until it is first written). */
   of(table: string): number {
-    return this.#versions.get(table) ?? 0;
+    return Atomics.load(this.#counts, this.#slotOf(table));
   }
 
   /** One number that changes whenever any of the tables is written. */
   sumOf(tables: readonly string[]): number {
     let sum = 0;
-    for (const t of tables) sum += this.#versions.get(t) ?? 0;
+    for (const t of tables) sum += Atomics.load(this.#counts, this.#slotOf(t));
     return sum;
   }
 
   /** Writes seen since the database was opened, all tables together (tests and diagnostics). */
   get total(): number {
-    return this.#total;
+    return Atomics.load(this.#counts, 0);
   }
 
   bump(tables: Iterable<string>): void {
     for (const t of tables) {
-      this.#versions.set(t, (this.#versions.get(t) ?? 0) + 1);
-      this.#total++;
+      Atomics.add(this.#counts, this.#slotOf(t), 1);
+      Atomics.add(this.#counts, 0, 1);
     }
   }
 }
+
+/** Counters in the shared memory: a power of two, well above the schema's tables and their activity twins. */
+const SLOTS = 1024;
 
 /** Columns whose updates say "still here", not "changed": see the class comment. */
 export const ACTIVITY_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -157,6 +201,7 @@ function cascadesOf(sqlite: SQLite.Database): Map<string, string[]> {
 export function versionTracker(sqlite: SQLite.Database, versions: TableVersions): (effect: StatementEffect) => void {
   let cascades: Map<string, string[]> | undefined;
   let open: Set<string> | undefined;
+  const visible = afterRun(versions);
   return (effect) => {
     if (effect === NONE) return;
     if (effect.transaction === 'begin') {
@@ -164,7 +209,7 @@ export function versionTracker(sqlite: SQLite.Database, versions: TableVersions)
       return;
     }
     if (effect.transaction === 'end') {
-      if (open?.size) versions.bump(open);
+      if (open?.size) visible(open);
       open = undefined;
       return;
     }
@@ -179,7 +224,24 @@ export function versionTracker(sqlite: SQLite.Database, versions: TableVersions)
       touched.add(t);
       for (const c of cascades.get(t) ?? []) touched.add(c);
     }
-    versions.bump(touched);
-    if (open) for (const t of touched) open.add(t);
+    if (open) {
+      versions.bump(touched);
+      for (const t of touched) open.add(t);
+    } else visible(touched);
+  };
+}
+
+/**
+ * A write other connections see once the statement has run (a commit, or a
+ * write outside a transaction): bumped now, and again right after it ran
+ * (the statement runs synchronously after `prepare`, so a microtask comes
+ * after it). The second bump is for the other thread: a value it computed
+ * between the first bump and the commit read the old rows, and must not be
+ * kept under the new version.
+ */
+function afterRun(versions: TableVersions): (tables: ReadonlySet<string>) => void {
+  return (tables) => {
+    versions.bump(tables);
+    queueMicrotask(() => versions.bump(tables));
   };
 }

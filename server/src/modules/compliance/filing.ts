@@ -7,6 +7,7 @@ import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitEvent } from '../outbox/index.ts';
 import { startJob } from '../jobs/index.ts';
 import { type RegisterDef, REGISTERS, layoutFor } from './catalogue.ts';
 import { FactsLoader } from './facts.ts';
@@ -46,6 +47,13 @@ async function present(ctx: Ctx, rows: Awaited<ReturnType<typeof repo.listFiling
   });
 }
 
+/** One filing as the API shows it (the webhook events' `data`), read on the caller's handle (its transaction). */
+async function presentOne(ctx: Ctx, id: string): Promise<Filing> {
+  const row = await repo.findFilingById(ctx.db, id);
+  if (!row) throw notFound('Filing');
+  return (await present(ctx, [row]))[0] as Filing;
+}
+
 export async function listFilings(ctx: Ctx, locationId?: string): Promise<Filing[]> {
   requirePermission(ctx, 'compliance:read');
   return present(ctx, await repo.listFilings(ctx.db, locationId));
@@ -56,7 +64,7 @@ export async function getFiling(ctx: Ctx, id: string, dataDir: string): Promise<
   const row = await repo.findFilingById(ctx.db, id);
   if (!row) throw notFound('Filing');
   await checkFiling(ctx, id, dataDir);
-  return (await present(ctx, [row]))[0] as Filing;
+  return presentOne(ctx, id);
 }
 
 /** Employee-days of a month (location) that are not final: not reconciled, provisional, or pending. */
@@ -188,6 +196,7 @@ export async function startFiling(ctx: Ctx, input: { period: string; location?: 
               summary: `Filed the registers of ${input.period}${location ? ` for ${plan.locations[0]?.locationName}` : ' for every location'}: ${stored.length} files, bundle SHA-256 ${bundleSha.slice(0, 12)}…`,
             });
           }
+          await emitEvent(t, 'compliance.period.filed', await presentOne(t, filingId));
         });
         return { summary: { filingId, files: stored.length, bundleSha256: bundleSha } };
       } catch (err) {
@@ -260,6 +269,7 @@ export async function checkFiling(ctx: Ctx, filingId: string, dataDir: string): 
         summary: `The filed registers of ${filing.period} were amended after filing: ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`,
       });
     }
+    await emitEvent(t, 'compliance.period.amended', await presentOne(t, filingId));
   });
   const est = await new FactsLoader(ctx.db, null).establishment();
   return describe({ month: filing.period }, filing, est.organisationName, lines, now);
