@@ -110,10 +110,19 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
   const punches: PunchTable[] = [];
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];
   const offZone: { employeeId: string; date: string; punchId: string }[] = [];
+  const terminalKeys = new Set<string>();
   const add = (p: { employeeId: string | null; at: number; source: PunchTable['source']; direction?: 'in' | 'out' | null; terminal?: 'zk' | 'anviz'; stat?: string; userId?: number | null; geo?: [number, number]; flags?: string }) => {
     if (p.at > nowMs) return undefined;
     const local = localParts(p.at, tz);
     const terminal = p.terminal === 'zk' ? { id: zkId, serial: DEMO_TERMINALS.zk.serial } : p.terminal === 'anviz' ? { id: anvizId, serial: DEMO_TERMINALS.anviz.serial } : null;
+    // A terminal keeps one record per (user, instant, state): the random plan can put two on the same minute
+    // (a lunch return on a half day's check-out, an Anviz 'in' and 'out' alike with no state), which the
+    // punch table's unique key refuses. Keep the first, as the terminal would.
+    if (terminal) {
+      const key = `${terminal.serial}|${p.userId ?? ''}|${p.at}|${p.stat ?? ''}`;
+      if (terminalKeys.has(key)) return undefined;
+      terminalKeys.add(key);
+    }
     const id = newId();
     punches.push({
       id,
@@ -209,7 +218,10 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
     const dayEnd = new Date(zonedInstant(addDays(day, 2), 0, tz)).toISOString();
     for (let i = punches.length - 1; i >= 0; i--) {
       const p = punches[i];
-      if (p && p.employee_id === demoEmployee.id && p.at >= dayStart && p.at < dayEnd) punches.splice(i, 1);
+      if (p && p.employee_id === demoEmployee.id && p.at >= dayStart && p.at < dayEnd) {
+        punches.splice(i, 1);
+        terminalKeys.delete(`${p.terminal_serial}|${p.terminal_user_id ?? ''}|${Date.parse(p.at)}|${p.attend_stat}`);
+      }
     }
     add({ employeeId: demoEmployee.id, at: zonedInstant(day, shift.start + 4, tz), source: 'terminal', terminal: 'anviz', userId: demoEmployee.terminalUserId });
   }
