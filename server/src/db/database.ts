@@ -54,10 +54,16 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('wal_autocheckpoint = 0');
   const checkpoints = startCheckpointer(file);
   const versions = new TableVersions();
-  const cached = withStatementCache(sqlite, versionTracker(sqlite, versions));
+  const track = versionTracker(sqlite, versions);
+  const counter = { n: 0 };
+  const cached = withStatementCache(sqlite, (effect) => {
+    counter.n++;
+    track(effect);
+  });
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   attachHandle(db, cached);
   attachVersions(db, versions);
+  statementCounters.set(db, counter);
   let closed = false;
   return {
     db,
@@ -70,6 +76,16 @@ export function openDatabase(file: string): OpenedDatabase {
       await db.destroy();
     },
   };
+}
+
+const statementCounters = new WeakMap<object, { n: number }>();
+
+/**
+ * Statements run on this connection since it was opened (every one passes the
+ * statement cache below): tests count what one request costs with it.
+ */
+export function statementsRun(db: Database): number {
+  return statementCounters.get(db)?.n ?? 0;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
