@@ -6,13 +6,14 @@ import { benchDocuments } from './documents.bench.ts';
 import { BENCH_SECONDS } from './harness.ts';
 import { benchIngest } from './ingest.bench.ts';
 import { benchLeave } from './leave.bench.ts';
+import { benchLeaveGrowth } from './leave-growth.bench.ts';
 import { benchMcp } from './mcp.bench.ts';
 import { benchOutbox } from './outbox.bench.ts';
 import { benchReports } from './reports.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox };
+const sections = { directory: benchDirectory, leave: benchLeave, 'leave-growth': benchLeaveGrowth, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox };
 // `npm run bench -- attendance ingest` runs only those sections.
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in sections));

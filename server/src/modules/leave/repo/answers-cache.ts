@@ -15,6 +15,9 @@ const answers = defineJsonCache({
     'leave_day',
     'leave_ledger',
     'employee',
+    // The closure is written by triggers on employee and bumped with it (its foreign keys cascade); the per-date
+    // away counts (leave_day_load) change only with leave_day and employee, both listed.
+    'reporting_line',
     'department',
     'location',
     'designation',
