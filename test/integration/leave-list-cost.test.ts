@@ -47,6 +47,15 @@ describe('leave list cost in statements', () => {
     expect(pagesWithRecords).toBeGreaterThan(3);
   });
 
+  it('counts a filter once across its pages: another page of the same list reads only its records', async () => {
+    const hr = callers.hr as Client;
+    const first = await cost(hr, '/api/leave/requests?status=Approved&from=2001-01-01&page=1&pageSize=20');
+    const next = await cost(hr, '/api/leave/requests?status=Approved&from=2001-01-01&page=2&pageSize=20');
+    expect(next.items).toBe(20);
+    expect(next.statements).toBeLessThan(first.statements);
+    expect(next.statements).toBeLessThanOrEqual(6);
+  });
+
   it('recomputes after a change, still within the budget', async () => {
     const hr = callers.hr as Client;
     await hr.get('/api/leave/requests?page=1&pageSize=50');

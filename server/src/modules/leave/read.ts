@@ -18,7 +18,7 @@ import { reachOf, reportingLineIds, visibleEmployeeIds } from '../employees/inde
 import { applicantOf } from './applicant.ts';
 import { commonHolidays, organisationWeeklyOffs } from './calendar-inputs.ts';
 import { presentRequests, visibleRequest } from './present.ts';
-import { cachedLeaveAnswer } from './repo/answers-cache.ts';
+import { cachedLeaveAnswer, cachedLeaveCounts } from './repo/answers-cache.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
 
@@ -54,10 +54,16 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
     awaiting: q.toApprove ? approver : undefined,
   };
   const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const [total, rows, counts] = await Promise.all([
-    requestRepo.countRequests(ctx.db, filter),
+  const { page: _p, pageSize: _s, sort: _o, order: _d, ...counted } = q;
+  const [{ total, counts }, rows] = await Promise.all([
+    cachedLeaveCounts(ctx.db, viewKey(ctx), counted, async () => {
+      const [n, c] = await Promise.all([
+        requestRepo.countRequests(ctx.db, filter),
+        requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null),
+      ]);
+      return { total: n, counts: c };
+    }),
     requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
-    requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null),
   ]);
   return {
     items: await presentRequests(ctx, rows),
@@ -82,17 +88,20 @@ export async function leaveWaitingCounts(ctx: Ctx): Promise<{ toApprove: number;
   return { toApprove: counts.toApprove, mine: counts.mine };
 }
 
+/** What a list answer depends on besides the query: the caller's scope, who may decide, and which supporting files they may read. */
+function viewKey(ctx: Ctx): string {
+  const { caller } = ctx;
+  const flags = (['leave:approve', 'leave:hr-approve', 'documents:self', 'documents:team', 'documents:manage', 'employee:sensitive'] as const).map((p) => (caller.permissions.includes(p) ? 1 : 0)).join('');
+  return `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
+}
+
 /**
  * The list as JSON bytes, from the leave cache when nothing it depends on
  * changed since. The lookup runs before any statement: today comes from the
  * clock and the organisation's time zone the context already carries.
  */
 export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
-  const { caller } = ctx;
-  // What the answer depends on besides the scope: who may decide, and which supporting files the caller may read.
-  const flags = (['leave:approve', 'leave:hr-approve', 'documents:self', 'documents:team', 'documents:manage', 'employee:sensitive'] as const).map((p) => (caller.permissions.includes(p) ? 1 : 0)).join('');
-  const who = `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
-  return cachedLeaveAnswer(ctx.db, who, q, dayInZone(ctx.clock.now(), ctx.timeZone), () => listLeaveRequests(ctx, q));
+  return cachedLeaveAnswer(ctx.db, viewKey(ctx), q, dayInZone(ctx.clock.now(), ctx.timeZone), () => listLeaveRequests(ctx, q));
 }
 
 /** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */
