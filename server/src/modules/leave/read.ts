@@ -55,14 +55,11 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   };
   const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
   const { page: _p, pageSize: _s, sort: _o, order: _d, ...counted } = q;
-  const [{ total, counts }, rows] = await Promise.all([
-    cachedLeaveCounts(ctx.db, viewKey(ctx), counted, async () => {
-      const [n, c] = await Promise.all([
-        requestRepo.countRequests(ctx.db, filter),
-        requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null),
-      ]);
-      return { total: n, counts: c };
-    }),
+  const view = viewKey(ctx);
+  // The total depends on the filter, the pending counts only on the caller's view: each counted once per state of the data.
+  const [total, counts, rows] = await Promise.all([
+    cachedLeaveCounts(ctx.db, view, counted, () => requestRepo.countRequests(ctx.db, filter)),
+    cachedLeaveCounts(ctx.db, view, 'pending', () => requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null)),
     requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
   ]);
   return {

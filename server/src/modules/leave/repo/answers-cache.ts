@@ -34,7 +34,8 @@ const answers = defineJsonCache({ name: 'leave.answers', reads: READS });
 /**
  * A list's total and pending counts do not depend on the page: people paging
  * through one list (or the console asking for a new page size) count once per
- * state of the data. Keyed by the caller's view and the filter without paging.
+ * state of the data. The total is keyed by the caller's view and the filter
+ * without paging; the pending counts, which no filter changes, by the view alone.
  */
 const counts = defineCache<unknown>({ name: 'leave.counts', reads: READS, maxEntries: 500 });
 
