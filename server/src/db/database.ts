@@ -164,7 +164,9 @@ function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEff
  * Returns the names applied. Throws on the first failure (that one is rolled back).
  */
 export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migration numbers are reserved per branch, so one can land after a higher one already ran
+  // (0014 after 0015): run whatever has not run, in name order. Each touches only tables older than itself.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const applied: string[] = [];
   for (;;) {
     const { error, results } = await migrator.migrateUp();
