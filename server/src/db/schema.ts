@@ -81,6 +81,14 @@ export interface ShiftTable {
   updated_at: string | null;
 }
 
+/** The reporting line as a closure (migration 0014): kept by triggers on employee, never written by the server's code. */
+export interface ReportingLineTable {
+  ancestor_id: string;
+  descendant_id: string;
+  /** 0 for the employee itself, 1 for a direct report, … */
+  depth: number;
+}
+
 export interface EmployeeTable {
   id: string;
   code: string;
@@ -505,6 +513,14 @@ export interface LeaveDayTable {
   approved: Bool;
 }
 
+/** Kept by triggers on leave_day and employee (migration 0014): never written by the server's code. */
+export interface LeaveDayLoadTable {
+  date: string;
+  /** '' for people without a department. */
+  department_id: string;
+  people: number;
+}
+
 export interface LeaveLedgerTable {
   id: string;
   employee_id: string;
@@ -865,6 +881,7 @@ export interface DB {
   designation: DesignationTable;
   shift: ShiftTable;
   employee: EmployeeTable;
+  reporting_line: ReportingLineTable;
   user_account: UserAccountTable;
   user_role: UserRoleTable;
   session: SessionTable;
@@ -893,6 +910,7 @@ export interface DB {
   leave_type: LeaveTypeTable;
   leave_request: LeaveRequestTable;
   leave_day: LeaveDayTable;
+  leave_day_load: LeaveDayLoadTable;
   leave_ledger: LeaveLedgerTable;
   document_type: DocumentTypeTable;
   document_checklist: DocumentChecklistTable;

@@ -12,6 +12,7 @@ import * as m0009b from './0009b_leave_documents.ts';
 import * as m0010 from './0010_compliance.ts';
 import * as m0011 from './0011_reports.ts';
 import * as m0012 from './0012_agent.ts';
+import * as m0014 from './0014_reporting_line.ts';
 import * as m0015 from './0015_outbox.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0010_compliance': m0010,
   '0011_reports': m0011,
   '0012_agent': m0012,
+  '0014_reporting_line': m0014,
   '0015_outbox': m0015,
 };

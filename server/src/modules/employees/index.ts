@@ -2,7 +2,7 @@
 export { employeeRoutes } from './routes.ts';
 export { completeDueExits, createEmployee, exitEmployee, rehireEmployee, updateEmployee } from './write.ts';
 export { getEmployee, listEmployees } from './read.ts';
-export { assertCanSeeEmployee, managerChainIds, reportingLineIds, visibleEmployeeIds } from './scope.ts';
+export { type Reach, assertCanSeeEmployee, isBelow, managerChainIds, reachOf, reportingLineIds, visibleEmployeeIds } from './scope.ts';
 export { catalogueNames, employeeExists, findEmployeeForLogin, insertEmployeeRows, updateEmployeeRow } from './repo.ts';
 export { sealGovernmentIds } from './government-ids.ts';
 export { type RegisterRecordRow, getEmployeeRegister, registerRecords, registerSerials, updateEmployeeRegister } from './register-fields.ts';

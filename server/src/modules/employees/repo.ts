@@ -267,45 +267,37 @@ export async function employeesDueToExit(db: Db, today: string) {
     .execute();
 }
 
-/** Everyone below a manager in the reporting line, at any depth. */
+/**
+ * Everyone below a manager in the reporting line, at any depth: one index
+ * range of the closure (table reporting_line, kept by triggers on employee).
+ */
 export async function reportingLineIds(db: Db, managerId: string): Promise<string[]> {
-  const rows = await db
-    .withRecursive('team(id)', (qc) =>
-      qc
-        .selectFrom('employee')
-        .select('employee.id')
-        .where('employee.manager_id', '=', managerId)
-        .union((qb) =>
-          qb.selectFrom('employee').innerJoin('team', 'team.id', 'employee.manager_id').select('employee.id'),
-        ),
-    )
-    .selectFrom('team')
-    .select('team.id')
-    .execute();
-  return rows.map((r) => r.id);
+  const rows = await db.selectFrom('reporting_line').select('descendant_id').where('ancestor_id', '=', managerId).where('depth', '>', 0).execute();
+  return rows.map((r) => r.descendant_id);
 }
 
-/** The managers above an employee, nearest first is not guaranteed. UNION stops on a cycle. */
+/** The managers above an employee, nearest first. */
 export async function managerChainIds(db: Db, employeeId: string): Promise<string[]> {
   const rows = await db
-    .withRecursive('chain(id)', (qc) =>
-      qc
-        .selectFrom('employee')
-        .select('employee.manager_id as id')
-        .where('employee.id', '=', employeeId)
-        .where('employee.manager_id', 'is not', null)
-        .union((qb) =>
-          qb
-            .selectFrom('employee')
-            .innerJoin('chain', 'chain.id', 'employee.id')
-            .select('employee.manager_id as id')
-            .where('employee.manager_id', 'is not', null),
-        ),
-    )
-    .selectFrom('chain')
-    .select('chain.id')
+    .selectFrom('reporting_line')
+    .select('ancestor_id')
+    .where('descendant_id', '=', employeeId)
+    .where('depth', '>', 0)
+    .orderBy('depth')
     .execute();
-  return rows.map((r) => r.id).filter((id): id is string => id !== null);
+  return rows.map((r) => r.ancestor_id);
+}
+
+/** Whether `employeeId` is below `managerId` in the reporting line (at any depth; not the manager itself). */
+export async function isBelow(db: Db, managerId: string, employeeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reporting_line')
+    .select('depth')
+    .where('ancestor_id', '=', managerId)
+    .where('descendant_id', '=', employeeId)
+    .where('depth', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether an employee with this id exists (in or out of anyone's scope). */

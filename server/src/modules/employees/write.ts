@@ -13,7 +13,7 @@ import { notify } from '../notifications/index.ts';
 import { type GovernmentIdField, type GovernmentIds, idChanges, sealedColumns } from './government-ids.ts';
 import { getEmployee } from './read.ts';
 import * as repo from './repo.ts';
-import { managerChainIds } from './scope.ts';
+import { isBelow } from './scope.ts';
 
 
 /** Changing the directory: create, update, exit (now or at the end of a notice period), rehire. Each change is audited. */
@@ -119,7 +119,7 @@ async function assertUnique(
 /** A new manager must not sit below the employee (409), nor be the employee. */
 async function assertNoManagerCycle(ctx: Ctx, employeeId: string, managerId: string | null | undefined) {
   if (!managerId) return;
-  if (managerId === employeeId || (await managerChainIds(ctx.db, managerId)).includes(employeeId)) {
+  if (managerId === employeeId || (await isBelow(ctx.db, employeeId, managerId))) {
     throw conflict('This manager reports to the employee, so that would make a reporting cycle.', [
       { path: 'body.managerId', message: 'would make a reporting cycle' },
     ]);

@@ -3,7 +3,7 @@ import { type LeaveBalances, type LeaveBalancesQuery, type LeaveLedger, type Lea
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
-import { getOrganisationRow } from '../org/index.ts';
+import { orgSettings } from '../org/index.ts';
 import { dueCredits, leaveYearEnd, leaveYearStart, nextLeaveYear, projectYears, type YearFigures, type YearPosition } from './accrual.ts';
 import * as typeRepo from './repo/leave-types.ts';
 import * as ledgerRepo from './repo/ledger.ts';
@@ -14,10 +14,11 @@ import { accrualPolicyOf, eligibleByGender, getTypeRow, isEntitled, typeRef } fr
 
 /** Today in the organisation and the leave year it falls in. */
 export async function leaveToday(ctx: Ctx): Promise<{ today: string; yearStartMonth: number; yearStart: string; yearEnd: string }> {
-  const org = await getOrganisationRow(ctx.db);
+  // The settings cache: no statement once read (the leave list computes several records' balances per request).
+  const { fyStartMonth } = await orgSettings(ctx.db);
   const today = dayInZone(ctx.clock.now(), ctx.timeZone);
-  const yearStart = leaveYearStart(today, org.fy_start_month);
-  return { today, yearStartMonth: org.fy_start_month, yearStart, yearEnd: leaveYearEnd(yearStart) };
+  const yearStart = leaveYearStart(today, fyStartMonth);
+  return { today, yearStartMonth: fyStartMonth, yearStart, yearEnd: leaveYearEnd(yearStart) };
 }
 
 export function toLedgerEntry(row: ledgerRepo.LedgerRow | Omit<ledgerRepo.LedgerRow, 'period_key' | 'actor_employee_id' | 'employee_id' | 'leave_type_id'>): LedgerEntry {

@@ -1,6 +1,6 @@
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Db } from '../../context.ts';
-import { getOrganisationRow } from '../org/index.ts';
+import { orgSettings } from '../org/index.ts';
 import type { WorkCalendar } from './day-count.ts';
 import * as calendarRepo from './repo/calendar.ts';
 
@@ -13,8 +13,7 @@ import * as calendarRepo from './repo/calendar.ts';
  */
 
 export async function organisationWeeklyOffs(db: Db): Promise<WeeklyOffRule[]> {
-  const org = await getOrganisationRow(db);
-  return JSON.parse(org.weekly_offs) as WeeklyOffRule[];
+  return JSON.parse((await orgSettings(db)).weeklyOffs) as WeeklyOffRule[];
 }
 
 async function locationWeeklyOffs(db: Db, locationId: string | null): Promise<WeeklyOffRule[] | null> {

@@ -11,7 +11,7 @@ import {
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { conflict, forbidden } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
-import { managerChainIds } from '../employees/index.ts';
+import { isBelow } from '../employees/index.ts';
 import { type NotificationInput, type Recipients, notify } from '../notifications/index.ts';
 import { emitEvent } from '../outbox/index.ts';
 import { leaveYearLabel } from './accrual.ts';
@@ -98,7 +98,7 @@ async function assertMayDecide(ctx: Ctx, row: requestRepo.RequestRow): Promise<D
     if (!hr) throw forbidden('This request waits for HR approval (permission leave:hr-approve).');
     return { stage, byHrForManager: false, aboveManager: false };
   }
-  const inLine = caller.employeeId !== null && (await managerChainIds(ctx.db, row.employee_id)).includes(caller.employeeId);
+  const inLine = caller.employeeId !== null && (await isBelow(ctx.db, caller.employeeId, row.employee_id));
   if (inLine && caller.permissions.includes('leave:approve')) return { stage, byHrForManager: false, aboveManager: caller.employeeId !== row.employee_manager_id };
   if (hr) return { stage, byHrForManager: true, aboveManager: false };
   throw forbidden('Only a manager above this employee (leave:approve) or HR (leave:hr-approve) decides this request.');

@@ -143,6 +143,11 @@ async function auditJobRows(ctx: Ctx, rows: readonly LeaveLedgerTable[], what: s
   return byEmployee.size;
 }
 
+/** `target.push(...rows)` without spreading: a credit run for 15,000 people is more arguments than the stack holds. */
+function append<T>(target: T[], rows: readonly T[]): void {
+  for (const r of rows) target.push(r);
+}
+
 /**
  * The nightly leave job: for every type, the credits due up to today, then
  * each due year end in order (carry forward, lapse, encashment), then expired
@@ -157,17 +162,17 @@ export async function runLeaveLedger(ctx: Ctx): Promise<LedgerRunResult> {
     for (const type of await typeRepo.listTypeRows(t.db)) {
       const credits = await dueCreditRows(t, type, today, yearStartMonth);
       await ledgerRepo.insertLedgerRows(t.db, credits);
-      written.rows.push(...credits);
+      append(written.rows, credits);
       if (isEntitled(type)) {
         for (const boundary of boundariesDue(type, today, yearStartMonth)) {
           const rows = yearEndRows(t, type, boundary, await yearEndPlan(t, type, boundary));
           await ledgerRepo.insertLedgerRows(t.db, rows);
-          written.rows.push(...rows);
+          append(written.rows, rows);
         }
       }
       const expiries = await expiryRows(t, type, today);
       await ledgerRepo.insertLedgerRows(t.db, expiries);
-      written.rows.push(...expiries);
+      append(written.rows, expiries);
     }
     const employees = await auditJobRows(t, written.rows, 'Leave ledger job (grants, accruals, year end, expiry)');
     return { entries: written.rows.length, employees };
@@ -228,7 +233,7 @@ export async function runLeaveYearEnd(ctx: Ctx, input: YearEndRunBody): Promise<
     for (const type of (await typeRepo.listTypeRows(t.db)).filter(isEntitled)) {
       const planned = yearEndRows(t, type, at, await yearEndPlan(t, type, at));
       await ledgerRepo.insertLedgerRows(t.db, planned);
-      rows.push(...planned);
+      append(rows, planned);
     }
     const employees = await auditJobRows(t, rows, `Year end ${leaveYearLabel(leaveYearStart(addDays(at, -1), yearStartMonth))}`);
     return { entries: rows.length, employees };

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/problem.ts';
 import { leaveAttachments } from '../documents/index.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
-import { getOrganisationRow } from '../org/index.ts';
+import { orgSettings } from '../org/index.ts';
 import { leaveYearEnd, leaveYearStart } from './accrual.ts';
 import { balanceIn, leaveToday } from './balance.ts';
 import * as calendarRepo from './repo/calendar.ts';
@@ -13,7 +13,7 @@ import * as dayRepo from './repo/leave-days.ts';
 import * as ledgerRepo from './repo/ledger.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
-import { computeContext } from './team-load.ts';
+import { contextFromCounts } from './team-load.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { buildTimeline, isOpen } from './workflow.ts';
 
@@ -23,6 +23,17 @@ import { buildTimeline, isOpen } from './workflow.ts';
  * cluster of nearby dates), never one per request or per day.
  */
 
+/** The applicant as a context needs them (a list row carries it; otherwise it is read). */
+export interface ContextApplicant {
+  departmentId: string | null;
+  locationId: string | null;
+  managerId: string | null;
+  managerName: string | null;
+  status: string;
+  /** The location's own weekly offs (JSON), null when it keeps the organisation's. */
+  locationWeeklyOffs: string | null;
+}
+
 export interface ContextSpec {
   key: string;
   employeeId: string;
@@ -31,6 +42,7 @@ export interface ContextSpec {
   to: string;
   /** The request itself, left out of "taken before" (priorSameType). */
   requestId: string | null;
+  applicant?: ContextApplicant;
 }
 
 /** Date ranges merged when they overlap or lie within `gap` days, so nearby requests share one query. */
@@ -46,64 +58,103 @@ export function mergeRanges(ranges: readonly { from: string; to: string }[], gap
   return out;
 }
 
-async function weeklyOffsByLocation(ctx: Ctx, org: WeeklyOffRule[], locationIds: readonly string[]): Promise<{ org: WeeklyOffRule[]; byLocation: Map<string, WeeklyOffRule[]> }> {
-  const byLocation = new Map<string, WeeklyOffRule[]>();
-  for (const r of await calendarRepo.weeklyOffsOfLocations(ctx.db, locationIds)) {
-    if (r.weekly_offs) byLocation.set(r.location_id, JSON.parse(r.weekly_offs) as WeeklyOffRule[]);
+/** Applicants the specs do not carry, read (the quote's one spec). */
+async function applicantsOf(ctx: Ctx, specs: readonly ContextSpec[]): Promise<Map<string, ContextApplicant>> {
+  const out = new Map<string, ContextApplicant>();
+  for (const s of specs) if (s.applicant) out.set(s.employeeId, s.applicant);
+  const missing = [...new Set(specs.filter((s) => !out.has(s.employeeId)).map((s) => s.employeeId))];
+  if (missing.length === 0) return out;
+  const rows = await peopleRepo.findApplicants(ctx.db, missing);
+  const locations = [...new Set(rows.map((a) => a.location_id).filter((l): l is string => l !== null))];
+  const offs = new Map((await calendarRepo.weeklyOffsOfLocations(ctx.db, locations)).map((r) => [r.location_id, r.weekly_offs]));
+  for (const a of rows) {
+    out.set(a.id, {
+      departmentId: a.department_id,
+      locationId: a.location_id,
+      managerId: a.manager_id,
+      managerName: a.manager_name,
+      status: a.status,
+      locationWeeklyOffs: a.location_id ? (offs.get(a.location_id) ?? null) : null,
+    });
   }
-  return { org, byLocation };
+  return out;
 }
 
-/** The team-load context (spec §2.3) of each spec, keyed by `key`. */
-export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Promise<Map<string, LeaveContext>> {
+/** The leave year today and these employees' ledger in it (one statement; see `ledgerFacts`). */
+async function ledgerOf(ctx: Ctx, employeeIds: readonly string[]) {
+  const year = await leaveToday(ctx);
+  return { year, facts: await ledgerRepo.ledgerFacts(ctx.db, employeeIds, year.yearStart, year.yearEnd) };
+}
+type Ledger = Awaited<ReturnType<typeof ledgerOf>>;
+
+/**
+ * The team-load context (spec §2.3) of each spec, keyed by `key`. Whatever
+ * the organisation's size: per-date counts of people away (organisation,
+ * department; kept on write) and the applicants' teams with their days away,
+ * each one statement over the merged date ranges, plus the ledger.
+ */
+export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[], ledger?: Ledger): Promise<Map<string, LeaveContext>> {
   const result = new Map<string, LeaveContext>();
   if (specs.length === 0) return result;
   const employeeIds = [...new Set(specs.map((s) => s.employeeId))];
-  const applicants = new Map((await peopleRepo.findApplicants(ctx.db, employeeIds)).map((a) => [a.id, a]));
-  // The team: everyone with the applicant's manager; with no manager, the applicant and their reports.
-  const teamKeyOf = (id: string) => applicants.get(id)?.manager_id ?? id;
-  const members = await peopleRepo.teamMembers(ctx.db, [...new Set(employeeIds.map(teamKeyOf))]);
-  const teams = new Map<string, Set<string>>();
-  for (const m of members) {
-    if (!m.manager_id) continue;
-    const set = teams.get(m.manager_id) ?? new Set<string>();
-    set.add(m.id);
-    teams.set(m.manager_id, set);
+  const applicants = await applicantsOf(ctx, specs);
+  // The team: everyone (not exited) with the applicant's manager; with no manager, the applicant and their reports.
+  const teamKeyOf = (id: string) => applicants.get(id)?.managerId ?? id;
+  const ranges = mergeRanges(specs);
+  const [counts, members, { facts }, settings] = await Promise.all([
+    dayRepo.awayCounts(ctx.db, ranges),
+    dayRepo.teamDays(ctx.db, [...new Set(employeeIds.map(teamKeyOf))], employeeIds, ranges),
+    ledger ?? ledgerOf(ctx, employeeIds),
+    orgSettings(ctx.db),
+  ]);
+  const orgOffs = JSON.parse(settings.weeklyOffs) as WeeklyOffRule[];
+  const orgAway = new Map<string, number>();
+  const deptAway = new Map<string, number>();
+  for (const c of counts) {
+    orgAway.set(c.date, (orgAway.get(c.date) ?? 0) + c.people);
+    deptAway.set(`${c.date}|${c.department_id}`, c.people);
   }
-  const locations = [...new Set([...applicants.values()].map((a) => a.location_id).filter((l): l is string => l !== null))];
-  const organisation = await getOrganisationRow(ctx.db);
-  const offs = await weeklyOffsByLocation(ctx, JSON.parse(organisation.weekly_offs) as WeeklyOffRule[], locations);
-  const awayByDate = new Map<string, Awaited<ReturnType<typeof dayRepo.awayRows>>>();
-  for (const range of mergeRanges(specs)) {
-    for (const row of await dayRepo.awayRows(ctx.db, range.from, range.to)) {
-      const list = awayByDate.get(row.date);
-      if (list) list.push(row);
-      else awayByDate.set(row.date, [row]);
+  // Team members (by manager) and everyone's days away among them.
+  const teams = new Map<string, Set<string>>();
+  const away = new Map<string, Set<string>>();
+  for (const m of members) {
+    if (m.manager_id && m.status !== 'Exited') {
+      const set = teams.get(m.manager_id) ?? new Set<string>();
+      set.add(m.id);
+      teams.set(m.manager_id, set);
+    }
+    if (m.date) {
+      const days = away.get(m.id) ?? new Set<string>();
+      days.add(m.date);
+      away.set(m.id, days);
     }
   }
-  // priorSameType counts the current financial year.
-  const yearStart = leaveYearStart(dayInZone(ctx.clock.now(), ctx.timeZone), organisation.fy_start_month);
-  const usage = await ledgerRepo.usageByRequest(ctx.db, employeeIds, yearStart, leaveYearEnd(yearStart));
 
   for (const spec of specs) {
     const a = applicants.get(spec.employeeId);
     const teamIds = new Set(teams.get(teamKeyOf(spec.employeeId)) ?? []);
-    teamIds.add(spec.employeeId);
-    const taken = -usage
-      .filter((u) => u.employee_id === spec.employeeId && u.leave_type_id === spec.leaveTypeId && u.request_id !== spec.requestId)
-      .reduce((s, u) => s + u.total, 0);
-    const inRange = daysBetween(spec.from, spec.to).flatMap((d) => awayByDate.get(d) ?? []);
+    teamIds.delete(spec.employeeId);
+    const teamAway = new Map<string, number>();
+    for (const id of teamIds) for (const d of away.get(id) ?? []) teamAway.set(d, (teamAway.get(d) ?? 0) + 1);
+    const taken = -facts
+      .filter((u) => u.year_usage === 1 && u.employee_id === spec.employeeId && u.leave_type_id === spec.leaveTypeId && u.usage_request_id !== spec.requestId)
+      .reduce((s, u) => s + u.in_year, 0);
+    const dept = a?.departmentId ?? null;
+    const dates = daysBetween(spec.from, spec.to);
     result.set(
       spec.key,
-      computeContext({
+      contextFromCounts({
         from: spec.from,
         to: spec.to,
-        applicant: { id: spec.employeeId, departmentId: a?.department_id ?? null },
-        teamIds,
-        managerName: a?.manager_name ?? null,
+        applicantDepartmentId: dept,
+        teamSize: teamIds.size + 1,
+        orgAway,
+        deptAway: new Map(dates.map((d) => [d, deptAway.get(`${d}|${dept ?? ''}`) ?? 0])),
+        teamAway,
+        applicantAway: away.get(spec.employeeId) ?? new Set(),
+        managerName: a?.managerName ?? null,
         priorSameType: taken,
-        weeklyOffs: (a?.location_id ? offs.byLocation.get(a.location_id) : undefined) ?? offs.org,
-        away: inRange,
+        weeklyOffs: (a?.locationWeeklyOffs ? (JSON.parse(a.locationWeeklyOffs) as WeeklyOffRule[]) : undefined) ?? orgOffs,
       }),
     );
   }
@@ -117,25 +168,28 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[]): Prom
  * are the current year's for a type with an entitlement); another year, which
  * few requests fall in, one request at a time (see `balanceIn`).
  */
-async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow[]): Promise<Map<string, number>> {
+async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow[], ledger: Ledger): Promise<Map<string, number>> {
   const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
   const out = new Map<string, number>();
   if (open.length === 0) return out;
   const employeeIds = [...new Set(open.map((r) => r.employee_id))];
-  const { yearStart, yearEnd, yearStartMonth } = await leaveToday(ctx);
-  const [toYearEnd, inYear, heldToYearEnd, heldInYear] = await Promise.all([
-    ledgerRepo.ledgerSums(ctx.db, employeeIds, { to: yearEnd }),
-    ledgerRepo.ledgerSums(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
-    ledgerRepo.pendingDays(ctx.db, employeeIds, { to: yearEnd }),
-    ledgerRepo.pendingDays(ctx.db, employeeIds, { from: yearStart, to: yearEnd }),
-  ]);
-  const of = (list: { employee_id: string; leave_type_id: string; total: number }[], r: requestRepo.RequestRow) =>
-    list.find((s) => s.employee_id === r.employee_id && s.leave_type_id === r.leave_type_id)?.total ?? 0;
+  const { yearStart, yearEnd, yearStartMonth } = ledger.year;
+  const held = await ledgerRepo.pendingDaysOfYear(ctx.db, employeeIds, yearStart, yearEnd);
+  const sums = new Map<string, { toEnd: number; inYear: number }>();
+  for (const f of ledger.facts) {
+    const key = `${f.employee_id}|${f.leave_type_id}`;
+    const s = sums.get(key) ?? { toEnd: 0, inYear: 0 };
+    s.toEnd += f.to_end;
+    s.inYear += f.in_year;
+    sums.set(key, s);
+  }
   for (const r of open) {
     const entitled = isEntitled({ accrual: r.type_accrual, allow_negative: r.type_allow_negative });
     const own = leaveYearStart(r.from_date, yearStartMonth);
     if (own === yearStart || (entitled && own < yearStart)) {
-      out.set(r.id, entitled ? of(toYearEnd, r) - of(heldToYearEnd, r) : of(inYear, r) - of(heldInYear, r));
+      const sum = sums.get(`${r.employee_id}|${r.leave_type_id}`);
+      const hold = held.find((h) => h.employee_id === r.employee_id && h.leave_type_id === r.leave_type_id);
+      out.set(r.id, entitled ? (sum?.toEnd ?? 0) - (hold?.to_end ?? 0) : (sum?.inYear ?? 0) - (hold?.in_year ?? 0));
     } else {
       out.set(r.id, await balanceIn(ctx, r.employee_id, await getTypeRow(ctx, r.leave_type_id), r.from_date, { holds: true }));
     }
@@ -169,12 +223,29 @@ export function timelineOf(r: requestRepo.RequestRow) {
 
 /** Spec §2.1 records for these rows, in their order. */
 export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.RequestRow[]): Promise<LeaveRequest[]> {
+  const ledger = await ledgerOf(ctx, [...new Set(rows.map((r) => r.employee_id))]);
   const [contexts, balances, files] = await Promise.all([
     contextsFor(
       ctx,
-      rows.map((r) => ({ key: r.id, employeeId: r.employee_id, leaveTypeId: r.leave_type_id, from: r.from_date, to: r.to_date, requestId: r.id })),
+      rows.map((r) => ({
+        key: r.id,
+        employeeId: r.employee_id,
+        leaveTypeId: r.leave_type_id,
+        from: r.from_date,
+        to: r.to_date,
+        requestId: r.id,
+        applicant: {
+          departmentId: r.employee_department_id,
+          locationId: r.employee_location_id,
+          managerId: r.employee_manager_id,
+          managerName: r.employee_manager_name,
+          status: r.employee_status,
+          locationWeeklyOffs: r.location_weekly_offs,
+        },
+      })),
+      ledger,
     ),
-    liveBalancesAfter(ctx, rows),
+    liveBalancesAfter(ctx, rows, ledger),
     leaveAttachments(ctx, rows),
   ]);
   return rows.map((r) => {

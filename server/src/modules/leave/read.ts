@@ -1,4 +1,4 @@
-import { daysBetween } from '../../../../shared/dates.ts';
+import { dayInZone, daysBetween } from '../../../../shared/dates.ts';
 import {
   type ColleagueList,
   type ColleagueQuery,
@@ -14,12 +14,11 @@ import {
 import { isWeeklyOff } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
-import { reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
+import { reachOf, reportingLineIds, visibleEmployeeIds } from '../employees/index.ts';
 import { applicantOf } from './applicant.ts';
-import { leaveToday } from './balance.ts';
 import { commonHolidays, organisationWeeklyOffs } from './calendar-inputs.ts';
 import { presentRequests, visibleRequest } from './present.ts';
-import { cachedLeaveAnswer } from './repo/answers-cache.ts';
+import { cachedLeaveAnswer, cachedLeaveCounts } from './repo/answers-cache.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
 
@@ -32,21 +31,21 @@ export async function getLeaveRequest(ctx: Ctx, id: string): Promise<LeaveReques
   return one;
 }
 
-/** A page of the requests the caller may see, with the pending counts beside it. */
+/**
+ * A page of the requests the caller may see, with the pending counts beside it.
+ * The caller's reach and reporting line are joins on the closure, never lists
+ * of ids; the counts are one pass; the records' context, balances and files a
+ * fixed handful of statements (see `presentRequests`).
+ */
 export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<LeaveListResponse> {
   const self = ctx.caller.employeeId;
-  const visible = await visibleEmployeeIds(ctx);
+  const visible = reachOf(ctx);
   const manager = ctx.caller.permissions.includes('leave:approve');
-  const approver: requestRepo.Approver = {
-    employeeId: self ?? '',
-    manager,
-    line: manager && self ? await reportingLineIds(ctx.db, self) : [],
-    hr: ctx.caller.permissions.includes('leave:hr-approve'),
-  };
+  const approver: requestRepo.Approver = { employeeId: self ?? '', manager, hr: ctx.caller.permissions.includes('leave:hr-approve') };
   const mineOnly = q.mine === true;
   const employeeId = mineOnly ? (self ?? '') : q.employeeId;
   const filter: requestRepo.RequestFilter = {
-    visible: mineOnly && q.employeeId && q.employeeId !== self ? [] : visible,
+    visible: mineOnly && q.employeeId && q.employeeId !== self ? { kind: 'none' } : visible,
     status: q.status,
     employeeId,
     leaveTypeId: q.leaveTypeId,
@@ -55,12 +54,13 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
     awaiting: q.toApprove ? approver : undefined,
   };
   const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const [total, rows, toApprove, mineOpen, byStatus] = await Promise.all([
-    requestRepo.countRequests(ctx.db, filter),
+  const { page: _p, pageSize: _s, sort: _o, order: _d, ...counted } = q;
+  const view = viewKey(ctx);
+  // The total depends on the filter, the pending counts only on the caller's view: each counted once per state of the data.
+  const [total, counts, rows] = await Promise.all([
+    cachedLeaveCounts(ctx.db, view, counted, () => requestRepo.countRequests(ctx.db, filter)),
+    cachedLeaveCounts(ctx.db, view, 'pending', () => requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null)),
     requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
-    self && (approver.manager || approver.hr) ? requestRepo.countRequests(ctx.db, { visible, awaiting: approver }) : Promise.resolve(0),
-    self ? requestRepo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
-    requestRepo.openCountsByStatus(ctx.db, visible),
   ]);
   return {
     items: await presentRequests(ctx, rows),
@@ -68,10 +68,10 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
     page: q.page,
     pageSize: q.pageSize,
     pending: {
-      toApprove,
-      mine: [...mineOpen.values()].reduce((s, n) => s + n, 0),
-      pendingManager: byStatus.get('PendingManager') ?? 0,
-      pendingHr: byStatus.get('ManagerApprovedPendingHR') ?? 0,
+      toApprove: counts.toApprove,
+      mine: counts.mine,
+      pendingManager: counts.byStatus.get('PendingManager') ?? 0,
+      pendingHr: counts.byStatus.get('ManagerApprovedPendingHR') ?? 0,
     },
   };
 }
@@ -81,22 +81,24 @@ export async function leaveWaitingCounts(ctx: Ctx): Promise<{ toApprove: number;
   const self = ctx.caller.employeeId;
   const manager = ctx.caller.permissions.includes('leave:approve');
   const hr = ctx.caller.permissions.includes('leave:hr-approve');
-  const [visible, line] = await Promise.all([visibleEmployeeIds(ctx), manager && self ? reportingLineIds(ctx.db, self) : Promise.resolve([])]);
-  const [toApprove, mine] = await Promise.all([
-    self && (manager || hr) ? requestRepo.countRequests(ctx.db, { visible, awaiting: { employeeId: self, manager, line, hr } }) : Promise.resolve(0),
-    self ? requestRepo.openCountsByStatus(ctx.db, [self]) : Promise.resolve(new Map<string, number>()),
-  ]);
-  return { toApprove, mine: [...mine.values()].reduce((s, n) => s + n, 0) };
+  const counts = await requestRepo.pendingCounts(ctx.db, reachOf(ctx), self, manager || hr ? { employeeId: self ?? '', manager, hr } : null);
+  return { toApprove: counts.toApprove, mine: counts.mine };
 }
 
-/** The list as JSON bytes, from the leave cache when nothing it depends on changed since. */
-export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
+/** What a list answer depends on besides the query: the caller's scope, who may decide, and which supporting files they may read. */
+function viewKey(ctx: Ctx): string {
   const { caller } = ctx;
-  // What the answer depends on besides the scope: who may decide, and which supporting files the caller may read.
   const flags = (['leave:approve', 'leave:hr-approve', 'documents:self', 'documents:team', 'documents:manage', 'employee:sensitive'] as const).map((p) => (caller.permissions.includes(p) ? 1 : 0)).join('');
-  const who = `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
-  const { today } = await leaveToday(ctx);
-  return cachedLeaveAnswer(ctx.db, who, q, today, () => listLeaveRequests(ctx, q));
+  return `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
+}
+
+/**
+ * The list as JSON bytes, from the leave cache when nothing it depends on
+ * changed since. The lookup runs before any statement: today comes from the
+ * clock and the organisation's time zone the context already carries.
+ */
+export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
+  return cachedLeaveAnswer(ctx.db, viewKey(ctx), q, dayInZone(ctx.clock.now(), ctx.timeZone), () => listLeaveRequests(ctx, q));
 }
 
 /** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */

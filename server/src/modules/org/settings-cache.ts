@@ -6,15 +6,17 @@ export interface OrgSettings {
   name: string;
   timeZone: string;
   fyStartMonth: number;
+  /** The organisation's weekly-off rules as stored (JSON); callers parse what they need. */
+  weeklyOffs: string;
 }
 
 // Read on every request, changed a few times a year.
 const settingsCache = defineCache<OrgSettings>({ name: 'org.settings', reads: ['organisation'], maxEntries: 1 });
 
-/** The organisation's name, time zone and financial-year start. */
+/** The organisation's name, time zone, financial-year start and weekly offs. */
 export async function orgSettings(db: Db): Promise<OrgSettings> {
   return settingsCache.get(db, 'org', async () => {
     const row = await getOrganisationRow(db);
-    return { name: row.name, timeZone: row.time_zone, fyStartMonth: row.fy_start_month };
+    return { name: row.name, timeZone: row.time_zone, fyStartMonth: row.fy_start_month, weeklyOffs: row.weekly_offs };
   });
 }

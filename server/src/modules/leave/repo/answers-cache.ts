@@ -1,5 +1,5 @@
 import type { Db } from '../../../context.ts';
-import { defineJsonCache } from '../../../db/cache.ts';
+import { type TableSource, defineCache, defineJsonCache } from '../../../db/cache.ts';
 
 /**
  * Leave lists are read far more often than leave changes: a whole answer is
@@ -7,14 +7,15 @@ import { defineJsonCache } from '../../../db/cache.ts';
  * catalogues, the calendar that counts working days, the leave year). The
  * connection tracks every write to those tables, so nothing here is cleared.
  */
-const answers = defineJsonCache({
-  name: 'leave.answers',
-  reads: [
+const READS: readonly TableSource[] = [
     'leave_type',
     'leave_request',
     'leave_day',
     'leave_ledger',
     'employee',
+    // The closure is written by triggers on employee and bumped with it (its foreign keys cascade); the per-date
+    // away counts (leave_day_load) change only with leave_day and employee, both listed.
+    'reporting_line',
     'department',
     'location',
     'designation',
@@ -26,10 +27,23 @@ const answers = defineJsonCache({
     // Each request lists its supporting files (documents module).
     'employee_document',
     'document_type',
-  ],
-});
+];
+
+const answers = defineJsonCache({ name: 'leave.answers', reads: READS });
+
+/**
+ * A list's total and pending counts do not depend on the page: people paging
+ * through one list (or the console asking for a new page size) count once per
+ * state of the data. The total is keyed by the caller's view and the filter
+ * without paging; the pending counts, which no filter changes, by the view alone.
+ */
+const counts = defineCache<unknown>({ name: 'leave.counts', reads: READS, maxEntries: 500 });
 
 /** The answer as JSON bytes, computed once per (caller view, query, day, state of the data). */
+export async function cachedLeaveCounts<T>(db: Db, callerKey: string, filter: unknown, compute: () => Promise<T>): Promise<T> {
+  return (await counts.get(db, `${callerKey}|${JSON.stringify(filter)}`, compute)) as T;
+}
+
 export async function cachedLeaveAnswer(db: Db, callerKey: string, query: unknown, today: string, compute: () => Promise<unknown>): Promise<Buffer> {
   return answers.get(db, `${today}|${callerKey}|${JSON.stringify(query)}`, compute);
 }

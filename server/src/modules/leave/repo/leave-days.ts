@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import { reusableSelect } from '../../../db/reusable-query.ts';
 import type { LeaveDayTable } from '../../../db/schema.ts';
@@ -69,4 +70,49 @@ export async function approvedLeaveDayRows(db: Db, employeeIds: readonly string[
 /** The days of a request that cost balance. */
 export async function countedDaysOfRequest(db: Db, requestId: string): Promise<{ date: string; portion: string }[]> {
   return db.selectFrom('leave_day').select(['date', 'portion']).where('request_id', '=', requestId).where('counted', '=', 1).execute();
+}
+
+type Range = { from: string; to: string };
+
+/**
+ * People away per date and department over some ranges (table leave_day_load,
+ * kept by triggers on leave_day and employee: migration 0014). A few rows per
+ * date whatever the organisation's size. department_id '' = none.
+ */
+export async function awayCounts(db: Db, ranges: readonly Range[]): Promise<{ date: string; department_id: string; people: number }[]> {
+  if (ranges.length === 0) return [];
+  return db
+    .selectFrom('leave_day_load')
+    .select(['date', 'department_id', 'people'])
+    .where((eb) => eb.or(ranges.map((r) => eb.between('date', r.from, r.to))))
+    .where('people', '>', 0)
+    .execute();
+}
+
+/**
+ * The members of some teams (not exited, reporting to one of `managerIds`) and
+ * some applicants, each with their days away in the ranges (one row per day;
+ * a member with none comes once with `date` null): team sizes and who in the
+ * team is away, from the members' own index ranges.
+ */
+export async function teamDays(
+  db: Db,
+  managerIds: readonly string[],
+  applicantIds: readonly string[],
+  ranges: readonly Range[],
+): Promise<{ id: string; manager_id: string | null; status: string; date: string | null }[]> {
+  if (managerIds.length === 0 && applicantIds.length === 0) return [];
+  return db
+    .selectFrom('employee as e')
+    .leftJoin('leave_day as d', (j) =>
+      j.onRef('d.employee_id', '=', 'e.id').on((eb) => (ranges.length ? eb.or(ranges.map((r) => eb.between('d.date', r.from, r.to))) : sql<SqlBool>`1 = 0`)),
+    )
+    .select(['e.id', 'e.manager_id', 'e.status', 'd.date'])
+    .where((eb) =>
+      eb.or([
+        ...(managerIds.length ? [eb.and([eb('e.manager_id', 'in', [...managerIds]), eb('e.status', '!=', 'Exited')])] : []),
+        ...(applicantIds.length ? [eb('e.id', 'in', [...applicantIds])] : []),
+      ]),
+    )
+    .execute();
 }

@@ -208,3 +208,69 @@ export async function ledgerEntriesIn(db: Db, employeeId: string, from: string, 
     .where('effective_date', '<=', to)
     .execute();
 }
+
+/** A page's ledger this leave year, in one read: see `ledgerFacts`. */
+export interface LedgerFactRow {
+  employee_id: string;
+  leave_type_id: string;
+  /** Set on the rows of usage and reversals effective in the leave year: the request they belong to (null when none). */
+  usage_request_id: string | null;
+  /** 1 for usage and reversals effective in the leave year, grouped per request; 0 for everything else. */
+  year_usage: number;
+  /** Sum of days effective up to the year's end. */
+  to_end: number;
+  /** Sum of days effective in the year (yearStart..yearEnd). */
+  in_year: number;
+}
+
+/**
+ * These employees' ledger up to the leave year's end, per (employee, type),
+ * with this year's usage split out per request: the balances of open requests
+ * (to the year's end and within the year) and "taken this year" of every
+ * request's context come from one statement.
+ */
+export async function ledgerFacts(db: Db, employeeIds: readonly string[], yearStart: string, yearEnd: string): Promise<LedgerFactRow[]> {
+  if (employeeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('leave_ledger')
+    .select((eb) => {
+      const yearUsage = eb.and([eb('kind', 'in', ['usage', 'reversal']), eb('effective_date', '>=', yearStart)]);
+      return [
+        'employee_id',
+        'leave_type_id',
+        eb.case().when(yearUsage).then(eb.ref('request_id')).else(null).end().as('usage_request_id'),
+        eb.case().when(yearUsage).then(1).else(0).end().as('year_usage'),
+        eb.fn.sum<number>('days').as('to_end'),
+        eb.fn.sum<number>(eb.case().when('effective_date', '>=', yearStart).then(eb.ref('days')).else(0).end()).as('in_year'),
+      ];
+    })
+    .where('employee_id', 'in', [...employeeIds])
+    .where('effective_date', '<=', yearEnd)
+    .groupBy(['employee_id', 'leave_type_id', 'usage_request_id', 'year_usage'])
+    .execute();
+  return rows.map((r) => ({ ...r, year_usage: Number(r.year_usage), to_end: Number(r.to_end ?? 0), in_year: Number(r.in_year ?? 0) }));
+}
+
+/** Days held by open requests per (employee, type) up to the year's end and within the year, in one statement (see `pendingDays`). */
+export async function pendingDaysOfYear(db: Db, employeeIds: readonly string[], yearStart: string, yearEnd: string): Promise<{ employee_id: string; leave_type_id: string; to_end: number; in_year: number }[]> {
+  if (employeeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('leave_day as d')
+    .innerJoin('leave_request as r', 'r.id', 'd.request_id')
+    .select((eb) => {
+      const held = eb.case().when('d.portion', '=', 'FullDay').then(1).else(0.5).end();
+      return [
+        'd.employee_id',
+        'r.leave_type_id',
+        eb.fn.sum<number>(held).as('to_end'),
+        eb.fn.sum<number>(eb.case().when('d.date', '>=', yearStart).then(held).else(0).end()).as('in_year'),
+      ];
+    })
+    .where('d.employee_id', 'in', [...employeeIds])
+    .where('d.counted', '=', 1)
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR'])
+    .where('d.date', '<=', yearEnd)
+    .groupBy(['d.employee_id', 'r.leave_type_id'])
+    .execute();
+  return rows.map((r) => ({ ...r, to_end: Number(r.to_end ?? 0), in_year: Number(r.in_year ?? 0) }));
+}

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import type { DB, LeaveRequestTable } from '../../../db/schema.ts';
+import type { Reach } from '../../employees/index.ts';
 
 /** Leave requests with the names shown beside them (table leave_request, joined to employee and leave_type). */
 
@@ -16,6 +17,13 @@ export type RequestRow = Selectable<LeaveRequestTable> & {
   backup_name: string | null;
   manager_decision_name: string | null;
   hr_decision_name: string | null;
+  /** The applicant as they are now, for the record's context without another read. */
+  employee_department_id: string | null;
+  employee_location_id: string | null;
+  employee_status: string;
+  employee_manager_name: string | null;
+  /** The applicant's location's own weekly offs (JSON), null when it keeps the organisation's. */
+  location_weekly_offs: string | null;
 };
 
 function requestQuery(db: Db) {
@@ -26,6 +34,8 @@ function requestQuery(db: Db) {
     .leftJoin('employee as b', 'b.id', 'r.backup_employee_id')
     .leftJoin('employee as md', 'md.id', 'r.manager_decision_by')
     .leftJoin('employee as hd', 'hd.id', 'r.hr_decision_by')
+    .leftJoin('employee as em', 'em.id', 'e.manager_id')
+    .leftJoin('location_policy as lp', 'lp.location_id', 'e.location_id')
     .select([
       'r.id',
       'r.employee_id',
@@ -66,6 +76,11 @@ function requestQuery(db: Db) {
       'b.full_name as backup_name',
       'md.full_name as manager_decision_name',
       'hd.full_name as hr_decision_name',
+      'e.department_id as employee_department_id',
+      'e.location_id as employee_location_id',
+      'e.status as employee_status',
+      'em.full_name as employee_manager_name',
+      'lp.weekly_offs as location_weekly_offs',
     ]);
 }
 
@@ -85,7 +100,8 @@ export async function liveRequestsOver(db: Db, employeeIds: readonly string[] | 
 }
 
 export interface RequestFilter {
-  visible: 'all' | readonly string[];
+  /** Whose requests the caller reaches (a join on the reporting-line closure, not a list of ids). */
+  visible: Reach;
   status?: string | undefined;
   employeeId?: string | undefined;
   leaveTypeId?: string | undefined;
@@ -99,8 +115,6 @@ export interface Approver {
   employeeId: string;
   /** Holds `leave:approve`: decides for their reporting line (any depth) at the manager stage. */
   manager: boolean;
-  /** Everyone below the approver in the reporting line (see `reportingLineIds`). */
-  line: readonly string[];
   /** Holds `leave:hr-approve`: decides at the HR stage, and at the manager stage when nobody else can. */
   hr: boolean;
 }
@@ -110,6 +124,27 @@ const NOTHING = sql<SqlBool>`1 = 0`;
 
 type RequestEb = ExpressionBuilder<DB & { r: LeaveRequestTable; e: DB['employee'] }, 'r' | 'e'>;
 
+/** Requests of the employee and everyone below them (`depth > 0`: below only), off the closure's primary key. */
+function inLineOf(eb: RequestEb, employeeId: string, belowOnly: boolean) {
+  let line = eb.selectFrom('reporting_line as l').select('l.descendant_id').where('l.ancestor_id', '=', employeeId);
+  if (belowOnly) line = line.where('l.depth', '>', 0);
+  return eb('r.employee_id', 'in', line);
+}
+
+/** The requests a reach covers. */
+function reachCondition(eb: RequestEb, reach: Reach) {
+  switch (reach.kind) {
+    case 'all':
+      return null;
+    case 'none':
+      return NOTHING;
+    case 'self':
+      return eb('r.employee_id', '=', reach.employeeId);
+    case 'line':
+      return inLineOf(eb, reach.employeeId, false);
+  }
+}
+
 /**
  * Requests waiting for this approver: their reporting line's (any depth, as
  * `assertMayDecide` allows) at the manager stage; for HR, every request at the HR stage and those at the manager stage
@@ -118,7 +153,7 @@ type RequestEb = ExpressionBuilder<DB & { r: LeaveRequestTable; e: DB['employee'
  */
 function awaitingDecisionBy(eb: RequestEb, a: Approver) {
   const branches = [];
-  if (a.manager && a.line.length) branches.push(eb.and([eb('r.status', '=', 'PendingManager'), eb('r.employee_id', 'in', [...a.line])]));
+  if (a.manager && a.employeeId) branches.push(eb.and([eb('r.status', '=', 'PendingManager'), inLineOf(eb, a.employeeId, true)]));
   if (a.hr) {
     branches.push(eb('r.status', '=', 'ManagerApprovedPendingHR'));
     branches.push(
@@ -144,7 +179,8 @@ function awaitingDecisionBy(eb: RequestEb, a: Approver) {
 
 function applyFilter(eb: RequestEb, f: RequestFilter) {
   const conditions = [];
-  if (f.visible !== 'all') conditions.push(f.visible.length ? eb('r.employee_id', 'in', [...f.visible]) : NOTHING);
+  const reach = reachCondition(eb, f.visible);
+  if (reach) conditions.push(reach);
   if (f.status) conditions.push(eb('r.status', '=', f.status));
   if (f.employeeId) conditions.push(eb('r.employee_id', '=', f.employeeId));
   if (f.leaveTypeId) conditions.push(eb('r.leave_type_id', '=', f.leaveTypeId));
@@ -193,15 +229,43 @@ export async function countRequests(db: Db, filter: RequestFilter): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Open requests by status among the visible ones. */
-export async function openCountsByStatus(db: Db, visible: 'all' | readonly string[]): Promise<Map<string, number>> {
-  let q = db
+export interface PendingCounts {
+  /** Open requests by status among the visible ones. */
+  byStatus: Map<string, number>;
+  /** The caller's own open requests. */
+  mine: number;
+  /** Open requests waiting for the caller's decision (see `awaitingDecisionBy`). */
+  toApprove: number;
+}
+
+/**
+ * The counts beside a list page, in one pass over the open requests the
+ * caller reaches: with a team reach the closure drives the (employee_id,
+ * status) index; with the organisation's, the status index.
+ */
+export async function pendingCounts(db: Db, visible: Reach, self: string | null, approver: Approver | null): Promise<PendingCounts> {
+  const rows = await db
     .selectFrom('leave_request as r')
-    .select(['r.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR']);
-  if (visible !== 'all') q = visible.length ? q.where('r.employee_id', 'in', [...visible]) : q.where(NOTHING);
-  const rows = await q.groupBy('r.status').execute();
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+    .innerJoin('employee as e', 'e.id', 'r.employee_id')
+    .select((eb) => {
+      const ex = eb as unknown as RequestEb;
+      const one = (condition: ReturnType<typeof awaitingDecisionBy>) => eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        'r.status',
+        eb.fn.countAll<number>().as('n'),
+        one(self ? ex('r.employee_id', '=', self) : NOTHING).as('mine'),
+        one(approver && self ? awaitingDecisionBy(ex, approver) : NOTHING).as('to_approve'),
+      ];
+    })
+    .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR'])
+    .where((eb) => reachCondition(eb as unknown as RequestEb, visible) ?? sql<SqlBool>`1 = 1`)
+    .groupBy('r.status')
+    .execute();
+  return {
+    byStatus: new Map(rows.map((r) => [r.status, Number(r.n)])),
+    mine: rows.reduce((s, r) => s + Number(r.mine ?? 0), 0),
+    toApprove: rows.reduce((s, r) => s + Number(r.to_approve ?? 0), 0),
+  };
 }
 
 export async function insertRequestRow(db: Db, row: LeaveRequestTable): Promise<void> {
