@@ -40,3 +40,9 @@ export function pickLocale(preferences: readonly string[] | undefined | null): L
   }
   return DEFAULT_LOCALE;
 }
+
+/** The language in effect for a person: their own choice, or else the organisation's (an unknown stored value counts as none). */
+export function effectiveLocale(choice: string | null | undefined, organisationDefault: string | null | undefined): Locale {
+  if (isLocale(choice)) return choice;
+  return isLocale(organisationDefault) ? organisationDefault : DEFAULT_LOCALE;
+}

@@ -13,6 +13,7 @@ import * as m0010 from './0010_compliance.ts';
 import * as m0011 from './0011_reports.ts';
 import * as m0012 from './0012_agent.ts';
 import * as m0015 from './0015_outbox.ts';
+import * as m0016 from './0016_language.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0011_reports': m0011,
   '0012_agent': m0012,
   '0015_outbox': m0015,
+  '0016_language': m0016,
 };

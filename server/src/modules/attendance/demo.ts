@@ -110,10 +110,18 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
   const punches: PunchTable[] = [];
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];
   const offZone: { employeeId: string; date: string; punchId: string }[] = [];
+  // A terminal never sends one record twice (punch's unique key): on some days the seeded
+  // random times give one person two identical terminal punches, and the seed failed.
+  const terminalKeys = new Set<string>();
   const add = (p: { employeeId: string | null; at: number; source: PunchTable['source']; direction?: 'in' | 'out' | null; terminal?: 'zk' | 'anviz'; stat?: string; userId?: number | null; geo?: [number, number]; flags?: string }) => {
     if (p.at > nowMs) return undefined;
     const local = localParts(p.at, tz);
     const terminal = p.terminal === 'zk' ? { id: zkId, serial: DEMO_TERMINALS.zk.serial } : p.terminal === 'anviz' ? { id: anvizId, serial: DEMO_TERMINALS.anviz.serial } : null;
+    if (terminal) {
+      const key = `${terminal.serial}|${p.userId ?? ''}|${p.at}|${p.stat ?? ''}`;
+      if (terminalKeys.has(key)) return undefined;
+      terminalKeys.add(key);
+    }
     const id = newId();
     punches.push({
       id,
