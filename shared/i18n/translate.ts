@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import i18next, { type i18n as I18n, type Module, type TFunction } from 'i18next';
 import ICU from 'i18next-icu';
 import { CATALOGUES, type Namespace, messageAt } from './catalogues.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
@@ -9,9 +9,11 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
  * Missing keys fall back to English per key, never to the raw key: an English message is
  * always there (the catalogue check holds that).
  */
-export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
+export function createI18n(locale: Locale = DEFAULT_LOCALE, plugins: readonly Module[] = []): I18n {
   const instance = i18next.createInstance();
-  void instance.use(new ICU()).init({
+  instance.use(new ICU());
+  for (const plugin of plugins) instance.use(plugin);
+  void instance.init({
     resources: CATALOGUES as unknown as Record<string, Record<string, object>>,
     lng: locale,
     supportedLngs: [...LOCALES],
