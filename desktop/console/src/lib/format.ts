@@ -1,10 +1,32 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { formatInstant as formatInZone, zoneName } from '../../../../shared/labels.ts';
+import { zoneName } from '../../../../shared/labels.ts';
+import { type Locale, formatDateIn, formatDayShortIn, formatInstantIn, formatMonthIn, isLocale } from '../../../../shared/i18n/index.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 dayjs.extend(relativeTime);
 
-export { formatDate, formatDayShort, humanize } from '../../../../shared/labels.ts';
+export { humanize } from '../../../../shared/labels.ts';
+
+/** The language the console speaks now (dates and times follow it; numbers are en-IN in every language). */
+function locale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : 'en-IN';
+}
+
+/** "19 Dec 2026" / "19 दिस॰ 2026"; "—" for nothing. */
+export function formatDate(day: string | null | undefined): string {
+  return formatDateIn(locale(), day);
+}
+
+/** "Fri 20 Nov" / "शुक्र, 20 नव॰". */
+export function formatDayShort(day: string): string {
+  return formatDayShortIn(locale(), day);
+}
+
+/** "November 2026" / "नवंबर 2026" from `2026-11`. */
+export function formatMonthName(month: string): string {
+  return formatMonthIn(locale(), month);
+}
 
 let displayZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -20,7 +42,7 @@ export function displayZoneName(at: string | Date = new Date()): string {
 
 /** `12 Apr 2026, 14:05 IST` in the organisation's time zone, with its name, or an em dash. */
 export function formatInstant(instant: string | null | undefined): string {
-  return formatInZone(instant, displayZone);
+  return formatInstantIn(locale(), instant, displayZone);
 }
 
 /** `3 hours ago`, or `never`. */
