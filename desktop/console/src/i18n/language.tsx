@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyLanguage, MyLanguageUpdate } from '../../../../shared/auth.ts';
 import { type Locale, type Namespace, hasOwnMessage, isLocale, pickLocale } from '../../../../shared/i18n/index.ts';
 import { api } from '../lib/api.ts';
-import { hasSessionHint, meKey } from '../session/session-queries.ts';
+import { meKey, useMe } from '../session/session-queries.ts';
 import { i18n } from './i18n.ts';
 
 /** Under `me`, so signing out (which removes `me`) forgets it too. */
@@ -12,10 +12,12 @@ export const languageKey = [...meKey, 'language'] as const;
 
 /** The signed-in person's language (their choice, or the organisation's); nothing while signed out. */
 export function useMyLanguage() {
+  const me = useMe();
   return useQuery({
     queryKey: languageKey,
     queryFn: () => api.get<MyLanguage>('/api/me/language', undefined, { redirectOn401: false }),
-    enabled: hasSessionHint(),
+    // Asked once someone is signed in (after sign-in too: \`me\` changes, this follows).
+    enabled: Boolean(me.data),
     staleTime: 5 * 60_000,
     retry: false,
     meta: { silent: true },
