@@ -26,7 +26,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/attendance/filters.tsx',
   'features/attendance/live-board-page.tsx',
   'features/attendance/month-grid.tsx',
-  'features/attendance/my-attendance-page.tsx',
   'features/attendance/override-dialog.tsx',
   'features/attendance/regularization-form.tsx',
   'features/attendance/regularizations-page.tsx',
