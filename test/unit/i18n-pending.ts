@@ -113,8 +113,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/webhooks/endpoint-modal.tsx',
   'features/webhooks/secret-modal.tsx',
   'features/webhooks/webhooks-section.tsx',
-  'layout/app-layout.tsx',
-  'layout/app-navbar.tsx',
   'lib/undo.tsx',
   'session/require-permission.tsx',
 ];
