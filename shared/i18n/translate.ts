@@ -23,6 +23,9 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE, plugins: readonly Mo
     // The catalogues are bundled: initialise synchronously, so the first render has its words.
     initAsync: false,
     interpolation: { escapeValue: false },
+    // ICU formats numbers (`#` in plurals) with the locale's digits: Marathi would write "१ दिवस".
+    // Muster writes Latin digits in every language (docs/i18n.md), so ICU gets the Latin numbering system.
+    i18nFormat: { parseLngForICU: (lng: string) => `${lng}-u-nu-latn` },
     returnNull: false,
   });
   return instance;

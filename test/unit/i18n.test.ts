@@ -67,6 +67,9 @@ describe('shared/i18n', () => {
     const hi = translatorFor('hi-IN');
     expect(hi('common:units.days', { count: 1 })).toBe('1 दिन');
     expect(hi('common:units.days', { count: 3 })).toBe('3 दिन');
+    // Latin digits in every language, also inside ICU plurals (Marathi's own digits would be १).
+    expect(translatorFor('mr-IN')('common:units.days', { count: 1 })).toBe('1 दिवस');
+    expect(translatorFor('mr-IN')('employee:leave.days', { count: 2.5 })).toBe('2.5 दिवस');
   });
 });
 

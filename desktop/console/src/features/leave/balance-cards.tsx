@@ -27,7 +27,8 @@ export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances
           <UnstyledButton key={b.leaveType.id} onClick={() => setOpen(b)} aria-label={t('leave.balance.ledgerOf', { type: leaveTypeLabel(b.leaveType.code, b.leaveType.name) })}>
             <Paper withBorder p="md" radius="md" h="100%" data-testid={`balance-${b.leaveType.code}`} style={{ borderTop: `3px solid var(--mantine-color-${TONE_COLOR[b.leaveType.colorTone]}-5)` }}>
               <Group justify="space-between" align="flex-start" gap={6} wrap="nowrap">
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={2}>
+                {/* A long word (Tamil's "loss of pay") breaks rather than being cut off beside the badge. */}
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
                   {leaveTypeLabel(b.leaveType.code, b.leaveType.name)}
                 </Text>
                 <TypeBadge code={b.leaveType.code} tone={b.leaveType.colorTone} />

@@ -56,7 +56,8 @@ export function TypeBadge({ code, tone, name }: { code: string; tone: ColorTone;
 
 /** "1 day", "2.5 days" / "2.5 दिन" (ICU plural of the console's language). */
 export function formatDays(n: number): string {
-  return i18n.t('employee:leave.days', { count: Number.isInteger(n) ? n : Number(n.toFixed(2)) });
+  // `+ 0` turns −0 (a balance of nothing, negated) into 0: ICU would write "-0".
+  return i18n.t('employee:leave.days', { count: (Number.isInteger(n) ? n : Number(n.toFixed(2))) + 0 });
 }
 
 export function formatSpan(from: string, to: string, duration: LeaveDuration = 'FullDay'): string {
