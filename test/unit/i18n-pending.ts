@@ -88,7 +88,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/leave/leave-type-form.tsx',
   'features/leave/record-leave.tsx',
   'features/leave/team-load.tsx',
-  'features/notifications/notification-bell.tsx',
   'features/planned/not-found-page.tsx',
   'features/reports/parameter-picker.tsx',
   'features/reports/report-chart.tsx',

@@ -45,9 +45,21 @@ export function formatInstant(instant: string | null | undefined): string {
   return formatInstantIn(locale(), instant, displayZone);
 }
 
-/** `3 hours ago`, or `never`. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** `3 hours ago` (English as dayjs words it; other languages through Intl), or `never`. */
 export function formatRelative(instant: string | null | undefined, never = 'never'): string {
-  return instant ? dayjs(instant).fromNow() : never;
+  if (!instant) return never;
+  if (locale() === 'en-IN') return dayjs(instant).fromNow();
+  const ms = new Date(instant).getTime() - Date.now();
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(ms) >= size) ?? ['minute', 60_000];
+  return new Intl.RelativeTimeFormat(`${locale()}-u-nu-latn`, { numeric: 'auto' }).format(Math.round(ms / size), unit);
 }
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
