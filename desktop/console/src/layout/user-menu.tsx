@@ -80,8 +80,7 @@ export function UserMenu() {
           <Menu.Item
             leftSection={chosen === null ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
             onClick={() => pick(null)}
-            aria-checked={chosen === null}
-            role="menuitemradio"
+            aria-current={chosen === null ? 'true' : undefined}
           >
             {t('language.followOrganisation', { name: language.data ? LOCALE_NAMES[language.data.organisationDefault] : '…' })}
           </Menu.Item>
@@ -91,8 +90,7 @@ export function UserMenu() {
               lang={locale}
               leftSection={chosen === locale ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
               onClick={() => pick(locale)}
-              aria-checked={chosen === locale}
-              role="menuitemradio"
+              aria-current={chosen === locale ? 'true' : undefined}
             >
               {LOCALE_NAMES[locale]}
             </Menu.Item>
