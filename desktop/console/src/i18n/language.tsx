@@ -28,7 +28,12 @@ export function useSetMyLanguage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: MyLanguageUpdate) => api.put<MyLanguage>('/api/me/language', input),
-    onSuccess: (language) => qc.setQueryData(languageKey, language),
+    onSuccess: (language) => {
+      qc.setQueryData(languageKey, language);
+      // At once, not on the next render of whoever watches the query.
+      void i18n.changeLanguage(language.locale);
+      document.documentElement.lang = language.locale;
+    },
   });
 }
 

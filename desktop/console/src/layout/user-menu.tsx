@@ -9,6 +9,7 @@ import { labelOf, ROLE_LABELS } from '../../../../shared/labels.ts';
 import { ChangePasswordModal } from '../features/auth/change-password-modal.tsx';
 import { useMyLanguage, useSetMyLanguage } from '../i18n/language.tsx';
 import { initials } from '../lib/format.ts';
+import { notifyError } from '../lib/notify.ts';
 import { forgetCachesOnSignOut } from '../pwa/service-worker.ts';
 import { useSessionUser } from '../session/session-context.tsx';
 import { meKey, useLogout } from '../session/session-queries.ts';
@@ -24,7 +25,7 @@ export function UserMenu() {
   const language = useMyLanguage();
   const setLanguage = useSetMyLanguage();
   const chosen = language.data?.choice ?? null;
-  const pick = (locale: Locale | null) => setLanguage.mutate({ locale });
+  const pick = (locale: Locale | null) => setLanguage.mutate({ locale }, { onError: (error) => notifyError(error, t('language.label')) });
 
   const signOut = () => {
     logout.mutate(undefined, {
