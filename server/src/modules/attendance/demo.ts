@@ -108,16 +108,16 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
   const leave = new Map((await ctx.links.leave.approvedDays(db, 'all', from, today)).map((l) => [`${l.employeeId}|${l.date}`, l.portion]));
 
   const punches: PunchTable[] = [];
+  const terminalKeys = new Set<string>();
   const missingDays: { employeeId: string; date: string; missing: 'in' | 'out'; inAt?: number; outAt?: number }[] = [];
   const offZone: { employeeId: string; date: string; punchId: string }[] = [];
-  // A terminal never sends one record twice (punch's unique key): on some days the seeded
-  // random times give one person two identical terminal punches, and the seed failed.
-  const terminalKeys = new Set<string>();
   const add = (p: { employeeId: string | null; at: number; source: PunchTable['source']; direction?: 'in' | 'out' | null; terminal?: 'zk' | 'anviz'; stat?: string; userId?: number | null; geo?: [number, number]; flags?: string }) => {
     if (p.at > nowMs) return undefined;
     const local = localParts(p.at, tz);
     const terminal = p.terminal === 'zk' ? { id: zkId, serial: DEMO_TERMINALS.zk.serial } : p.terminal === 'anviz' ? { id: anvizId, serial: DEMO_TERMINALS.anviz.serial } : null;
     if (terminal) {
+      // A terminal records one punch per person, instant and state (the table's unique key): on some dates
+      // the draw puts a lunch punch on the same minute as a half day's leaving one.
       const key = `${terminal.serial}|${p.userId ?? ''}|${p.at}|${p.stat ?? ''}`;
       if (terminalKeys.has(key)) return undefined;
       terminalKeys.add(key);
@@ -217,7 +217,10 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
     const dayEnd = new Date(zonedInstant(addDays(day, 2), 0, tz)).toISOString();
     for (let i = punches.length - 1; i >= 0; i--) {
       const p = punches[i];
-      if (p && p.employee_id === demoEmployee.id && p.at >= dayStart && p.at < dayEnd) punches.splice(i, 1);
+      if (p && p.employee_id === demoEmployee.id && p.at >= dayStart && p.at < dayEnd) {
+        punches.splice(i, 1);
+        terminalKeys.delete(`${p.terminal_serial}|${p.terminal_user_id ?? ''}|${Date.parse(p.at)}|${p.attend_stat}`);
+      }
     }
     add({ employeeId: demoEmployee.id, at: zonedInstant(day, shift.start + 4, tz), source: 'terminal', terminal: 'anviz', userId: demoEmployee.terminalUserId });
   }
