@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Instant, IsoDate, Uuid } from './common.ts';
 import { Permission, Role } from './permissions.ts';
+import { Locale } from './i18n/locales.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -51,7 +52,23 @@ export const OrganisationClock = z
   .meta({ id: 'OrganisationClock' });
 export type OrganisationClock = z.infer<typeof OrganisationClock>;
 
-export const MeResponse = LoginResponse.extend({ organisation: OrganisationClock }).meta({ id: 'MeResponse' });
+/** The language a person reads Muster in: their own choice, or else the organisation's. */
+export const MyLanguage = z
+  .object({
+    locale: Locale.meta({ description: 'The language in effect: the choice, or else the organisation\'s default.' }),
+    choice: Locale.nullable().meta({ description: "The person's own choice; null follows the organisation's default." }),
+    organisationDefault: Locale,
+  })
+  .meta({ id: 'MyLanguage' });
+export type MyLanguage = z.infer<typeof MyLanguage>;
+
+export const MyLanguageUpdate = z
+  .object({ locale: Locale.nullable().meta({ description: "A language Muster ships, or null to follow the organisation's default." }) })
+  .strict()
+  .meta({ id: 'MyLanguageUpdate' });
+export type MyLanguageUpdate = z.infer<typeof MyLanguageUpdate>;
+
+export const MeResponse = LoginResponse.extend({ organisation: OrganisationClock, language: MyLanguage }).meta({ id: 'MeResponse' });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const PasswordChangeRequest = z

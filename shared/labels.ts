@@ -7,132 +7,42 @@ import type { LeaveClosure, LeaveDuration, LeaveStatus, TIMELINE_KEYS } from './
 import type { LedgerKind } from './leave/balances.ts';
 import type { LeaveLoad } from './leave/team-load.ts';
 import type { Role } from './permissions.ts';
+import EN_LABELS from './i18n/en-IN/labels.json' with { type: 'json' };
 
 /**
  * The one place that turns the wire's enum values into the words people read:
  * the console, the exports (CSV, XLSX, PDF) and the notifications all use these
  * maps. The values on the wire stay the spec's codes; only what is shown changes.
+ * The English words come from the `labels` catalogue (`shared/i18n/en-IN/labels.json`), the
+ * same one the console and the server translate from, so there is one map per language.
  * Dates and times are written the way an Indian office writes them: "19 Dec 2026",
  * "Fri 20 Nov", "25 Nov 2026, 02:10 IST" (the organisation's zone, with its name).
  */
 
-/** Day statuses: the labels of `STATUS_META` (which also holds their grid codes and colours). */
+/** Day statuses (`STATUS_META` holds the same labels beside their grid codes and colours). */
 export const ATTENDANCE_STATUS_LABELS = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, STATUS_META[s].label])) as Readonly<
   Record<AttendanceStatus, string>
 >;
 
-export const LIVE_STATE_LABELS: Readonly<Record<LiveState, string>> = {
-  In: 'In',
-  Out: 'Out',
-  NotYetIn: 'Not yet in',
-  Late: 'Late',
-  OnLeave: 'On leave',
-  Off: 'Off today',
-};
-
-export const REGULARIZATION_STATUS_LABELS: Readonly<Record<RegularizationStatus, string>> = {
-  AwaitingManager: 'Waiting for manager',
-  ManagerApprovedAwaitingHR: 'Waiting for HR',
-  Approved: 'Approved',
-  Rejected: 'Rejected',
-};
-
-export const REGULARIZATION_KIND_LABELS: Readonly<Record<RegularizationKind, string>> = {
-  MissingPunchIn: 'Missing punch in',
-  MissingPunchOut: 'Missing punch out',
-  OffZone: 'Checked in off-zone',
-  ManualEntry: 'Manual entry of the day',
-  WrongLocation: 'Punched at another location',
-};
-
-export const LEAVE_STATUS_LABELS: Readonly<Record<LeaveStatus, string>> = {
-  PendingManager: 'Waiting for manager',
-  ManagerApprovedPendingHR: 'Waiting for HR',
-  Approved: 'Approved',
-  Rejected: 'Rejected',
-};
-
-export const LEAVE_CLOSURE_LABELS: Readonly<Record<LeaveClosure, string>> = { Withdrawn: 'Withdrawn', Cancelled: 'Cancelled' };
-
-export const LEAVE_DURATION_LABELS: Readonly<Record<LeaveDuration, string>> = {
-  FullDay: 'Full day',
-  FirstHalf: 'First half',
-  SecondHalf: 'Second half',
-};
-
-export const TIMELINE_KEY_LABELS: Readonly<Record<(typeof TIMELINE_KEYS)[number], string>> = {
-  submitted: 'Submitted',
-  manager: 'Manager',
-  hr: 'HR',
-  final: 'Outcome',
-};
-
-export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
-  grant: 'Grant',
-  accrual: 'Accrual',
-  usage: 'Used',
-  reversal: 'Given back',
-  adjustment: 'Adjustment by HR',
-  carry_forward: 'Carried forward',
-  lapse: 'Lapsed',
-  encashment: 'Encashed',
-};
-
-export const LEAVE_LOAD_LABELS: Readonly<Record<LeaveLoad, string>> = { ok: 'Team load OK', tight: 'Team load tight', critical: 'Team load critical' };
-
-export const EMPLOYEE_STATUS_LABELS: Readonly<Record<EmployeeStatus, string>> = { Active: 'Active', OnNotice: 'On notice', Exited: 'Exited' };
-
-export const EMPLOYMENT_TYPE_LABELS: Readonly<Record<EmploymentType, string>> = {
-  FullTime: 'Full-time',
-  PartTime: 'Part-time',
-  Contract: 'Contract',
-  Intern: 'Intern',
-};
-
-export const GENDER_LABELS: Readonly<Record<Gender, string>> = { Female: 'Female', Male: 'Male', Other: 'Other', Undisclosed: 'Prefers not to say' };
-
-export const AUDIT_SOURCE_LABELS: Readonly<Record<AuditSource, string>> = {
-  console: 'Console',
-  'public-api': 'Public API',
-  mcp: 'AI agent (MCP)',
-  connector: 'Terminal connector',
-  system: 'Muster (automatic)',
-};
-
-export const AUDIT_CATEGORY_LABELS: Readonly<Record<AuditCategory, string>> = {
-  Profile: 'Profile',
-  Compensation: 'Compensation',
-  Attendance: 'Attendance',
-  Leave: 'Leave',
-  Documents: 'Documents',
-  Devices: 'Devices',
-  Permissions: 'Permissions',
-  Login: 'Login',
-  Payroll: 'Payroll',
-  Compliance: 'Compliance',
-  Other: 'Other',
-};
-
-export const AUDIT_RANGE_LABELS: Readonly<Record<AuditRange, string>> = {
-  today: 'Today',
-  week: 'This week',
-  month: 'This month',
-  fy: 'This financial year',
-  all: 'All time',
-};
-
-export const PUNCH_SOURCE_LABELS: Readonly<Record<PunchSource, string>> = {
-  terminal: 'Terminal',
-  self: 'Self check-in',
-  manual: 'Entered by HR',
-  import: 'Imported',
-};
-
-export const DIRECTION_LABELS: Readonly<Record<Direction, string>> = { in: 'In', out: 'Out' };
-
-export const PUNCH_FLAG_LABELS: Readonly<Record<PunchFlag, string>> = { OffZone: 'Outside the geo-fence', WrongLocation: 'At another location' };
-
-export const ROLE_LABELS: Readonly<Record<Role, string>> = { Admin: 'Admin', HR: 'HR', Manager: 'Manager', Employee: 'Employee' };
+export const LIVE_STATE_LABELS: Readonly<Record<LiveState, string>> = EN_LABELS.liveState;
+export const REGULARIZATION_STATUS_LABELS: Readonly<Record<RegularizationStatus, string>> = EN_LABELS.regularizationStatus;
+export const REGULARIZATION_KIND_LABELS: Readonly<Record<RegularizationKind, string>> = EN_LABELS.regularizationKind;
+export const LEAVE_STATUS_LABELS: Readonly<Record<LeaveStatus, string>> = EN_LABELS.leaveStatus;
+export const LEAVE_CLOSURE_LABELS: Readonly<Record<LeaveClosure, string>> = EN_LABELS.leaveClosure;
+export const LEAVE_DURATION_LABELS: Readonly<Record<LeaveDuration, string>> = EN_LABELS.leaveDuration;
+export const TIMELINE_KEY_LABELS: Readonly<Record<(typeof TIMELINE_KEYS)[number], string>> = EN_LABELS.timelineKey;
+export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = EN_LABELS.ledgerKind;
+export const LEAVE_LOAD_LABELS: Readonly<Record<LeaveLoad, string>> = EN_LABELS.leaveLoad;
+export const EMPLOYEE_STATUS_LABELS: Readonly<Record<EmployeeStatus, string>> = EN_LABELS.employeeStatus;
+export const EMPLOYMENT_TYPE_LABELS: Readonly<Record<EmploymentType, string>> = EN_LABELS.employmentType;
+export const GENDER_LABELS: Readonly<Record<Gender, string>> = EN_LABELS.gender;
+export const AUDIT_SOURCE_LABELS: Readonly<Record<AuditSource, string>> = EN_LABELS.auditSource;
+export const AUDIT_CATEGORY_LABELS: Readonly<Record<AuditCategory, string>> = EN_LABELS.auditCategory;
+export const AUDIT_RANGE_LABELS: Readonly<Record<AuditRange, string>> = EN_LABELS.auditRange;
+export const PUNCH_SOURCE_LABELS: Readonly<Record<PunchSource, string>> = EN_LABELS.punchSource;
+export const DIRECTION_LABELS: Readonly<Record<Direction, string>> = EN_LABELS.direction;
+export const PUNCH_FLAG_LABELS: Readonly<Record<PunchFlag, string>> = EN_LABELS.punchFlag;
+export const ROLE_LABELS: Readonly<Record<Role, string>> = EN_LABELS.role;
 
 /** `OnNotice` → "On notice", `workedMinutes` → "Worked minutes": the fallback for a value no map knows. */
 export function humanize(value: string): string {
@@ -153,49 +63,7 @@ export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, v
 // ---- audit fields ----------------------------------------------------------------------
 
 /** Audit change fields as the forms label them. */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  code: 'Employee code',
-  fullName: 'Full name',
-  email: 'Email',
-  phone: 'Phone',
-  designation: 'Designation',
-  department: 'Department',
-  location: 'Location',
-  manager: 'Reports to',
-  joinedDate: 'Joining date',
-  exitDate: 'Exit date',
-  status: 'Status',
-  employmentType: 'Employment type',
-  gender: 'Gender',
-  dateOfBirth: 'Date of birth',
-  shift: 'Shift',
-  terminalUserId: 'Biometric ID',
-  ctcAnnual: 'CTC (₹ a year)',
-  pan: 'PAN',
-  uan: 'UAN',
-  esi: 'ESI number',
-  bankAccountNumber: 'Bank account',
-  bankIfsc: 'IFSC',
-  bankName: 'Bank',
-  workedMinutes: 'Worked time',
-  otMinutes: 'Overtime',
-  frozen: 'Frozen',
-  roles: 'Roles',
-  active: 'Login active',
-  workingDays: 'Working days',
-  enteredBy: 'Entered by',
-  weeklyOffs: 'Weekly offs',
-  geoFence: 'Geo-fence',
-  date: 'Date',
-  name: 'Name',
-  locationId: 'Location',
-  optional: 'Optional holiday',
-  reason: 'Reason',
-  note: 'Note',
-  fromDate: 'From',
-  toDate: 'To',
-  duration: 'Duration',
-};
+export const FIELD_LABELS: Readonly<Record<string, string>> = EN_LABELS.field;
 
 export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? humanize(field);

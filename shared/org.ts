@@ -3,6 +3,7 @@ import { freeText } from './free-text.ts';
 import { weekdayOf } from './dates.ts';
 import { IsoDate, Uuid } from './common.ts';
 import { Email, Password } from './auth.ts';
+import { Locale } from './i18n/locales.ts';
 
 /** Every IANA zone this runtime knows; validated where Intl can tell. */
 export const TimeZone = z
@@ -60,6 +61,7 @@ export const Organisation = z
     financialYearStartMonth: z.number().int().min(1).max(12).meta({ description: '1 = January … 4 = April (default).' }),
     weeklyOffs: z.array(WeeklyOffRule).meta({ description: 'Days off every week, e.g. every Sunday and the 2nd and 4th Saturday.' }),
     setupCompleted: z.boolean(),
+    defaultLocale: Locale.meta({ description: 'The language of everyone who has not chosen their own (the sign-in page follows the browser). Set with `PUT /api/org/language`.' }),
   })
   .meta({ id: 'Organisation' });
 export type Organisation = z.infer<typeof Organisation>;
@@ -75,6 +77,9 @@ export const OrganisationUpdate = z
   .strict()
   .meta({ id: 'OrganisationUpdate' });
 export type OrganisationUpdate = z.infer<typeof OrganisationUpdate>;
+
+export const OrganisationLanguageUpdate = z.object({ defaultLocale: Locale }).strict().meta({ id: 'OrganisationLanguageUpdate' });
+export type OrganisationLanguageUpdate = z.infer<typeof OrganisationLanguageUpdate>;
 
 export const Department = z
   .object({ id: Uuid, name: z.string(), code: z.string().nullable(), headcount: z.number().int() })

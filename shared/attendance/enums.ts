@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import EN_LABELS from '../i18n/en-IN/labels.json' with { type: 'json' };
 
 /** The closed sets attendance speaks in: day statuses, punch sources and flags, terminal direction policies, regularization kinds and states. */
 
@@ -33,18 +34,19 @@ export interface StatusMeta {
   color: string;
 }
 
+// The English labels live in the `labels` catalogue (one map for the console, exports and messages).
 export const STATUS_META: Readonly<Record<AttendanceStatus, StatusMeta>> = {
-  Present: { code: 'P', label: 'Present', fill: 'C6EFCE', color: 'teal' },
-  HalfDay: { code: 'HD', label: 'Half day', fill: 'FFEB9C', color: 'yellow' },
-  Absent: { code: 'A', label: 'Absent', fill: 'FFC7CE', color: 'red' },
-  MissingPunch: { code: 'MP', label: 'Missing punch', fill: 'F8CBAD', color: 'orange' },
-  OnLeave: { code: 'L', label: 'On leave', fill: 'BDD7EE', color: 'blue' },
-  HalfDayLeave: { code: 'HL', label: 'Half-day leave', fill: 'DDEBF7', color: 'cyan' },
-  Holiday: { code: 'H', label: 'Holiday', fill: 'E4DFEC', color: 'grape' },
-  WeeklyOff: { code: 'WO', label: 'Weekly off', fill: 'EDEDED', color: 'gray' },
-  WorkedOnHoliday: { code: 'WH', label: 'Worked on holiday', fill: 'A9D08E', color: 'lime' },
-  WorkedOnWeeklyOff: { code: 'WW', label: 'Worked on weekly off', fill: 'A9D08E', color: 'lime' },
-  Pending: { code: '…', label: 'Pending (day not final)', fill: 'FFFFFF', color: 'gray' },
+  Present: { code: 'P', label: EN_LABELS.attendanceStatus.Present, fill: 'C6EFCE', color: 'teal' },
+  HalfDay: { code: 'HD', label: EN_LABELS.attendanceStatus.HalfDay, fill: 'FFEB9C', color: 'yellow' },
+  Absent: { code: 'A', label: EN_LABELS.attendanceStatus.Absent, fill: 'FFC7CE', color: 'red' },
+  MissingPunch: { code: 'MP', label: EN_LABELS.attendanceStatus.MissingPunch, fill: 'F8CBAD', color: 'orange' },
+  OnLeave: { code: 'L', label: EN_LABELS.attendanceStatus.OnLeave, fill: 'BDD7EE', color: 'blue' },
+  HalfDayLeave: { code: 'HL', label: EN_LABELS.attendanceStatus.HalfDayLeave, fill: 'DDEBF7', color: 'cyan' },
+  Holiday: { code: 'H', label: EN_LABELS.attendanceStatus.Holiday, fill: 'E4DFEC', color: 'grape' },
+  WeeklyOff: { code: 'WO', label: EN_LABELS.attendanceStatus.WeeklyOff, fill: 'EDEDED', color: 'gray' },
+  WorkedOnHoliday: { code: 'WH', label: EN_LABELS.attendanceStatus.WorkedOnHoliday, fill: 'A9D08E', color: 'lime' },
+  WorkedOnWeeklyOff: { code: 'WW', label: EN_LABELS.attendanceStatus.WorkedOnWeeklyOff, fill: 'A9D08E', color: 'lime' },
+  Pending: { code: '…', label: EN_LABELS.attendanceStatus.Pending, fill: 'FFFFFF', color: 'gray' },
 };
 
 export const PUNCH_SOURCES = ['terminal', 'self', 'manual', 'import'] as const;

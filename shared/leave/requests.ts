@@ -41,7 +41,9 @@ export type LeaveClosure = z.infer<typeof LeaveClosure>;
 export const LeaveTimelineEntry = z
   .object({
     key: TimelineKey,
-    label: z.string(),
+    label: z.string().meta({ description: 'The step in English.' }),
+    labelId: z.string().meta({ description: 'The message the label is, for showing it in another language: `labels:timeline.<labelId>` of the catalogues.' }),
+    labelValues: z.record(z.string(), z.string()).meta({ description: "The message's values (a decider's name)." }),
     state: TimelineState,
     actorName: z.string().nullable(),
     at: Instant.nullable().meta({ description: 'UTC ISO 8601 instant, or null when the step has not happened.' }),

@@ -174,7 +174,7 @@ test('an employee checks in from inside her office fence: the punch counts, not 
   await expect(checkOut).toBeEnabled();
   await expect(checkIn).toBeDisabled();
   const todays = page.getByLabel("Today's punches");
-  await expect(todays).toContainText(/\d\d:\d\d in/);
+  await expect(todays).toContainText(/\d\d:\d\d in/i);
   await expect(todays).not.toContainText('OffZone');
   await expect(todays).not.toContainText('WrongLocation');
 

@@ -78,7 +78,7 @@ test('an employee checks in with her location, sees her month and applies for le
   await (direction === 'in' ? checkIn : checkOut).tap();
   await expect(direction === 'in' ? checkOut : checkIn).toBeEnabled();
   const todays = phone.getByLabel("Today's punches");
-  await expect(todays).toContainText(new RegExp(`\\d\\d:\\d\\d ${direction}`));
+  await expect(todays).toContainText(new RegExp(`\\d\\d:\\d\\d ${direction}`, 'i'));
   await expect(todays).not.toContainText('OffZone');
   const punches = ((await (await phone.request.get('/api/attendance/me')).json()) as { punches: { source: string; direction: string; flags: string[]; geo: { lat: number; lng: number } | null }[] }).punches;
   expect(punches.filter((p) => p.source === 'self').at(-1)).toMatchObject({ direction, flags: [], geo: { lat: fence!.lat, lng: fence!.lng } });

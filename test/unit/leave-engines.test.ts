@@ -267,7 +267,7 @@ describe('timeline states for every path', () => {
     expect(states({ status: 'Approved', ...mgr })).toEqual(['submitted:done', 'manager:done', 'final:done']);
     const withHr = buildTimeline({ ...base, requiresHrApproval: true, status: 'Approved', ...mgr, ...hr, decisionNote: 'Enjoy' });
     expect(withHr.map((e) => e.state)).toEqual(['done', 'done', 'done', 'done']);
-    expect(withHr[3]).toEqual({ key: 'final', label: 'Approved', state: 'done', actorName: 'Priya Sharma', at: hr.hrDecidedAt, note: 'Enjoy' });
+    expect(withHr[3]).toEqual({ key: 'final', label: 'Approved', labelId: 'approved', labelValues: {}, state: 'done', actorName: 'Priya Sharma', at: hr.hrDecidedAt, note: 'Enjoy' });
     for (const e of withHr) expect(LeaveTimelineEntry.safeParse(e).success).toBe(true);
   });
 
@@ -286,6 +286,8 @@ describe('timeline states for every path', () => {
     expect(buildTimeline({ ...base, status: 'Approved', ...above })[1]).toMatchObject({ key: 'manager', label: 'Approved by Deependra Reddy for the manager', actorName: 'Deependra Reddy' });
     expect(buildTimeline({ ...base, status: 'Rejected', ...above })[1]).toMatchObject({ label: 'Rejected by Deependra Reddy for the manager', state: 'rejected' });
     expect(buildTimeline({ ...base, status: 'Approved', ...mgr })[1]?.label).toBe('Approved by manager');
+    // The label is a catalogue message each reader's console can say in their language.
+    expect(buildTimeline({ ...base, status: 'Approved', ...above })[1]).toMatchObject({ labelId: 'approvedByAboveForManager', labelValues: { name: 'Deependra Reddy' } });
   });
 
   it('a withdrawal leaves undecided stages pending; a cancellation keeps the approvals done', () => {

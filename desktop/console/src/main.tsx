@@ -2,13 +2,23 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+// Noto Sans for the Indian scripts, bundled (no CDN); each face loads only when its script is on the page (unicode-range).
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-kannada/400.css';
+import '@fontsource/noto-sans-kannada/700.css';
+import '@fontsource/noto-sans-tamil/400.css';
+import '@fontsource/noto-sans-tamil/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { i18n } from './i18n/i18n.ts';
+import { LanguageSync } from './i18n/language.tsx';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { meKey } from './session/session-queries.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -37,7 +47,10 @@ createRoot(root).render(
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
         <Notifications position="top-right" limit={4} />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <I18nextProvider i18n={i18n}>
+            <LanguageSync />
+            <RouterProvider router={router} />
+          </I18nextProvider>
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -7,7 +7,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 5 },
   defaultRadius: 'md',
   fontFamily:
-    'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    // The Noto faces (bundled) draw Devanagari, Kannada and Tamil; Latin stays the system's.
+    'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Devanagari", "Noto Sans Kannada", "Noto Sans Tamil", "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
   components: {

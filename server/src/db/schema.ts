@@ -19,6 +19,8 @@ export interface OrganisationTable {
   esic_employer_code?: string | null;
   /** 1 = the calendar month; 26 = the 26th to the 25th of the next month. */
   wage_period_start_day?: number;
+  /** The language of whoever has not chosen one (0016_language). */
+  default_locale?: string;
 }
 
 export interface DepartmentTable {
@@ -142,6 +144,8 @@ export interface UserAccountTable {
   last_login_at: string | null;
   password_changed_at: string;
   created_at: string;
+  /** The language this person chose; null = the organisation's (0016_language). */
+  locale?: string | null;
 }
 
 export interface UserRoleTable {

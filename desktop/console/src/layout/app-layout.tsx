@@ -1,6 +1,7 @@
 import { AppShell, Burger, Center, Group, Loader, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSetupStatus } from '../session/session-queries.ts';
@@ -13,6 +14,7 @@ import { UserMenu } from './user-menu.tsx';
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const setup = useSetupStatus();
+  const { t } = useTranslation('common');
   // Every time on screen reads in the organisation's zone, with its name ("09:05 IST"):
   // the page waits for the zone (a moment, once per visit) rather than showing the browser's.
   const organisation = useOrganisation();
@@ -28,14 +30,14 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="Muster home">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.toggle')} />
+            <UnstyledButton component={Link} to="/dashboard" aria-label={t('shell.home')}>
               <Group gap={8} wrap="nowrap">
                 <ThemeIcon size={32} radius="md">
                   <IconUsersGroup size={20} />
                 </ThemeIcon>
                 <Text fw={800} fz="lg">
-                  Muster
+                  {t('appName')}
                 </Text>
               </Group>
             </UnstyledButton>
@@ -57,7 +59,7 @@ export function AppLayout() {
           <Outlet />
         ) : (
           <Center h={240}>
-            <Loader aria-label="Loading" />
+            <Loader aria-label={t('shell.loading')} />
           </Center>
         )}
       </AppShell.Main>

@@ -1,4 +1,5 @@
 import { AppShell, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { useSessionUser } from '../session/session-context.tsx';
 import { navSectionsFor } from './nav-items.tsx';
@@ -6,12 +7,13 @@ import { navSectionsFor } from './nav-items.tsx';
 /** The left navigation: one link per area this user may open. */
 export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const user = useSessionUser();
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const sections = navSectionsFor(user);
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
   return (
-    <AppShell.Navbar p="sm" aria-label="Main navigation">
+    <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
       <AppShell.Section grow component={ScrollArea}>
         {sections.map((section) => (
           <div key={section.title}>
@@ -56,7 +58,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
       </AppShell.Section>
       <AppShell.Section>
         <Text size="xs" c="dimmed" px="sm" py="xs">
-          Signed in as {user.roles.join(', ')}
+          {t('shell.signedInAs', { roles: user.roles.map((r) => t(`labels:role.${r}`)).join(', ') })}
         </Text>
       </AppShell.Section>
     </AppShell.Navbar>

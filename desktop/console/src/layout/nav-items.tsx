@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import {
   IconApi,
@@ -33,82 +34,85 @@ export interface NavSection {
 
 const ICON = { size: 18, stroke: 1.6 };
 
+/** A navigation word in the console's language (the navbar re-renders when it changes). */
+const n = (key: string) => i18n.t(`common:nav.${key}`);
+
 /** Every area of the console, grouped as the navbar shows them, filtered for this user. */
 export function navSectionsFor(user: SessionUser): NavSection[] {
   const directory: NavItem = canAny(user, ['employee:read', 'team:read'])
-    ? { label: 'Employees', to: '/employees', icon: <IconUsers {...ICON} /> }
-    : { label: 'My profile', to: `/employees/${user.employeeId}`, icon: <IconUser {...ICON} /> };
+    ? { label: n('employees'), to: '/employees', icon: <IconUsers {...ICON} /> }
+    : { label: n('myProfile'), to: `/employees/${user.employeeId}`, icon: <IconUser {...ICON} /> };
   const sections: NavSection[] = [
     {
-      title: 'Workforce',
+      title: n('workforce'),
       items: [
-        { label: 'Dashboard', to: '/dashboard', icon: <IconLayoutDashboard {...ICON} /> },
+        { label: n('dashboard'), to: '/dashboard', icon: <IconLayoutDashboard {...ICON} /> },
         directory,
         {
-          label: 'Attendance',
+          label: n('attendance'),
           to: '/attendance',
           icon: <IconFingerprint {...ICON} />,
           children: [
             ...(canAny(user, ['attendance:read', 'attendance:team'])
               ? [
-                  { label: 'Live', to: '/attendance/live' },
-                  { label: 'Calendar', to: '/attendance/calendar' },
+                  { label: n('live'), to: '/attendance/live' },
+                  { label: n('calendar'), to: '/attendance/calendar' },
                 ]
               : []),
-            ...(canAny(user, ['regularization:approve', 'regularization:hr-approve']) ? [{ label: 'Regularizations', to: '/attendance/regularizations' }] : []),
-            ...(canAny(user, ['attendance:self']) ? [{ label: 'My attendance', to: '/attendance/me' }] : []),
-            ...(canAny(user, ['attendance:manage']) ? [{ label: 'Attendance settings', to: '/attendance/settings' }] : []),
+            ...(canAny(user, ['regularization:approve', 'regularization:hr-approve']) ? [{ label: n('regularizations'), to: '/attendance/regularizations' }] : []),
+            ...(canAny(user, ['attendance:self']) ? [{ label: n('myAttendance'), to: '/attendance/me' }] : []),
+            ...(canAny(user, ['attendance:manage']) ? [{ label: n('attendanceSettings'), to: '/attendance/settings' }] : []),
           ],
         },
         {
-          label: 'Leave',
+          label: n('leave'),
           to: '/leave',
           icon: <IconCalendarEvent {...ICON} />,
           children: [
-            { label: 'My leave', to: '/leave/my' },
-            ...(canAny(user, ['leave:approve', 'leave:hr-approve']) ? [{ label: 'Approvals', to: '/leave/approvals' }] : []),
-            { label: 'Calendar', to: '/leave/calendar' },
-            ...(canAny(user, ['leave:manage']) ? [{ label: 'Leave settings', to: '/leave/settings' }] : []),
+            { label: n('myLeave'), to: '/leave/my' },
+            ...(canAny(user, ['leave:approve', 'leave:hr-approve']) ? [{ label: n('approvals'), to: '/leave/approvals' }] : []),
+            { label: n('calendar'), to: '/leave/calendar' },
+            ...(canAny(user, ['leave:manage']) ? [{ label: n('leaveSettings'), to: '/leave/settings' }] : []),
           ],
         },
         canAny(user, ['documents:manage'])
           ? {
-              label: 'Documents',
+              label: n('documents'),
               to: '/documents',
               icon: <IconFileText {...ICON} />,
               children: [
-                { label: 'Organisation', to: '/documents/overview' },
-                { label: 'My documents', to: '/documents/my' },
-                { label: 'Types and checklists', to: '/documents/types' },
+                { label: n('organisation'), to: '/documents/overview' },
+                { label: n('myDocuments'), to: '/documents/my' },
+                { label: n('documentTypes'), to: '/documents/types' },
               ],
             }
-          : { label: 'My documents', to: '/documents/my', icon: <IconFileText {...ICON} /> },
+          : { label: n('myDocuments'), to: '/documents/my', icon: <IconFileText {...ICON} /> },
       ],
     },
     {
-      title: 'Insights',
+      title: n('insights'),
       items: [
         {
-          label: 'Compliance',
+          label: n('compliance'),
           to: '/compliance',
           icon: <IconShieldCheck {...ICON} />,
           anyOf: ['compliance:read'],
         },
-        { label: 'Reports', to: '/reports', icon: <IconChartBar {...ICON} />, anyOf: ['report:read'] },
-        { label: 'Audit', to: '/audit', icon: <IconHistory {...ICON} />, anyOf: ['audit:read'] },
+        { label: n('reports'), to: '/reports', icon: <IconChartBar {...ICON} />, anyOf: ['report:read'] },
+        { label: n('audit'), to: '/audit', icon: <IconHistory {...ICON} />, anyOf: ['audit:read'] },
       ],
     },
     {
-      title: 'Administration',
+      title: n('administration'),
       items: [
         {
-          label: 'Settings',
+          label: n('settings'),
           to: '/settings',
           icon: <IconSettings {...ICON} />,
           anyOf: ['org:manage', 'user:manage', 'session:manage'],
         },
-        { label: 'Terminals', to: '/terminals', icon: <IconDeviceDesktopAnalytics {...ICON} />, anyOf: ['device:manage'] },
-        { label: 'API & webhooks', to: '/api-keys', icon: <IconApi {...ICON} />, anyOf: ['api:manage'] },
+        { label: n('terminals'), to: '/terminals', icon: <IconDeviceDesktopAnalytics {...ICON} />, anyOf: ['device:manage'] },
+        { label: n('apiWebhooks'), to: '/api-keys', icon: <IconApi {...ICON} />, anyOf: ['api:manage'] },
       ],
     },
   ];

@@ -1,10 +1,32 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { formatInstant as formatInZone, zoneName } from '../../../../shared/labels.ts';
+import { zoneName } from '../../../../shared/labels.ts';
+import { type Locale, formatDateIn, formatDayShortIn, formatInstantIn, formatMonthIn, isLocale } from '../../../../shared/i18n/index.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 dayjs.extend(relativeTime);
 
-export { formatDate, formatDayShort, humanize } from '../../../../shared/labels.ts';
+export { humanize } from '../../../../shared/labels.ts';
+
+/** The language the console speaks now (dates and times follow it; numbers are en-IN in every language). */
+function locale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : 'en-IN';
+}
+
+/** "19 Dec 2026" / "19 दिस॰ 2026"; "—" for nothing. */
+export function formatDate(day: string | null | undefined): string {
+  return formatDateIn(locale(), day);
+}
+
+/** "Fri 20 Nov" / "शुक्र, 20 नव॰". */
+export function formatDayShort(day: string): string {
+  return formatDayShortIn(locale(), day);
+}
+
+/** "November 2026" / "नवंबर 2026" from `2026-11`. */
+export function formatMonthName(month: string): string {
+  return formatMonthIn(locale(), month);
+}
 
 let displayZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -20,12 +42,24 @@ export function displayZoneName(at: string | Date = new Date()): string {
 
 /** `12 Apr 2026, 14:05 IST` in the organisation's time zone, with its name, or an em dash. */
 export function formatInstant(instant: string | null | undefined): string {
-  return formatInZone(instant, displayZone);
+  return formatInstantIn(locale(), instant, displayZone);
 }
 
-/** `3 hours ago`, or `never`. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** `3 hours ago` (English as dayjs words it; other languages through Intl), or `never`. */
 export function formatRelative(instant: string | null | undefined, never = 'never'): string {
-  return instant ? dayjs(instant).fromNow() : never;
+  if (!instant) return never;
+  if (locale() === 'en-IN') return dayjs(instant).fromNow();
+  const ms = new Date(instant).getTime() - Date.now();
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(ms) >= size) ?? ['minute', 60_000];
+  return new Intl.RelativeTimeFormat(`${locale()}-u-nu-latn`, { numeric: 'auto' }).format(Math.round(ms / size), unit);
 }
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });

@@ -14,6 +14,7 @@ import * as m0011 from './0011_reports.ts';
 import * as m0012 from './0012_agent.ts';
 import * as m0014 from './0014_reporting_line.ts';
 import * as m0015 from './0015_outbox.ts';
+import * as m0016 from './0016_language.ts';
 
 /** A static list, so a bundled build finds every migration without reading a folder. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0012_agent': m0012,
   '0014_reporting_line': m0014,
   '0015_outbox': m0015,
+  '0016_language': m0016,
 };

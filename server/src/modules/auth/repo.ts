@@ -155,3 +155,9 @@ export async function findLoginForAgent(db: Db, by: { employeeId: string } | { u
 export async function employeeName(db: Db, employeeId: string): Promise<string | undefined> {
   return (await db.selectFrom('employee').select('full_name').where('id', '=', employeeId).executeTakeFirst())?.full_name;
 }
+
+/** The language a login chose; null: the organisation's. */
+export async function localeOfUser(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('user_account').select('locale').where('id', '=', userId).executeTakeFirst();
+  return row?.locale ?? null;
+}

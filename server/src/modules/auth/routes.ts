@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginRequest, LoginResponse, MeResponse, PasswordChangeRequest, SessionList } from '../../../../shared/auth.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
+import { effectiveLocale } from '../../../../shared/i18n/locales.ts';
 import { orgSettings } from '../org/index.ts';
 import { Ok, UuidInput } from '../../../../shared/common.ts';
 import { systemCaller, type ModuleDeps } from '../../context.ts';
@@ -63,7 +64,8 @@ export function authRoutes(api: Api, deps: ModuleDeps): void {
       response: MeResponse,
     },
     async ({ caller }) => {
-      const settings = await orgSettings(deps.db);
+      const [settings, choice] = await Promise.all([orgSettings(deps.db), caller.userId ? service.localeChoiceOf(deps.db, caller.userId) : null]);
+      const own = choice === null ? null : effectiveLocale(choice, settings.defaultLocale);
       return {
         user: {
           id: caller.userId ?? '',
@@ -74,6 +76,7 @@ export function authRoutes(api: Api, deps: ModuleDeps): void {
           permissions: [...caller.permissions],
         },
         organisation: { name: settings.name, timeZone: settings.timeZone, today: dayInZone(deps.clock.now(), settings.timeZone) },
+        language: { locale: own ?? settings.defaultLocale, choice: own, organisationDefault: settings.defaultLocale },
       };
     },
   );

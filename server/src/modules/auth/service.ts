@@ -266,3 +266,8 @@ export async function callerOfUserId(ctx: Pick<Ctx, 'db'>, userId: string): Prom
   if (!u || u.active !== 1) return undefined;
   return callerOfUser(sessionUserOf(u, toRoles(await repo.rolesOfUser(ctx.db, userId))));
 }
+
+/** The language a login chose; null: the organisation's (for `GET /api/auth/me`). */
+export async function localeChoiceOf(db: Db, userId: string): Promise<string | null> {
+  return repo.localeOfUser(db, userId);
+}

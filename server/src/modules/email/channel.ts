@@ -1,4 +1,5 @@
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '../../../../shared/email.ts';
+import { effectiveLocale, renderMessageIn, translatorFor } from '../../../../shared/i18n/index.ts';
 import type { Db } from '../../context.ts';
 import type { AttemptOutcome, Channel, DeliveryRow, EventEnvelope } from '../outbox/index.ts';
 import { orgSettings } from '../org/index.ts';
@@ -25,16 +26,21 @@ export function emailChannel(deps: { db: Db }, baseUrl: () => string): Channel {
       const m = envelope.data;
       const org = await orgSettings(deps.db);
       const category = NOTIFICATION_CATEGORIES[m.category as NotificationCategory];
+      // The recipient's language now (their choice, else the organisation's): a message queued before a change reads in the new one.
+      const locale = effectiveLocale(who.locale, org.defaultLocale);
+      const t = translatorFor(locale);
+      const categoryLabel = category ? t(`messages:category.${m.category}`, { defaultValue: category.label }) : m.category;
       const rendered = renderMessage({
+        locale,
         organisation: org.name,
         timeZone: org.timeZone,
         recipientName: who.full_name,
-        title: m.title,
+        title: m.message && locale !== 'en-IN' ? renderMessageIn(locale, m.message) : m.title,
         body: m.body,
         link: m.link,
         baseUrl: baseUrl(),
         at: new Date(m.at),
-        reason: `You get this because "${category?.label ?? m.category}" is set to e-mail.`,
+        reason: t('messages:email.reason', { category: categoryLabel }),
         preferencesPath: `/employees/${who.employee_id}?tab=notifications`,
         ...(m.sections ? { sections: m.sections } : {}),
       });

@@ -1,3 +1,4 @@
+import type { Message } from '../../../../shared/i18n/messages.ts';
 import type { Ctx } from '../../context.ts';
 import { enqueueMessage } from '../outbox/index.ts';
 import { CATEGORY_OF_KIND, emailWanted } from './preferences.ts';
@@ -8,6 +9,8 @@ export interface EmailMessageData {
   kind: string;
   category: string;
   title: string;
+  /** The title as a catalogue message, rendered in the recipient's language when sent. */
+  message?: Message;
   body: string | null;
   link: string | null;
   at: string;
@@ -21,7 +24,7 @@ export interface EmailMessageData {
  * switched off, and nothing for kinds without a category (documents
  * requested, §4.4: no notification at all).
  */
-export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; body?: string | null; link?: string | null }): Promise<number> {
+export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; message?: Message; body?: string | null; link?: string | null }): Promise<number> {
   const category = CATEGORY_OF_KIND[notice.kind];
   if (!category || !userIds.length) return 0;
   const smtp = await smtpSettings(ctx);
@@ -29,7 +32,7 @@ export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice
   const wanted = await emailWanted(ctx, userIds, category);
   const at = ctx.clock.now().toISOString();
   for (const userId of wanted) {
-    const data: EmailMessageData = { kind: notice.kind, category, title: notice.title, body: notice.body ?? null, link: notice.link ?? null, at };
+    const data: EmailMessageData = { kind: notice.kind, category, title: notice.title, ...(notice.message ? { message: notice.message } : {}), body: notice.body ?? null, link: notice.link ?? null, at };
     await enqueueMessage(ctx, 'email', userId, 'email.notification', data);
   }
   return wanted.size;

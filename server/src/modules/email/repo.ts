@@ -39,7 +39,7 @@ export async function recipientOf(db: Db, userId: string) {
   return db
     .selectFrom('user_account')
     .innerJoin('employee', 'employee.id', 'user_account.employee_id')
-    .select(['user_account.id', 'user_account.email', 'employee.full_name', 'employee.id as employee_id'])
+    .select(['user_account.id', 'user_account.email', 'user_account.locale', 'employee.full_name', 'employee.id as employee_id'])
     .where('user_account.id', '=', userId)
     .where('user_account.active', '=', 1)
     .executeTakeFirst();

@@ -118,6 +118,19 @@ export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFil
     await notify(t, await approversOf(t, applicant.manager_id, 'manager'), {
       kind: 'leave.submitted',
       title: (recordedByHr ? `${t.caller.name} (HR) recorded ${what} for ${applicant.full_name}` : `${applicant.full_name} applied for ${what}`) + (attached ? ' with a supporting document' : ''),
+      ...(recordedByHr
+        ? {}
+        : {
+            message: {
+              id: attached ? 'leave.submittedWithDocument' : 'leave.submitted',
+              values: {
+                name: applicant.full_name,
+                days: { days: checked.workingDays },
+                type: { leaveType: { code: type.code, name: type.name } },
+                span: { span: { from: row.from_date, to: row.to_date } },
+              },
+            },
+          }),
       body: row.reason,
       link: `/leave/approvals?request=${row.id}`,
     });

@@ -1,3 +1,4 @@
+import type { MessageValue } from '../../../../shared/i18n/messages.ts';
 import type { FieldChange } from '../../../../shared/audit.ts';
 import {
   type LeaveApproveBody,
@@ -176,11 +177,11 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
     const notices: Outcome['notices'] =
       next === 'ManagerApprovedPendingHR'
         ? [
-            { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.manager-approved', title: `Your manager approved your ${row.type_name} for ${span}; it now waits for HR`, body: note, link: '/leave' } },
+            { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.manager-approved', title: `Your manager approved your ${row.type_name} for ${span}; it now waits for HR`, message: { id: 'leave.managerApproved', values: typeAndSpan(row) }, body: note, link: '/leave' } },
             { to: await approversOf(t, null, 'hr'), notice: { kind: 'leave.awaiting-hr', title: `${row.employee_name}'s ${describe(row)} needs HR approval`, body: note, link: `/leave/approvals?request=${row.id}` } },
           ]
         : [
-            { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.approved', title: `Your ${row.type_name} for ${span} is approved`, body: note, link: '/leave' } },
+            { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.approved', title: `Your ${row.type_name} for ${span} is approved`, message: { id: 'leave.approved', values: typeAndSpan(row) }, body: note, link: '/leave' } },
             ...(row.backup_employee_id
               ? [
                   {
@@ -207,6 +208,11 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
   });
 }
 
+/** The values of a decision's message: the leave type and the days, each written in the reader's language. */
+function typeAndSpan(row: { type_code: string; type_name: string; from_date: string; to_date: string }): Record<string, MessageValue> {
+  return { type: { leaveType: { code: row.type_code, name: row.type_name } }, span: { span: { from: row.from_date, to: row.to_date } } };
+}
+
 /** Rejects at the current stage (spec §4.3) and releases the hold. */
 export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody): Promise<LeaveRequest> {
   const { note } = input;
@@ -222,7 +228,7 @@ export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody):
         changes: [{ field: 'status', before: row.status, after: 'Rejected' }],
       },
       notices: [
-        { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.rejected', title: `Your ${row.type_name} for ${spanOf(row.from_date, row.to_date)} was rejected`, body: note, link: '/leave' } },
+        { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.rejected', title: `Your ${row.type_name} for ${spanOf(row.from_date, row.to_date)} was rejected`, message: { id: 'leave.rejected', values: typeAndSpan(row) }, body: note, link: '/leave' } },
       ],
     };
   });

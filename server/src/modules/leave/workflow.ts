@@ -1,3 +1,4 @@
+import { translatorFor } from '../../../../shared/i18n/translate.ts';
 import type { LeaveClosure, LeaveStatus, LeaveTimelineEntry, TimelineState } from '../../../../shared/leave/index.ts';
 
 /**
@@ -55,15 +56,20 @@ export interface TimelineFacts {
   closedAt: string | null;
 }
 
+type Said = { id: string; values?: Record<string, string> };
+
+/** The step's words: a `labels:timeline.*` message, so each reader's console says it in their language; `label` is its English. */
 function entry(
   key: LeaveTimelineEntry['key'],
-  label: string,
+  said: Said,
   state: TimelineState,
   actorName: string | null = null,
   at: string | null = null,
   note: string | null = null,
 ): LeaveTimelineEntry {
-  return { key, label, state, actorName, at, note };
+  const values = said.values ?? {};
+  const label = translatorFor('en-IN')(`labels:timeline.${said.id}`, values);
+  return { key, label, labelId: said.id, labelValues: values, state, actorName, at, note };
 }
 
 /**
@@ -79,44 +85,44 @@ function entry(
  */
 export function buildTimeline(f: TimelineFacts): LeaveTimelineEntry[] {
   const submitted = f.enteredByName
-    ? entry('submitted', 'Recorded by HR', 'done', f.enteredByName, f.createdAt, f.reason)
-    : entry('submitted', 'Submitted', 'done', f.employeeName, f.createdAt, f.reason);
+    ? entry('submitted', { id: 'recordedByHr' }, 'done', f.enteredByName, f.createdAt, f.reason)
+    : entry('submitted', { id: 'submitted' }, 'done', f.employeeName, f.createdAt, f.reason);
   const managerDecided = f.managerDecidedAt !== null;
   const hrDecided = f.hrDecidedAt !== null;
   const rejectedAt: Stage | null =
     f.status === 'Rejected' && f.closure === null ? (hrDecided ? 'hr' : 'manager') : null;
 
-  const managerBy = f.managerStageByHr ? 'HR for the manager' : f.managerStageAbove ? `${f.managerDecisionName ?? 'a senior manager'} for the manager` : 'manager';
-  const managerApprovedLabel = `Approved by ${managerBy}`;
+  const managerBy = f.managerStageByHr ? 'HrForManager' : f.managerStageAbove ? (f.managerDecisionName ? 'AboveForManager' : 'SeniorForManager') : 'Manager';
+  const byValues: Record<string, string> = f.managerStageAbove && f.managerDecisionName ? { name: f.managerDecisionName } : {};
   const manager =
     rejectedAt === 'manager'
-      ? entry('manager', `Rejected by ${managerBy}`, 'rejected', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
+      ? entry('manager', { id: `rejectedBy${managerBy}`, values: byValues }, 'rejected', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
       : managerDecided
-        ? entry('manager', managerApprovedLabel, 'done', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
+        ? entry('manager', { id: `approvedBy${managerBy}`, values: byValues }, 'done', f.managerDecisionName, f.managerDecidedAt, f.managerNote)
         : f.status === 'PendingManager'
-          ? entry('manager', 'Waiting for the manager', 'current')
-          : entry('manager', 'Manager approval', 'pending');
+          ? entry('manager', { id: 'waitingForManager' }, 'current')
+          : entry('manager', { id: 'managerApproval' }, 'pending');
 
   const hr =
     rejectedAt === 'hr'
-      ? entry('hr', 'Rejected by HR', 'rejected', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
+      ? entry('hr', { id: 'rejectedByHr' }, 'rejected', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
       : hrDecided
-        ? entry('hr', 'Approved by HR', 'done', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
+        ? entry('hr', { id: 'approvedByHr' }, 'done', f.hrDecisionName, f.hrDecidedAt, f.hrNote)
         : f.status === 'ManagerApprovedPendingHR'
-          ? entry('hr', 'Waiting for HR', 'current')
-          : entry('hr', 'HR approval', 'pending');
+          ? entry('hr', { id: 'waitingForHr' }, 'current')
+          : entry('hr', { id: 'hrApproval' }, 'pending');
 
   const lastApproval = hrDecided
     ? { name: f.hrDecisionName, at: f.hrDecidedAt }
     : { name: f.managerDecisionName, at: f.managerDecidedAt };
   let final: LeaveTimelineEntry;
-  if (f.closure === 'Withdrawn') final = entry('final', 'Withdrawn by the employee', 'rejected', f.closedByName, f.closedAt, f.decisionNote);
-  else if (f.closure === 'Cancelled') final = entry('final', 'Cancelled by HR', 'rejected', f.closedByName, f.closedAt, f.decisionNote);
-  else if (f.status === 'Approved') final = entry('final', 'Approved', 'done', lastApproval.name, lastApproval.at, f.decisionNote);
+  if (f.closure === 'Withdrawn') final = entry('final', { id: 'withdrawn' }, 'rejected', f.closedByName, f.closedAt, f.decisionNote);
+  else if (f.closure === 'Cancelled') final = entry('final', { id: 'cancelled' }, 'rejected', f.closedByName, f.closedAt, f.decisionNote);
+  else if (f.status === 'Approved') final = entry('final', { id: 'approved' }, 'done', lastApproval.name, lastApproval.at, f.decisionNote);
   else if (f.status === 'Rejected') {
     // The stage entry already says who rejected it and why; the outcome reads as the outcome, once.
-    final = entry('final', 'Not approved', 'rejected', null, rejectedAt === 'hr' ? f.hrDecidedAt : f.managerDecidedAt, null);
-  } else final = entry('final', 'Decision', 'pending');
+    final = entry('final', { id: 'notApproved' }, 'rejected', null, rejectedAt === 'hr' ? f.hrDecidedAt : f.managerDecidedAt, null);
+  } else final = entry('final', { id: 'decision' }, 'pending');
 
   return f.requiresHrApproval ? [submitted, manager, hr, final] : [submitted, manager, final];
 }

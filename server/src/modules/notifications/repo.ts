@@ -67,3 +67,10 @@ export async function userIdsWithRoles(db: Db, roles: string[]): Promise<string[
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The language each login chose (null: the organisation's). */
+export async function localesOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.selectFrom('user_account').select(['id', 'locale']).where('id', 'in', [...userIds]).execute();
+  return new Map(rows.map((r) => [r.id, r.locale ?? null]));
+}

@@ -1,13 +1,18 @@
 import type { Notification, NotificationList, NotificationListQuery } from '../../../../shared/notifications.ts';
 import type { Role } from '../../../../shared/permissions.ts';
+import { type Message, effectiveLocale, renderMessageIn } from '../../../../shared/i18n/index.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound, unauthorized } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
+import { orgSettings } from '../org/index.ts';
 import * as repo from './repo.ts';
 
 export interface NotificationInput {
   kind: string;
+  /** The title in English (where no `message` is given, everyone reads this). */
   title: string;
+  /** The title as a catalogue message: each recipient reads it in their own language. */
+  message?: Message;
   body?: string | null;
   link?: string | null;
 }
@@ -29,13 +34,14 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
   for (const id of await repo.userIdsOfEmployees(ctx.db, to.employeeIds ?? [])) ids.add(id);
   if (to.roles?.length) for (const id of await repo.userIdsWithRoles(ctx.db, to.roles)) ids.add(id);
   const at = ctx.clock.now().toISOString();
+  const titleOf = await titlesFor(ctx, [...ids], input);
   await repo.insertNotifications(
     ctx.db,
     [...ids].map((userId) => ({
       id: newId(),
       user_id: userId,
       kind: input.kind,
-      title: input.title,
+      title: titleOf(userId),
       body: input.body ?? null,
       link: input.link ?? null,
       created_at: at,
@@ -45,6 +51,18 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
   // E-mail too, for the kinds and people that want it (queued in the outbox, same transaction).
   await ctx.links.email.notified(ctx, [...ids], input);
   return ids.size;
+}
+
+/** Each recipient's title: the message in their language (their choice, else the organisation's), or the English title. */
+async function titlesFor(ctx: Ctx, userIds: string[], input: NotificationInput): Promise<(userId: string) => string> {
+  const message = input.message;
+  if (!message) return () => input.title;
+  const [locales, org] = await Promise.all([repo.localesOfUsers(ctx.db, userIds), orgSettings(ctx.db)]);
+  return (userId) => {
+    const locale = effectiveLocale(locales.get(userId), org.defaultLocale);
+    // English readers get the title as the server has always written it (the message is its translation).
+    return locale === 'en-IN' ? input.title : renderMessageIn(locale, message);
+  };
 }
 
 function selfUserId(ctx: Ctx): string {

@@ -6,7 +6,7 @@ export const ORG_ID = 'org';
 export async function findOrganisationRow(db: Db): Promise<OrganisationTable | undefined> {
   return db
     .selectFrom('organisation')
-    .select(['id', 'name', 'time_zone', 'fy_start_month', 'weekly_offs', 'setup_completed_at', 'created_at'])
+    .select(['id', 'name', 'time_zone', 'fy_start_month', 'weekly_offs', 'setup_completed_at', 'created_at', 'default_locale'])
     .where('id', '=', ORG_ID)
     .executeTakeFirst();
 }

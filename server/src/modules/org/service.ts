@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
 import { YEAR_MAX } from '../../../../shared/common.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
+import { effectiveLocale } from '../../../../shared/i18n/locales.ts';
 import * as repo from './repo.ts';
 
 const WeeklyOffs = z.array(WeeklyOffRule);
@@ -28,6 +29,7 @@ export async function getOrganisation(ctx: Pick<Ctx, 'db'>): Promise<Organisatio
     financialYearStartMonth: row.fy_start_month,
     weeklyOffs: WeeklyOffs.parse(JSON.parse(row.weekly_offs)),
     setupCompleted: row.setup_completed_at !== null,
+    defaultLocale: effectiveLocale(null, row.default_locale),
   };
 }
 

@@ -73,3 +73,13 @@ export async function findUserIdByEmail(db: Db, email: string) {
 export async function findUserIdByEmployee(db: Db, employeeId: string) {
   return db.selectFrom('user_account').select('id').where('employee_id', '=', employeeId).executeTakeFirst();
 }
+
+/** The language a login chose (null: the organisation's); undefined for no such login. */
+export async function findUserLocale(db: Db, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('user_account').select('locale').where('id', '=', userId).executeTakeFirst();
+  return row ? (row.locale ?? null) : undefined;
+}
+
+export async function setUserLocale(db: Db, userId: string, locale: string | null): Promise<void> {
+  await db.updateTable('user_account').set({ locale }).where('id', '=', userId).execute();
+}

@@ -3,9 +3,11 @@ import { UuidInput } from '../../../../shared/common.ts';
 import { UserAccount, UserCreate, UserList, UserUpdate } from '../../../../shared/users.ts';
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { languageRoutes } from './language-routes.ts';
 import * as service from './service.ts';
 
 export function userRoutes(api: Api, deps: ModuleDeps): void {
+  languageRoutes(api, deps);
   api.op(
     {
       method: 'get',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { IconLogin, IconLogout, IconMapPin, IconSend } from '@tabler/icons-react';
 import { formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate, humanize } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
 import { useHolidays, useOptIn, useRegularizations, useSelfPunch, useSelfToday } from './attendance-queries.ts';
@@ -15,7 +16,6 @@ import { MonthGrid } from './month-grid.tsx';
 import { RegularizationForm } from './regularization-form.tsx';
 import { RegularizationStatusBadge } from './regularizations-page.tsx';
 import { LiveStateBadge, clockOf, todayLocal, useOrgClock } from './status.tsx';
-import { REGULARIZATION_KIND_LABELS } from '../../../../../shared/labels.ts';
 
 /** The browser's position if the person allows it within a few seconds; null otherwise. */
 function currentPosition(): Promise<{ lat: number; lng: number; accuracy: number } | null> {
@@ -33,6 +33,7 @@ function TodayCard() {
   const today = useSelfToday();
   const punch = useSelfPunch();
   const [locating, setLocating] = useState(false);
+  const { t } = useTranslation('employee');
   if (today.error && !today.data) return <QueryError error={today.error} onRetry={() => void today.refetch()} />;
   if (!today.data) return <Skeleton height={160} />;
   const { live, punches, geoFenceRequired } = today.data;
@@ -45,11 +46,11 @@ function TodayCard() {
     punch.mutate(
       { direction, geo },
       {
-        onSuccess: () => notifySuccess(direction === 'in' ? 'Checked in.' : 'Checked out.'),
-        onError: (e) => notifyError(e, 'Could not record the punch'),
+        onSuccess: () => notifySuccess(direction === 'in' ? t('attendance.checkedIn') : t('attendance.checkedOut')),
+        onError: (e) => notifyError(e, t('attendance.punchFailed')),
       },
     );
-    if (!geo && geoFenceRequired) notifyInfo('Your location was not shared: the punch is kept but flagged off-zone until a regularization is approved.');
+    if (!geo && geoFenceRequired) notifyInfo(t('attendance.noLocation'));
   };
 
   return (
@@ -57,35 +58,35 @@ function TodayCard() {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            Today · {live.shift ?? 'no shift'}
+            {t('attendance.today', { shift: live.shift ?? t('attendance.noShift') })}
           </Text>
           <Group gap="xs">
             <LiveStateBadge state={live.state} />
-            {live.lateMinutes > 0 && <Badge color="orange" variant="outline">late {live.lateMinutes} min</Badge>}
+            {live.lateMinutes > 0 && <Badge color="orange" variant="outline">{t('attendance.late', { minutes: live.lateMinutes })}</Badge>}
           </Group>
           <Text size="sm">
-            First in {clockOf(live.firstIn)} · worked {formatMinutes(live.workedMinutes)}
+            {t('attendance.firstIn', { time: clockOf(live.firstIn), worked: formatMinutes(live.workedMinutes) })}
           </Text>
         </Stack>
         <Group gap="sm">
           <Button size="md" color="teal" leftSection={<IconLogin size={18} />} loading={(locating || punch.isPending) && !isIn} disabled={isIn} onClick={() => void check('in')}>
-            Check in
+            {t('attendance.checkIn')}
           </Button>
           <Button size="md" color="gray" leftSection={<IconLogout size={18} />} loading={(locating || punch.isPending) && isIn} disabled={!isIn} onClick={() => void check('out')}>
-            Check out
+            {t('attendance.checkOut')}
           </Button>
         </Group>
       </Group>
       {geoFenceRequired && (
         <Text size="xs" c="dimmed" mt="xs">
-          <IconMapPin size={12} /> Your browser is asked for your location; a check-in outside your office's area is kept but needs a regularization.
+          <IconMapPin size={12} /> {t('attendance.locationAsked')}
         </Text>
       )}
       {punches.length > 0 && (
-        <Group gap="xs" mt="sm" aria-label="Today's punches">
+        <Group gap="xs" mt="sm" aria-label={t('attendance.todaysPunches')}>
           {punches.map((p) => (
             <Badge key={p.id} variant="outline" color={p.flags.length ? 'red' : p.role === 'bounce' ? 'yellow' : 'gray'}>
-              {clockOf(p.at)} {p.direction ?? ''} {p.flags.length ? `· ${p.flags.join(', ')}` : ''}
+              {[clockOf(p.at), p.direction ? t(`labels:direction.${p.direction}`) : null, ...p.flags.map((f) => `· ${t(`labels:punchFlag.${f}`, { defaultValue: f })}`)].filter(Boolean).join(' ')}
             </Badge>
           ))}
         </Group>
@@ -98,23 +99,24 @@ function OptionalHolidays() {
   const year = Number(todayLocal().slice(0, 4));
   const holidays = useHolidays(year);
   const optIn = useOptIn();
+  const { t } = useTranslation('employee');
   const optional = (holidays.data ?? []).filter((h) => h.optional && h.date >= todayLocal());
   if (optional.length === 0) return null;
   return (
     <Card withBorder padding="md">
       <Title order={5} mb="xs">
-        Optional holidays
+        {t('attendance.optionalHolidays')}
       </Title>
       <Stack gap={6}>
         {optional.map((h) => (
           <Switch
             key={h.id}
-            label={`${h.name} · ${formatDate(h.date)}`}
+            label={t('attendance.holiday', { name: h.name, date: formatDate(h.date) })}
             checked={h.optedIn}
             onChange={(e) =>
               optIn.mutate(
                 { id: h.id, optIn: e.currentTarget.checked },
-                { onError: (err) => notifyError(err, 'Could not change it'), onSuccess: () => notifySuccess(e.currentTarget.checked ? 'Taken.' : 'Given back.') },
+                { onError: (err) => notifyError(err, t('attendance.couldNotChange')), onSuccess: () => notifySuccess(e.currentTarget.checked ? t('attendance.taken') : t('attendance.givenBack')) },
               )
             }
           />
@@ -133,15 +135,16 @@ export function MyAttendancePage() {
   const month = monthParam ?? (dateParam ?? todayLocal()).slice(0, 7);
   const [asking, setAsking] = useState(false);
   const mine = useRegularizations({ employeeId: me.employeeId, pageSize: 10, page: 1 });
+  const { t } = useTranslation('employee');
 
   return (
     <>
       <PageHeader
-        title="My attendance"
-        description="Check in and out, see how each day was counted, and ask for a fix when a punch is missing."
+        title={t('attendance.title')}
+        description={t('attendance.description')}
         actions={
           <Button leftSection={<IconSend size={16} />} onClick={() => setAsking(true)}>
-            Request a regularization
+            {t('attendance.requestRegularization')}
           </Button>
         }
       />
@@ -150,25 +153,25 @@ export function MyAttendancePage() {
         <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
           <Paper withBorder p="md" className="muster-span-2-lg">
             <Group justify="space-between" mb="sm">
-              <Title order={5}>My month</Title>
-              <MonthPickerInput aria-label="Month" w={170} valueFormat="MMMM YYYY" value={`${month}-01`} maxDate={todayLocal()} onChange={(v) => v && setMonth(v.slice(0, 7))} />
+              <Title order={5}>{t('attendance.myMonth')}</Title>
+              <MonthPickerInput aria-label={t('attendance.month')} w={170} valueFormat="MMMM YYYY" value={`${month}-01`} maxDate={todayLocal()} onChange={(v) => v && setMonth(v.slice(0, 7))} />
             </Group>
             <MonthGrid employeeId={me.employeeId} month={month} onOpen={(d) => setDate(d)} />
           </Paper>
           <Stack gap="md">
             <Card withBorder padding="md">
               <Title order={5} mb="xs">
-                My requests
+                {t('attendance.myRequests')}
               </Title>
               {mine.data?.items.length ? (
-                <Table verticalSpacing={4} aria-label="My requests">
+                <Table verticalSpacing={4} aria-label={t('attendance.myRequests')}>
                   <Table.Tbody>
                     {mine.data.items.map((r) => (
                       <Table.Tr key={r.id} data-testid="my-request">
                         <Table.Td>
                           <Text size="sm">{formatDate(r.date)}</Text>
                           <Text size="xs" c="dimmed">
-                            {REGULARIZATION_KIND_LABELS[r.kind]}
+                            {t(`labels:regularizationKind.${r.kind}`)}
                           </Text>
                         </Table.Td>
                         <Table.Td>
@@ -180,16 +183,13 @@ export function MyAttendancePage() {
                 </Table>
               ) : (
                 <Text size="sm" c="dimmed">
-                  No requests yet.
+                  {t('attendance.noRequests')}
                 </Text>
               )}
             </Card>
             <OptionalHolidays />
-            <Alert variant="light" color="blue" title="How a day is counted">
-              <Text size="sm">
-                Punches pair into in/out spells; the unpaid break comes off a day longer than a half day. A day is final once its shift window has passed and
-                the terminals have reported; until then it shows as pending.
-              </Text>
+            <Alert variant="light" color="blue" title={t('attendance.howCounted')}>
+              <Text size="sm">{t('attendance.howCountedText')}</Text>
             </Alert>
           </Stack>
         </SimpleGrid>

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LoginRequest } from '../../../../../shared/auth.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const setup = useSetupStatus();
   const me = useMe();
   const login = useLogin();
+  const { t } = useTranslation('common');
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: (v) => zodFormErrors(LoginRequest, v),
@@ -39,48 +41,48 @@ export function LoginPage() {
   const error = login.error;
   return (
     <AuthFrame
-      title="Sign in"
-      subtitle={setup.data?.organisationName ? `to ${setup.data.organisationName}` : 'to your workforce back office'}
+      title={t('signIn.title')}
+      subtitle={setup.data?.organisationName ? t('signIn.subtitleOrg', { organisation: setup.data.organisationName }) : t('signIn.subtitle')}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
           {state.from?.startsWith('/oauth/authorize') && !error && (
             <Alert color="blue" icon={<IconInfoCircle />}>
-              An app asks to connect to Muster as you. Sign in to see what it wants, then allow or deny it.
+              {t('signIn.oauthHint')}
             </Alert>
           )}
           {state.expired && !error && !state.from?.startsWith('/oauth/authorize') && (
             <Alert color="yellow" icon={<IconInfoCircle />}>
-              Your session has ended. Sign in again to continue.
+              {t('signIn.expired')}
             </Alert>
           )}
           {state.signedOut && !error && (
             <Alert color="teal" icon={<IconInfoCircle />}>
-              You have signed out.
+              {t('signIn.signedOut')}
             </Alert>
           )}
           {error && (
-            <Alert color="red" title={error instanceof ApiError ? error.problem.title : 'Sign-in failed'}>
+            <Alert color="red" title={error instanceof ApiError ? error.problem.title : t('signIn.failed')}>
               {error.message}
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t('signIn.email')}
             type="email"
             autoComplete="username"
-            placeholder="you@company.example"
+            placeholder={t('signIn.emailPlaceholder')}
             data-autofocus
             autoFocus
             {...form.getInputProps('email')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordInput label={t('signIn.password')} autoComplete="current-password" {...form.getInputProps('password')} />
           <Button type="submit" fullWidth loading={login.isPending} mt="xs">
-            Sign in
+            {t('signIn.submit')}
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            First time on this phone or computer?{' '}
+            {t('signIn.firstTime')}{' '}
             <Anchor component={Link} to="/trust" size="xs">
-              Trust this PC
+              {t('signIn.trust')}
             </Anchor>
           </Text>
         </Stack>

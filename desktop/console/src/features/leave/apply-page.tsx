@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, FileInput, Grid, Group, List, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LEAVE_REASON_MAX, type LeaveDuration, type LeaveQuote, type LeaveRequest, type LeaveType } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { SUPPORTING_ACCEPT } from './leave-documents.tsx';
-import { formatDays } from './leave-format.tsx';
+import { formatDays, leaveTypeLabel } from './leave-format.tsx';
 import { useApplyLeave, useColleagues, useLeaveTypes, useQuote } from './leave-queries.ts';
 import { TeamLoadStrip } from './team-load.tsx';
 
@@ -25,18 +26,15 @@ export function parseDay(text: string): string | null {
   return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(Number(m[1])).padStart(2, '0')}`;
 }
 
-const DURATIONS: { value: LeaveDuration; label: string }[] = [
-  { value: 'FullDay', label: 'Full day' },
-  { value: 'FirstHalf', label: 'First half' },
-  { value: 'SecondHalf', label: 'Second half' },
-];
+const DURATIONS: readonly LeaveDuration[] = ['FullDay', 'FirstHalf', 'SecondHalf'];
 
 /** Apply for leave: the cost, the balance after and the team's load show before submitting. */
 export function ApplyLeavePage() {
   const navigate = useNavigate();
+  const { t } = useTranslation('employee');
   return (
     <>
-      <PageHeader title="Apply for leave" description="Pick the type and dates: the working days, your balance after and your team's load show before you submit." />
+      <PageHeader title={t('leave.apply')} description={t('leave.applyDescription')} />
       <ApplyLeaveForm onDone={() => void navigate('/leave/my')} onCancel={() => void navigate('/leave/my')} />
     </>
   );
@@ -53,6 +51,7 @@ interface ApplyLeaveFormProps {
 /** The apply form with its live quote; with `employeeId`, HR's form for recording someone else's leave. */
 export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: ApplyLeaveFormProps) {
   const forOther = Boolean(employeeId);
+  const { t } = useTranslation('employee');
   const types = useLeaveTypes();
   const colleagues = useColleagues(employeeId);
   const apply = useApplyLeave();
@@ -75,19 +74,20 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const missing: Record<string, string> = {};
-    if (!typeId) missing.leaveTypeId = 'Pick a leave type';
-    if (!from) missing.fromDate = 'Pick the first day';
-    if (!to) missing.toDate = 'Pick the last day';
-    if (reason.length > LEAVE_REASON_MAX) missing.reason = `At most ${LEAVE_REASON_MAX} characters`;
+    if (!typeId) missing.leaveTypeId = t('leave.form.missingType');
+    if (!from) missing.fromDate = t('leave.form.missingFrom');
+    if (!to) missing.toDate = t('leave.form.missingTo');
+    if (reason.length > LEAVE_REASON_MAX) missing.reason = t('leave.form.tooLong', { max: LEAVE_REASON_MAX });
     setErrors(missing);
     if (Object.keys(missing).length || !typeId || !from || !to) return;
     apply.mutate(
       { input: { leaveTypeId: typeId, fromDate: from, toDate: to, duration: effectiveDuration, reason: reason.trim() || null, backupEmployeeId: backupId, employeeId }, file },
       {
         onSuccess: (r) => {
-          const withFile = r.attachments.length ? `, with ${r.attachments.map((a) => a.originalName).join(', ')}` : '';
-          if (forOther) notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} recorded for ${r.employeeName}${withFile}; it waits for ${r.context.managerName ?? 'HR'}'s approval.`, 'Leave recorded');
-          else notifySuccess(`${formatDays(r.workingDays)} of ${r.leaveTypeName} requested${withFile}; ${r.context.managerName ?? 'HR'} has been told.`, 'Leave applied');
+          const files = r.attachments.map((a) => a.originalName).join(', ');
+          const values = { days: formatDays(r.workingDays), type: leaveTypeLabel(r.leaveTypeCode, r.leaveTypeName), employee: r.employeeName, approver: r.context.managerName ?? t('leave.hr'), files };
+          if (forOther) notifySuccess(t(files ? 'leave.recordedWithFiles' : 'leave.recorded', values), t('leave.recordedTitle'));
+          else notifySuccess(t(files ? 'leave.appliedWithFiles' : 'leave.applied', values), t('leave.appliedTitle'));
           onDone(r);
         },
         onError: (error) => {
@@ -96,7 +96,7 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
             const fileProblem: Record<string, string> = error.status === 413 || error.status === 415 ? { file: error.problem.detail ?? error.problem.title } : {};
             setErrors({ ...error.fieldErrors(), ...fileProblem });
           }
-          notifyError(error, 'Could not apply');
+          notifyError(error, t('leave.couldNotApply'));
         },
       },
     );
@@ -109,10 +109,10 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
             <form onSubmit={submit} noValidate>
               <Stack>
                 <Select
-                  label="Leave type"
-                  placeholder={types.isLoading ? 'Loading…' : 'Pick a type'}
+                  label={t('leave.form.type')}
+                  placeholder={types.isLoading ? t('leave.form.loading') : t('leave.form.pickType')}
                   withAsterisk
-                  data={(types.data?.items ?? []).map((t: LeaveType) => ({ value: t.id, label: t.name }))}
+                  data={(types.data?.items ?? []).map((lt: LeaveType) => ({ value: lt.id, label: leaveTypeLabel(lt.code, lt.name) }))}
                   value={typeId}
                   onChange={setTypeId}
                   error={errors.leaveTypeId}
@@ -120,15 +120,21 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
                   data-autofocus
                 />
                 <SimpleGrid cols={2}>
-                  <DateInput label="From" withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={from} onChange={(v) => { setFrom(v); if (v && (!to || to < v)) setTo(v); }} error={errors.fromDate} placeholder="First day" />
-                  <DateInput label="To" withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={to} minDate={from ?? undefined} onChange={setTo} error={errors.toDate} placeholder="Last day" />
+                  <DateInput label={t('leave.form.from')} withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={from} onChange={(v) => { setFrom(v); if (v && (!to || to < v)) setTo(v); }} error={errors.fromDate} placeholder={t('leave.form.firstDay')} />
+                  <DateInput label={t('leave.form.to')} withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={to} minDate={from ?? undefined} onChange={setTo} error={errors.toDate} placeholder={t('leave.form.lastDay')} />
                 </SimpleGrid>
                 {singleDay && type?.halfDayAllowed && (
                   <div>
                     <Text size="sm" fw={500} mb={4}>
-                      Duration
+                      {t('leave.form.duration')}
                     </Text>
-                    <SegmentedControl fullWidth data={DURATIONS} value={duration} onChange={(v) => setDuration(v as LeaveDuration)} aria-label="Duration" />
+                    <SegmentedControl
+                      fullWidth
+                      data={DURATIONS.map((d) => ({ value: d, label: t(`labels:leaveDuration.${d}`) }))}
+                      value={duration}
+                      onChange={(v) => setDuration(v as LeaveDuration)}
+                      aria-label={t('leave.form.duration')}
+                    />
                   </div>
                 )}
                 {errors.duration && (
@@ -136,10 +142,10 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
                     {errors.duration}
                   </Text>
                 )}
-                <Textarea label="Reason" placeholder="Optional" autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} description={`${reason.length} / ${LEAVE_REASON_MAX}`} />
+                <Textarea label={t('leave.form.reason')} placeholder={t('leave.form.optional')} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} description={`${reason.length} / ${LEAVE_REASON_MAX}`} />
                 <Select
-                  label={forOther ? 'Backup while they are away' : 'Backup while you are away'}
-                  placeholder="Optional"
+                  label={forOther ? t('leave.form.backupThem') : t('leave.form.backupYou')}
+                  placeholder={t('leave.form.optional')}
                   clearable
                   searchable
                   data={(colleagues.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.fullName} · ${c.code}` }))}
@@ -149,13 +155,9 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
                 />
                 {(needsDocument || file) && (
                   <FileInput
-                    label="Supporting document"
-                    description={
-                      needsDocument
-                        ? `${type?.name ?? 'This leave'} of this length needs one (a medical certificate): attach it now, or later from the request. PDF or a photo.`
-                        : 'PDF or a photo.'
-                    }
-                    placeholder="Choose a file"
+                    label={t('leave.form.document')}
+                    description={needsDocument ? t('leave.form.documentNeeded', { type: type ? leaveTypeLabel(type.code, type.name) : '' }) : t('leave.form.documentAny')}
+                    placeholder={t('leave.form.chooseFile')}
                     accept={SUPPORTING_ACCEPT}
                     clearable
                     leftSection={<IconPaperclip size={16} />}
@@ -168,11 +170,11 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
                 <Group justify="flex-end">
                   {onCancel && (
                     <Button variant="default" onClick={onCancel}>
-                      Cancel
+                      {t('leave.form.cancel')}
                     </Button>
                   )}
                   <Button type="submit" leftSection={<IconSend size={16} />} loading={apply.isPending}>
-                    {forOther ? 'Record leave' : 'Submit request'}
+                    {forOther ? t('leave.form.record') : t('leave.form.submit')}
                   </Button>
                 </Group>
               </Stack>
@@ -180,18 +182,19 @@ export function ApplyLeaveForm({ employeeId, employeeName, onDone, onCancel }: A
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <QuotePanel quote={quote.data} loading={quote.isFetching && !quote.data} ready={Boolean(ready)} stale={quote.isPlaceholderData} whose={forOther ? (employeeName ? `${employeeName}'s team` : 'Their team') : 'Your team'} />
+          <QuotePanel quote={quote.data} loading={quote.isFetching && !quote.data} ready={Boolean(ready)} stale={quote.isPlaceholderData} whose={forOther ? (employeeName ? t('leave.quote.namedTeam', { name: employeeName }) : t('leave.quote.theirTeam')) : t('leave.quote.yourTeam')} />
         </Grid.Col>
       </Grid>
   );
 }
 
 function QuotePanel({ quote, loading, ready, stale, whose }: { quote: LeaveQuote | undefined; loading: boolean; ready: boolean; stale: boolean; whose: string }) {
+  const { t } = useTranslation('employee');
   if (!ready) {
     return (
       <Card withBorder padding="lg">
         <Text c="dimmed" size="sm">
-          Pick a type and dates to see what the request costs and who else is away.
+          {t('leave.quote.pick')}
         </Text>
       </Card>
     );
@@ -201,16 +204,16 @@ function QuotePanel({ quote, loading, ready, stale, whose }: { quote: LeaveQuote
     <Card withBorder padding="lg" style={{ opacity: stale ? 0.6 : 1 }} data-testid="leave-quote">
       <Stack gap="md">
         <SimpleGrid cols={3}>
-          <Figure label="Working days" value={quote.workingDays} testId="quote-working-days" />
-          <Figure label="Balance now" value={quote.balance - quote.pending} />
-          <Figure label="Balance after" value={quote.balanceAfter} testId="quote-balance-after" color={quote.balanceAfter < 0 ? 'red' : undefined} />
+          <Figure label={t('leave.quote.workingDays')} value={quote.workingDays} testId="quote-working-days" />
+          <Figure label={t('leave.quote.balanceNow')} value={quote.balance - quote.pending} />
+          <Figure label={t('leave.quote.balanceAfter')} value={quote.balanceAfter} testId="quote-balance-after" color={quote.balanceAfter < 0 ? 'red' : undefined} />
         </SimpleGrid>
         <Group gap="xs">
-          {quote.requiresHrApproval ? <Badge color="orange" variant="light">Manager, then HR approval</Badge> : <Badge variant="light">Manager approval</Badge>}
-          {quote.documentsRequired && <Badge color="orange" variant="light">Documents required</Badge>}
+          {quote.requiresHrApproval ? <Badge color="orange" variant="light">{t('leave.quote.managerThenHr')}</Badge> : <Badge variant="light">{t('leave.quote.manager')}</Badge>}
+          {quote.documentsRequired && <Badge color="orange" variant="light">{t('leave.quote.documents')}</Badge>}
         </Group>
         {quote.problems.length > 0 && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="This request would be refused" data-testid="quote-problems">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('leave.quote.refused')} data-testid="quote-problems">
             <List size="sm">
               {quote.problems.map((p) => (
                 <List.Item key={p.path + p.message}>{p.message}</List.Item>
@@ -220,7 +223,7 @@ function QuotePanel({ quote, loading, ready, stale, whose }: { quote: LeaveQuote
         )}
         <div>
           <Title order={6} mb={6}>
-            {whose} on these days
+            {whose}
           </Title>
           <TeamLoadStrip context={quote.context} />
         </div>

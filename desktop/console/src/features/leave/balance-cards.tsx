@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Badge, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LeaveBalance, LeaveBalances } from '../../../../../shared/leave/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate, humanize } from '../../lib/format.ts';
-import { TONE_COLOR, TypeBadge, formatDays } from './leave-format.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { TONE_COLOR, TypeBadge, formatDays, leaveTypeLabel } from './leave-format.tsx';
 import { useLedger } from './leave-queries.ts';
-import { LEDGER_KIND_LABELS } from '../../../../../shared/labels.ts';
 
 /** One card per leave type; a click opens the ledger behind the balance. */
 export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances | undefined; employeeId?: string }) {
   const [open, setOpen] = useState<LeaveBalance | null>(null);
+  const { t } = useTranslation('employee');
   if (!balances) {
     return (
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
@@ -23,11 +24,12 @@ export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances
     <>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
         {balances.items.map((b) => (
-          <UnstyledButton key={b.leaveType.id} onClick={() => setOpen(b)} aria-label={`${b.leaveType.name} ledger`}>
+          <UnstyledButton key={b.leaveType.id} onClick={() => setOpen(b)} aria-label={t('leave.balance.ledgerOf', { type: leaveTypeLabel(b.leaveType.code, b.leaveType.name) })}>
             <Paper withBorder p="md" radius="md" h="100%" data-testid={`balance-${b.leaveType.code}`} style={{ borderTop: `3px solid var(--mantine-color-${TONE_COLOR[b.leaveType.colorTone]}-5)` }}>
               <Group justify="space-between" align="flex-start" gap={6} wrap="nowrap">
-                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={2}>
-                  {b.leaveType.name}
+                {/* A long word (Tamil's "loss of pay") breaks rather than being cut off beside the badge. */}
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                  {leaveTypeLabel(b.leaveType.code, b.leaveType.name)}
                 </Text>
                 <TypeBadge code={b.leaveType.code} tone={b.leaveType.colorTone} />
               </Group>
@@ -35,15 +37,18 @@ export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances
                 {b.entitled ? b.available : -b.balance}
               </Text>
               <Text size="xs" c="dimmed">
-                {b.entitled
-                  ? `available · ${b.pending ? `${formatDays(b.pending)} pending · ` : ''}${formatDays(b.usedThisYear)} used this year`
-                  : `${formatDays(-b.balance)} taken this year${b.pending ? ` · ${formatDays(b.pending)} pending` : ''}`}
+                {(b.entitled
+                  ? [t('leave.balance.available'), b.pending ? t('leave.balance.pending', { days: formatDays(b.pending) }) : null, t('leave.balance.used', { days: formatDays(b.usedThisYear) })]
+                  : [t('leave.balance.taken', { days: formatDays(-b.balance) }), b.pending ? t('leave.balance.pending', { days: formatDays(b.pending) }) : null]
+                )
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             </Paper>
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="lg" title={open ? `${open.leaveType.name}: ledger` : ''}>
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="lg" title={open ? t('leave.balance.ledger', { type: leaveTypeLabel(open.leaveType.code, open.leaveType.name) }) : ''}>
         {open && <LedgerView leaveTypeId={open.leaveType.id} {...(employeeId ? { employeeId } : {})} />}
       </Drawer>
     </>
@@ -53,20 +58,21 @@ export function BalanceCards({ balances, employeeId }: { balances: LeaveBalances
 /** The entries of the current leave year with the opening and closing balance. */
 function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employeeId?: string }) {
   const ledger = useLedger(leaveTypeId, employeeId);
+  const { t } = useTranslation('employee');
   if (ledger.error) return <QueryError error={ledger.error} onRetry={() => void ledger.refetch()} />;
   if (!ledger.data) return <Skeleton height={200} />;
   const l = ledger.data;
   return (
     <Stack gap="sm" data-testid="ledger">
       <Text size="sm" c="dimmed">
-        Leave year {formatDate(l.yearStart)} – {formatDate(l.yearEnd)}. The balance is the sum of these entries; nothing is ever edited.
+        {t('leave.balance.ledgerIntro', { from: formatDate(l.yearStart), to: formatDate(l.yearEnd) })}
       </Text>
-      <Table aria-label="Ledger entries">
+      <Table aria-label={t('leave.balance.ledgerLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Entry</Table.Th>
-            <Table.Th ta="right">Days</Table.Th>
+            <Table.Th>{t('leave.balance.date')}</Table.Th>
+            <Table.Th>{t('leave.balance.entry')}</Table.Th>
+            <Table.Th ta="right">{t('leave.balance.days')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -74,7 +80,7 @@ function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employee
             <Table.Td>{formatDate(l.yearStart)}</Table.Td>
             <Table.Td>
               <Text size="sm" c="dimmed">
-                Opening balance
+                {t('leave.balance.opening')}
               </Text>
             </Table.Td>
             <Table.Td ta="right">{l.opening}</Table.Td>
@@ -85,13 +91,12 @@ function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employee
               <Table.Td>
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <Badge size="xs" variant="light" color={e.days >= 0 ? 'teal' : 'red'}>
-                    {LEDGER_KIND_LABELS[e.kind]}
+                    {t(`labels:ledgerKind.${e.kind}`)}
                   </Badge>
                   <div>
                     <Text size="sm">{e.reason}</Text>
                     <Text size="xs" c="dimmed">
-                      by {e.actorName}
-                      {e.expiresOn ? ` · usable until ${formatDate(e.expiresOn)}` : ''}
+                      {e.expiresOn ? t('leave.balance.byUntil', { name: e.actorName, date: formatDate(e.expiresOn) }) : t('leave.balance.by', { name: e.actorName })}
                     </Text>
                   </div>
                 </Group>
@@ -103,7 +108,7 @@ function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employee
           ))}
           <Table.Tr>
             <Table.Td />
-            <Table.Td fw={700}>Closing balance</Table.Td>
+            <Table.Td fw={700}>{t('leave.balance.closing')}</Table.Td>
             <Table.Td ta="right" fw={700}>
               {l.closing}
             </Table.Td>
@@ -112,7 +117,7 @@ function LedgerView({ leaveTypeId, employeeId }: { leaveTypeId: string; employee
       </Table>
       {l.balance !== l.closing && (
         <Text size="xs" c="dimmed">
-          Balance including later years: {l.balance}
+          {t('leave.balance.later', { balance: l.balance })}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBeach, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -17,6 +18,7 @@ const PAGE_SIZE = 20;
 /** The employee's own leave: balances with their ledgers, and their requests. */
 export function MyLeavePage() {
   const can = useCan();
+  const { t } = useTranslation('employee');
   const balances = useBalances();
   const [page, setPage] = useState(1);
   const list = useLeaveRequests({ mine: true, page, pageSize: PAGE_SIZE });
@@ -26,12 +28,12 @@ export function MyLeavePage() {
   return (
     <>
       <PageHeader
-        title="My leave"
-        description={balances.data ? `Leave year ${balances.data.yearStart.slice(0, 4)}–${balances.data.yearEnd.slice(2, 4)}. Click a balance to see the entries behind it.` : 'Your balances and requests.'}
+        title={t('leave.myTitle')}
+        description={balances.data ? t('leave.myDescriptionYear', { from: balances.data.yearStart.slice(0, 4), to: balances.data.yearEnd.slice(2, 4) }) : t('leave.myDescription')}
         actions={
           can('leave:apply') && (
             <Button component={Link} to="/leave/apply" leftSection={<IconPlus size={16} />}>
-              Apply for leave
+              {t('leave.apply')}
             </Button>
           )
         }
@@ -40,10 +42,10 @@ export function MyLeavePage() {
         {balances.error ? <QueryError error={balances.error} onRetry={() => void balances.refetch()} /> : <BalanceCards balances={balances.data} />}
         <div>
           <Group justify="space-between" mb="xs">
-            <Title order={4}>My requests</Title>
+            <Title order={4}>{t('leave.myRequests')}</Title>
             {list.data && list.data.pending.mine > 0 && (
               <Text size="sm" c="dimmed">
-                {list.data.pending.mine} waiting for a decision
+                {t('leave.waiting', { count: list.data.pending.mine })}
               </Text>
             )}
           </Group>
@@ -54,7 +56,7 @@ export function MyLeavePage() {
               {!list.data ? (
                 <TableSkeleton rows={4} />
               ) : list.data.items.length === 0 ? (
-                <EmptyState py="xl" icon={<IconBeach />} title="No leave requests yet" description="When you apply for leave it shows here with its approvals." />
+                <EmptyState py="xl" icon={<IconBeach />} title={t('leave.noneTitle')} description={t('leave.noneDescription')} />
               ) : (
                 <RequestTable rows={list.data.items} onSelect={(r: LeaveRequest) => setSelected(r.id)} />
               )}
@@ -67,7 +69,7 @@ export function MyLeavePage() {
           )}
         </div>
       </Stack>
-      <Drawer opened={selected !== null} onClose={() => setSelected(null)} position="right" size="xl" title="Leave request">
+      <Drawer opened={selected !== null} onClose={() => setSelected(null)} position="right" size="xl" title={t('leave.requestTitle')}>
         {detail.error ? <QueryError error={detail.error} /> : detail.data ? <RequestDetail request={detail.data} showContext={false} /> : <TableSkeleton rows={4} />}
       </Drawer>
     </>

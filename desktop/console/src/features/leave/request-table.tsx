@@ -1,26 +1,28 @@
 import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { AttachmentCount, DocumentMissingBadge } from './leave-documents.tsx';
-import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan } from './leave-format.tsx';
+import { LeaveStatusBadge, TypeBadge, formatDays, formatSpan, leaveTypeLabel } from './leave-format.tsx';
 
 /** Requests as rows (a list of cards on a phone, where seven columns do not fit); a click selects one. */
 export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequest[]; onSelect: (r: LeaveRequest) => void; showEmployee?: boolean }) {
   const phone = usePhone();
+  const { t } = useTranslation('employee');
   if (phone) return <RequestCards rows={rows} onSelect={onSelect} showEmployee={showEmployee} />;
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Leave requests">
+      <Table aria-label={t('leave.table.label')}>
         <Table.Thead>
           <Table.Tr>
-            {showEmployee && <Table.Th>Employee</Table.Th>}
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Dates</Table.Th>
-            <Table.Th>Days</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Note</Table.Th>
-            <Table.Th>Applied</Table.Th>
+            {showEmployee && <Table.Th>{t('leave.table.employee')}</Table.Th>}
+            <Table.Th>{t('leave.table.type')}</Table.Th>
+            <Table.Th>{t('leave.table.dates')}</Table.Th>
+            <Table.Th>{t('leave.table.days')}</Table.Th>
+            <Table.Th>{t('leave.table.status')}</Table.Th>
+            <Table.Th>{t('leave.table.note')}</Table.Th>
+            <Table.Th>{t('leave.table.applied')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -28,7 +30,7 @@ export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequ
             <Table.Tr key={r.id} onClick={() => onSelect(r)} style={{ cursor: 'pointer' }} data-testid="leave-row">
               {showEmployee && <Table.Td>{r.employeeName}</Table.Td>}
               <Table.Td>
-                <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={r.leaveTypeName} />
+                <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={leaveTypeLabel(r.leaveTypeCode, r.leaveTypeName)} />
               </Table.Td>
               <Table.Td>
                 <UnstyledButton onClick={() => onSelect(r)} fz="sm" fw={500}>
@@ -58,8 +60,9 @@ export function RequestTable({ rows, onSelect, showEmployee }: { rows: LeaveRequ
 }
 
 function RequestCards({ rows, onSelect, showEmployee }: { rows: LeaveRequest[]; onSelect: (r: LeaveRequest) => void; showEmployee?: boolean | undefined }) {
+  const { t } = useTranslation('employee');
   return (
-    <Stack gap="xs" aria-label="Leave requests" role="list">
+    <Stack gap="xs" aria-label={t('leave.table.label')} role="list">
       {rows.map((r) => (
         <UnstyledButton key={r.id} onClick={() => onSelect(r)} role="listitem" data-testid="leave-row">
           <Paper withBorder p="sm">
@@ -74,10 +77,10 @@ function RequestCards({ rows, onSelect, showEmployee }: { rows: LeaveRequest[]; 
                   {formatSpan(r.fromDate, r.toDate, r.duration)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDays(r.workingDays)} · applied {formatDate(r.createdAt.slice(0, 10))}
+                  {t('leave.table.appliedOn', { days: formatDays(r.workingDays), date: formatDate(r.createdAt.slice(0, 10)) })}
                 </Text>
               </div>
-              <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={r.leaveTypeName} />
+              <TypeBadge code={r.leaveTypeCode} tone={r.colorTone} name={leaveTypeLabel(r.leaveTypeCode, r.leaveTypeName)} />
             </Group>
             <Group gap={6} wrap="wrap" mt={6}>
               <LeaveStatusBadge request={r} />

@@ -1,5 +1,6 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, IconClock, IconPoint, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { LeaveTimelineEntry } from '../../../../../shared/leave/index.ts';
 import { formatInstant } from '../../lib/format.ts';
 
@@ -12,13 +13,14 @@ const BULLET = {
 
 /** The request's timeline (spec §2.2), one step per entry. */
 export function RequestTimeline({ entries }: { entries: LeaveTimelineEntry[] }) {
+  const { t } = useTranslation('labels');
   const active = entries.reduce((last, e, i) => (e.state === 'pending' ? last : i), 0);
   return (
     <Timeline active={active} bulletSize={22} lineWidth={2} data-testid="leave-timeline">
       {entries.map((e) => (
         <Timeline.Item
           key={e.key}
-          title={e.label}
+          title={t(`timeline.${e.labelId}`, { ...e.labelValues, defaultValue: e.label })}
           bullet={
             <ThemeIcon size={22} radius="xl" color={BULLET[e.state].color}>
               {BULLET[e.state].icon}

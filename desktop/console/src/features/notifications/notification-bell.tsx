@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconBellOff, IconChecks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../../shared/notifications.ts';
 import { formatRelative } from '../../lib/format.ts';
@@ -11,13 +12,14 @@ export function NotificationBell() {
   const [opened, { toggle, close }] = useDisclosure();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
+  const { t } = useTranslation('employee');
 
   return (
     // The badge sits around the popover, so the bell button itself carries the popup's ARIA state.
     <Indicator label={count > 99 ? '99+' : count} size={18} color="red" offset={6} disabled={count === 0} data-testid="unread-badge">
       <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={380} shadow="md" withArrow>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={`Notifications, ${count} unread`} title="Notifications">
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={toggle} aria-label={t('notifications.bell', { count })} title={t('notifications.title')}>
             <IconBell size={20} />
           </ActionIcon>
         </Popover.Target>
@@ -33,11 +35,12 @@ function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate:
   const list = useNotifications(true);
   const markAll = useMarkAllRead();
   const items = list.data?.items ?? [];
+  const { t } = useTranslation('employee');
 
   return (
     <Stack gap={0}>
       <Group justify="space-between" px="md" py="sm">
-        <Text fw={600}>Notifications</Text>
+        <Text fw={600}>{t('notifications.title')}</Text>
         <Button
           size="compact-xs"
           variant="subtle"
@@ -46,7 +49,7 @@ function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate:
           loading={markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all read
+          {t('notifications.markAll')}
         </Button>
       </Group>
       <Divider />
@@ -60,7 +63,7 @@ function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate:
         ) : items.length === 0 ? (
           <Stack align="center" gap={4} py="xl" c="dimmed">
             <IconBellOff size={28} />
-            <Text size="sm">You are all caught up.</Text>
+            <Text size="sm">{t('notifications.caughtUp')}</Text>
           </Stack>
         ) : (
           items.map((n) => <NotificationRow key={n.id} notification={n} onNavigate={onNavigate} />)
@@ -74,6 +77,7 @@ function NotificationRow({ notification: n, onNavigate }: { notification: Notifi
   const markRead = useMarkRead();
   const navigate = useNavigate();
   const isUnread = n.readAt === null;
+  const { t } = useTranslation('employee');
 
   const open = () => {
     if (isUnread) markRead.mutate(n.id);
@@ -109,14 +113,14 @@ function NotificationRow({ notification: n, onNavigate }: { notification: Notifi
           </Text>
         </div>
         {isUnread && (
-          <Tooltip label="Mark as read">
+          <Tooltip label={t('notifications.markRead')}>
             <ActionIcon
               component="span"
               role="button"
               tabIndex={0}
               size="sm"
               variant="subtle"
-              aria-label="Mark as read"
+              aria-label={t('notifications.markRead')}
               onClick={(e: React.MouseEvent) => {
                 e.stopPropagation();
                 markRead.mutate(n.id);

@@ -1,0 +1,5 @@
+export * from './locales.ts';
+export * from './catalogues.ts';
+export * from './translate.ts';
+export * from './format.ts';
+export * from './messages.ts';

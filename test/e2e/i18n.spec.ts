@@ -1,0 +1,159 @@
+// Issue 21: an employee who reads Hindi switches the console to Hindi on her phone, checks in, applies for leave and
+// reads the request's timeline in Hindi; the leave screen of each Indian language is saved under docs/i18n/ at phone
+// size (looked at: glyphs shaped by the bundled Noto fonts, nothing cut off). Her language is put back afterwards:
+// the other specs share this server and read English.
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { addDays, weekdayOf } from '../../shared/dates.ts';
+import { ADMIN, DEMO_EMPLOYEE, DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+
+const HR = 'hr@kaveri.example';
+const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/i18n');
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+/** A weekday ahead with room for one day of earned leave (topped up by HR first). */
+async function freeDay(hr: APIRequestContext, employee: APIRequestContext, offset: number): Promise<string> {
+  const me = (await (await employee.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const types = (await (await employee.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
+  const el = types.items.find((t) => t.code === 'EL')!.id;
+  expect((await hr.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: el, days: 2, reason: 'E2E i18n top-up' } })).status()).toBe(200);
+  let day = addDays(me.organisation.today, offset);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
+    const quote = (await (await employee.get(`/api/leave/quote?leaveTypeId=${el}&fromDate=${day}&toDate=${day}`)).json()) as { problems: unknown[]; workingDays: number };
+    if (quote.problems.length === 0 && quote.workingDays === 1) return day;
+  }
+  throw new Error('no free day for leave');
+}
+
+/**
+ * A login of her own for an employee nobody else's spec uses: her check-in must not sit minutes
+ * before another spec's punch for the demo employee (two punches that close are one bounce).
+ */
+async function ownEmployeeLogin(admin: APIRequestContext): Promise<{ email: string; password: string }> {
+  const login = { email: 'i18n-e2e@kaveri.example', password: 'i18n-e2e-pass-123' };
+  const users = (await (await admin.get('/api/users')).json()) as { items: { employeeId: string; email: string }[] };
+  if (users.items.some((u) => u.email === login.email)) return login;
+  const taken = new Set(users.items.map((u) => u.employeeId));
+  const people = (await (await admin.get('/api/employees?pageSize=100&status=Active')).json()) as { items: { id: string; status: string; managerId?: string | null; manager?: unknown }[] };
+  const someone = people.items.find((p) => !taken.has(p.id) && p.status === 'Active');
+  expect(someone).toBeTruthy();
+  const made = await admin.post('/api/users', { data: { employeeId: someone!.id, email: login.email, roles: ['Employee'], password: login.password } });
+  expect(made.status(), await made.text()).toBe(200);
+  return login;
+}
+
+test('an employee switches to Hindi, checks in, applies for leave and reads the timeline in Hindi', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(180_000);
+  const hr = await playwright.request.newContext({ baseURL });
+  expect((await hr.post('/api/auth/login', { data: { email: HR, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+  const login = await ownEmployeeLogin(admin);
+  await admin.dispose();
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
+  const day = await freeDay(hr, api, 90);
+
+  const context = await browser.newContext({ ...PHONE, baseURL, permissions: ['geolocation'], geolocation: { latitude: 18.5204, longitude: 73.8567, accuracy: 15 } });
+  const page = await context.newPage();
+  try {
+    await signIn(page, login.email, login.password);
+    // The language picker in the user menu.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+    expect(((await (await api.get('/api/auth/me')).json()) as { language: { locale: string } }).language.locale).toBe('hi-IN');
+
+    // Check in (or out, if an earlier spec checked her in today): the buttons and the toast speak Hindi.
+    await page.goto('/attendance/me');
+    await expect(page.getByRole('heading', { name: 'मेरी हाज़िरी' })).toBeVisible();
+    const checkIn = page.getByRole('button', { name: 'चेक-इन करें' });
+    const checkOut = page.getByRole('button', { name: 'चेक-आउट करें' });
+    await expect.poll(async () => (await checkIn.isEnabled()) || (await checkOut.isEnabled())).toBe(true);
+    const direction = (await checkIn.isEnabled()) ? 'in' : 'out';
+    await (direction === 'in' ? checkIn : checkOut).tap();
+    await expect(page.getByText(direction === 'in' ? 'चेक-इन हो गया।' : 'चेक-आउट हो गया।')).toBeVisible();
+    await expect(page.getByLabel('आज के पंच')).toContainText(direction === 'in' ? 'इन' : 'आउट');
+    await noSidewaysScroll(page);
+
+    // Apply for a day of earned leave, all in Hindi.
+    await page.goto('/leave/apply');
+    await expect(page.getByRole('heading', { name: 'छुट्टी के लिए आवेदन करें' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'छुट्टी का प्रकार' }).tap();
+    await page.getByRole('option', { name: 'अर्जित अवकाश (EL)' }).tap();
+    await page.getByRole('textbox', { name: 'से' }).fill(day);
+    await page.getByRole('textbox', { name: 'तक' }).fill(day);
+    await page.getByRole('textbox', { name: 'कारण' }).fill('परिवार में शादी');
+    await expect(page.getByTestId('quote-working-days')).toHaveText('1');
+    await expect(page.getByText('इन दिनों आपकी टीम')).toBeVisible();
+    await page.getByRole('button', { name: 'आवेदन जमा करें' }).tap();
+    await expect(page).toHaveURL(/\/leave\/my$/);
+    await expect(page.getByText('छुट्टी का आवेदन हो गया')).toBeVisible();
+
+    // The request and its timeline read in Hindi.
+    const rows = page.getByTestId('leave-row');
+    await expect(rows.first().getByTestId('leave-status')).toHaveText('मैनेजर की मंज़ूरी बाकी');
+    await expect(rows.first()).toContainText('1 दिन');
+    await rows.first().tap();
+    const timeline = page.getByTestId('leave-timeline');
+    await expect(timeline).toContainText('जमा किया');
+    await expect(timeline).toContainText('मैनेजर के फ़ैसले का इंतज़ार');
+    await expect(timeline).not.toContainText(/Submitted|Waiting/);
+    await expect(page.getByTestId('leave-request-detail')).toContainText('परिवार में शादी');
+    await page.screenshot({ path: path.join(SHOTS, 'leave-timeline-hi-IN.png') });
+  } finally {
+    // Leave nothing pending behind: other specs on this server look for their own request by its day.
+    const mine = (await (await api.get('/api/leave/requests?mine=true&pageSize=50')).json()) as { items: { id: string; fromDate: string; status: string; closure: string | null }[] };
+    for (const r of mine.items.filter((x) => x.fromDate === day && x.closure === null && x.status === 'PendingManager')) {
+      await api.post(`/api/leave/requests/${r.id}/withdraw`, { data: { note: 'E2E i18n: cleaning up' } });
+    }
+    await api.put('/api/me/language', { data: { locale: null } });
+    await context.close();
+    await hr.dispose();
+    await api.dispose();
+  }
+});
+
+test('the leave screen on a phone in Hindi, Marathi, Kannada and Tamil (screenshots in docs/i18n/)', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(180_000);
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: DEMO_EMPLOYEE })).status()).toBe(200);
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  const page = await context.newPage();
+  const expected = {
+    'hi-IN': { title: 'मेरी छुट्टियाँ', apply: 'छुट्टी के लिए आवेदन करें' },
+    'mr-IN': { title: 'माझ्या रजा', apply: 'रजेसाठी अर्ज करा' },
+    'kn-IN': { title: 'ನನ್ನ ರಜೆ', apply: 'ರಜೆಗೆ ಅರ್ಜಿ ಸಲ್ಲಿಸಿ' },
+    'ta-IN': { title: 'என் விடுப்பு', apply: 'விடுப்புக்கு விண்ணப்பிக்கவும்' },
+  } as const;
+  try {
+    await signIn(page, DEMO_EMPLOYEE.email, DEMO_PASSWORD);
+    for (const [locale, words] of Object.entries(expected)) {
+      expect((await api.put('/api/me/language', { data: { locale } })).status()).toBe(200);
+      await page.goto('/leave/my');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+      await expect(page.getByRole('link', { name: words.apply })).toBeVisible();
+      await expect(page.getByTestId('leave-status').first()).toBeVisible();
+      // The bundled Noto face for the script is what the browser drew with.
+      await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `leave-${locale}.png`) });
+      // And the apply form, where the words are longest.
+      await page.goto('/leave/apply');
+      await expect(page.getByRole('heading', { name: words.apply })).toBeVisible();
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `apply-${locale}.png`) });
+    }
+  } finally {
+    await api.put('/api/me/language', { data: { locale: null } });
+    await context.close();
+    await api.dispose();
+  }
+});
