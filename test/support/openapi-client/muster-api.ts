@@ -360,7 +360,7 @@ export interface components {
             secret: string;
         };
         /** @enum {string} */
-        WebhookEventType: "employee.created" | "employee.updated" | "employee.exited" | "leave.request.submitted" | "leave.request.approved" | "leave.request.rejected" | "leave.request.withdrawn" | "leave.request.cancelled" | "regularization.submitted" | "regularization.decided" | "attendance.day.overridden" | "attendance.day.final" | "terminal.offline" | "terminal.online" | "document.uploaded" | "document.reviewed";
+        WebhookEventType: "employee.created" | "employee.updated" | "employee.exited" | "leave.request.submitted" | "leave.request.approved" | "leave.request.rejected" | "leave.request.withdrawn" | "leave.request.cancelled" | "regularization.submitted" | "regularization.decided" | "attendance.day.overridden" | "attendance.day.final" | "terminal.offline" | "terminal.online" | "document.uploaded" | "document.reviewed" | "compliance.period.filed" | "compliance.period.amended";
     };
     responses: never;
     parameters: never;
