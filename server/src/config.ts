@@ -35,6 +35,7 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MUSTER_JOBS: z.preprocess(blankIsUnset, flag.default(true)),
+  MUSTER_DELIVERY_THREAD: z.preprocess(blankIsUnset, flag.default(false)),
   MUSTER_PUBLIC_URL: z.preprocess(
     blankIsUnset,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -84,6 +85,8 @@ export interface Config {
   readonly timeZone: string;
   readonly logLevel: string;
   readonly jobs: boolean;
+  /** Webhooks and e-mail delivered by a thread of their own (true) or by the request thread between requests. */
+  readonly deliveryThread: boolean;
   /** True when HOST is not loopback: other devices reach the server, over HTTPS only. */
   readonly lanAccess: boolean;
   /** The console's address for links sent out (MUSTER_PUBLIC_URL), without a trailing slash. */
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     timeZone: e.MUSTER_TIMEZONE,
     logLevel: e.MUSTER_LOG_LEVEL,
     jobs: e.MUSTER_JOBS,
+    deliveryThread: e.MUSTER_DELIVERY_THREAD,
     lanAccess: !isLoopbackHost(e.HOST),
     publicUrl: e.MUSTER_PUBLIC_URL?.replace(/\/+$/, ''),
     agentRateLimit: e.MUSTER_AGENT_RATE_LIMIT,
