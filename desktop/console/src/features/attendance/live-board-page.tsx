@@ -145,8 +145,9 @@ export function LiveBoardPage() {
                               </Badge>
                             )}
                           </Group>
+                          {/* Mantine's darkest orange is 4.0:1 on white, too light for AA at this size (axe found it at night, when notes show). */}
                           {r.note && (
-                            <Text size="xs" c="orange.9" mt={2} data-testid="live-note">
+                            <Text size="xs" c="#b03a0a" mt={2} data-testid="live-note">
                               {r.note}
                             </Text>
                           )}
