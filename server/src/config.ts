@@ -35,7 +35,7 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MUSTER_JOBS: z.preprocess(blankIsUnset, flag.default(true)),
-  MUSTER_DELIVERY_THREAD: z.preprocess(blankIsUnset, flag.default(false)),
+  MUSTER_DELIVERY_THREAD: z.preprocess(blankIsUnset, flag.default(true)),
   MUSTER_PUBLIC_URL: z.preprocess(
     blankIsUnset,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -85,7 +85,7 @@ export interface Config {
   readonly timeZone: string;
   readonly logLevel: string;
   readonly jobs: boolean;
-  /** Webhooks and e-mail delivered by a thread of their own (true) or by the request thread between requests. */
+  /** Webhooks and e-mail delivered by a thread of their own once an endpoint or SMTP is set up (true), or always by the request thread between requests. */
   readonly deliveryThread: boolean;
   /** True when HOST is not loopback: other devices reach the server, over HTTPS only. */
   readonly lanAccess: boolean;

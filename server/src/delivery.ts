@@ -5,7 +5,9 @@ import type { AppDeps } from './context.ts';
 import { tableVersions } from './db/cache.ts';
 import type { DeliveryCommand, DeliverySync, DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from './delivery-thread.ts';
 import { publicBaseUrl } from './http/public-url.ts';
+import { smtpSettings } from './modules/email/index.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from './modules/outbox/index.ts';
+import { anyEnabledEndpoint } from './modules/webhooks/index.ts';
 import { startDelivery } from './wiring.ts';
 
 /**
@@ -132,6 +134,85 @@ export function startDeliveryThread(deps: AppDeps, options: OutboxWorkerOptions 
       post({ type: 'stop' });
       await Promise.race([done, exited]);
       await exited;
+    },
+  };
+}
+
+/** How often the on-demand worker looks whether an endpoint or SMTP has been set up (a cached read: no statement unless their tables changed). */
+const CHECK_EVERY_MS = 1_000;
+
+/** Whether the outbox has anywhere to send: an enabled webhook endpoint, or SMTP set up and switched on. */
+export async function outboxHasChannels(db: AppDeps['db']): Promise<boolean> {
+  if (await anyEnabledEndpoint(db)) return true;
+  return (await smtpSettings({ db }))?.enabled === 1;
+}
+
+/** The delivery worker `startDeliveryOnDemand` answers for, and which thread it is on now. */
+export interface DeliveryOnDemand extends OutboxWorker {
+  readonly onOwnThread: boolean;
+}
+
+/**
+ * The server's delivery worker (`MUSTER_DELIVERY_THREAD`, on by default): on
+ * the request thread while the office has no enabled webhook endpoint and no
+ * SMTP switched on — the outbox then only settles what has nowhere to go, and
+ * the thread would cost its memory (+54 MB resident compiled, +78 MB under
+ * tsx: docs/integrations.md) for nothing — then, from the moment one is set
+ * up, in a thread of its own (`startDeliveryThread`, which itself falls back
+ * to the request thread when no thread can start). It never moves back: an
+ * office that set one up once is likely to again, and a thread stopped and
+ * started costs more than one left idle.
+ */
+export function startDeliveryOnDemand(deps: AppDeps, options: OutboxWorkerOptions = {}, checkEveryMs = CHECK_EVERY_MS): DeliveryOnDemand {
+  const { logger } = deps;
+  let current: OutboxWorker = startDelivery(deps, options);
+  let onOwnThread = false;
+  let stopping = false;
+  let moving: Promise<void> | undefined;
+
+  const move = async () => {
+    // The worker claims deliveries in memory, not in the table: the two must never run at once, so the
+    // request thread's worker records what is under way (stop) before the thread's connection looks.
+    await current.stop();
+    if (stopping) return;
+    current = startDeliveryThread(deps, options);
+    onOwnThread = true;
+    logger.info('outbox: a webhook endpoint or SMTP is set up; delivering from a thread of its own from now on');
+  };
+  const check = async (): Promise<void> => {
+    if (moving) return moving;
+    if (onOwnThread || stopping || !(await outboxHasChannels(deps.db))) return;
+    if (moving || onOwnThread || stopping) return moving;
+    moving = move().finally(() => (moving = undefined));
+    return moving;
+  };
+  const checked = () =>
+    check().catch((err: unknown) => {
+      logger.error({ err }, 'outbox: could not tell whether a webhook endpoint or SMTP is set up');
+    });
+  const timer = setInterval(() => void checked(), checkEveryMs);
+  timer.unref();
+  void checked();
+
+  return {
+    get onOwnThread() {
+      return onOwnThread;
+    },
+    kick() {
+      void checked().then(() => {
+        if (!stopping) current.kick();
+      });
+    },
+    async idle() {
+      await checked();
+      return current.idle();
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(timer);
+      await moving;
+      await current.stop();
     },
   };
 }

@@ -13,7 +13,7 @@ import { loadOrCreateSecrets, SECRETS_FILE } from './secrets.ts';
 import { firstRunBanner, watchCredentialsFile, writeCredentialsFile } from './initial-credentials.ts';
 import { publicBaseUrl } from './http/public-url.ts';
 import { listen } from './tls/listen.ts';
-import { startDeliveryThread } from './delivery.ts';
+import { startDeliveryOnDemand } from './delivery.ts';
 import { startDelivery } from './wiring.ts';
 import type { LanTls } from './tls/lan-tls.ts';
 
@@ -62,11 +62,11 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, db, clock, logger, secrets, ...(lan ? { lan } : {}) };
   const { app } = createApp(deps);
   const scheduler = config.jobs ? await startScheduler(deps) : undefined;
-  // Webhooks and e-mail leave through the outbox, sent between requests by this thread, or with
-  // MUSTER_DELIVERY_THREAD=1 by a thread of their own: that thread loads the server's modules again
-  // (+54 MB resident compiled, +78 MB under tsx, measured with the compliance bundle), which an office
-  // without many webhook endpoints should not pay for (docs/integrations.md).
-  const delivery = config.deliveryThread ? startDeliveryThread(deps) : startDelivery(deps);
+  // Webhooks and e-mail leave through the outbox, sent by a thread of their own once an endpoint or
+  // SMTP is set up, between requests on this thread until then: the thread loads the server's modules
+  // again (+54 MB resident compiled, +78 MB under tsx), which an office that sends nothing should not
+  // pay for. MUSTER_DELIVERY_THREAD=0 keeps them on this thread always (docs/integrations.md).
+  const delivery = config.deliveryThread ? startDeliveryOnDemand(deps) : startDelivery(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(

@@ -13,8 +13,17 @@ const subscriptions = defineCache<{ id: string; types: string[] }[]>({ name: 'we
 
 /** The enabled endpoints subscribed to an event type (ModuleLinks `webhooks.subscribers`). */
 export async function subscribersOf(db: Db, type: string): Promise<string[]> {
-  const all = await subscriptions.get(db, 'enabled', async () => (await repo.enabledEndpoints(db)).map((r) => ({ id: r.id, types: JSON.parse(r.event_types) as string[] })));
+  const all = await enabledSubscriptions(db);
   return all.filter((e) => e.types.includes('*') || e.types.includes(type)).map((e) => e.id);
+}
+
+/** Whether any endpoint is enabled (the delivery thread starts only once one is: `delivery.ts`). Cached with the subscriptions. */
+export async function anyEnabledEndpoint(db: Db): Promise<boolean> {
+  return (await enabledSubscriptions(db)).length > 0;
+}
+
+function enabledSubscriptions(db: Db): Promise<{ id: string; types: string[] }[]> {
+  return subscriptions.get(db, 'enabled', async () => (await repo.enabledEndpoints(db)).map((r) => ({ id: r.id, types: JSON.parse(r.event_types) as string[] })));
 }
 
 /** An endpoint failing this long without one success is disabled and administrators are told. */
