@@ -27,8 +27,9 @@ const WIDE: Record<string, string[]> = {
   employee_full_name_ix: ['full_name', 'id', ...FILTERED],
   employee_joined_date_ix: ['joined_date', 'full_name', 'id', ...FILTERED.filter((c) => c !== 'joined_date')],
   employee_status_ix: ['status', 'full_name', 'id', ...FILTERED.filter((c) => c !== 'status')],
-  // Leading with the aggregates' GROUP BY columns: a scan of it arrives grouped (no sort).
-  employee_department_id_ix: ['department_id', 'location_id', 'status', 'joined_date', 'exit_date', 'search_text'],
+  // Leading with the aggregates' GROUP BY columns: a scan of it arrives grouped (no sort); the name and
+  // id let a department's page be sorted from it too.
+  employee_department_id_ix: ['department_id', 'location_id', 'status', 'joined_date', 'exit_date', 'search_text', 'full_name', 'id'],
 };
 
 const NARROW: Record<string, string[]> = {
