@@ -290,6 +290,16 @@ describe('timeline states for every path', () => {
     expect(buildTimeline({ ...base, status: 'Approved', ...above })[1]).toMatchObject({ labelId: 'approvedByAboveForManager', labelValues: { name: 'Deependra Reddy' } });
   });
 
+  it('remembers a label by its message and values, never across different names', () => {
+    const by = (name: string) => buildTimeline({ ...base, status: 'Approved', managerDecisionName: name, managerDecidedAt: mgr.managerDecidedAt, managerStageAbove: true })[1]?.label;
+    expect(by('Deependra Reddy')).toBe('Approved by Deependra Reddy for the manager');
+    expect(by('Asha Rao')).toBe('Approved by Asha Rao for the manager');
+    expect(by('Deependra Reddy')).toBe('Approved by Deependra Reddy for the manager');
+    // Far more names than the memo keeps: each still gets its own words.
+    for (let i = 0; i < 4200; i++) expect(by(`Person ${i}`)).toBe(`Approved by Person ${i} for the manager`);
+    expect(by('Asha Rao')).toBe('Approved by Asha Rao for the manager');
+  });
+
   it('a withdrawal leaves undecided stages pending; a cancellation keeps the approvals done', () => {
     const closed = { closedByName: 'Sneha Kulkarni', closedAt: '2026-11-04T04:00:00.000Z' };
     expect(states({ status: 'Rejected', closure: 'Withdrawn', ...closed })).toEqual(['submitted:done', 'manager:pending', 'final:rejected']);
