@@ -41,7 +41,7 @@ export async function initialiseDatabase(db: Database, config: Config, clock: Cl
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       demoPassword: config.demoPassword,
-      dataDir: config.dataDir,
+      dataDir: config.filesDir,
     });
     return {
       kind: 'demo',

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     fs.chmodSync(config.dataDir, 0o700);
   }
   const logger = createLogger(config.logLevel);
-  const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret);
+  const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret, { sessionSecret: config.sessionSecret, fieldKey: config.fieldKey });
   const { db, close } = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'database migrated');

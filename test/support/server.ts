@@ -58,7 +58,7 @@ export async function startServer(
     db: database.db,
     clock: opts.clock ?? systemClock,
     logger: createLogger(process.env.MUSTER_TEST_LOG ?? 'silent'),
-    secrets: loadOrCreateSecrets(dataDir, CONNECTOR_SECRET),
+    secrets: loadOrCreateSecrets(dataDir, CONNECTOR_SECRET, { sessionSecret: config.sessionSecret, fieldKey: config.fieldKey }),
   };
   const { app } = createApp(deps);
   const server: Server = await new Promise((resolve) => {

@@ -27,6 +27,9 @@ export interface Job {
   run(ctx: Ctx, deps: Pick<AppDeps, 'config'>): Promise<string>;
 }
 
+/** What the backup job answers on PostgreSQL, where Muster takes no copies of its own. */
+export const POSTGRES_BACKUP_NOTE = 'backup skipped: on PostgreSQL, backups are the operator’s pg_dump or point-in-time recovery (docs/deployment.md)';
+
 export const JOBS: Job[] = [
   {
     name: 'complete-due-exits',
@@ -77,7 +80,7 @@ export const JOBS: Job[] = [
     schedule: '45 1 * * *',
     catchUpAtStart: false,
     run: async (ctx, { config }) => {
-      const r = await checkAllFilings(ctx, config.dataDir);
+      const r = await checkAllFilings(ctx, config.filesDir);
       return `${r.amended} filed period(s) amended after filing${r.unreadable.length ? `; stored copy unreadable: ${r.unreadable.join('; ')}` : ''}`;
     },
   },
@@ -93,7 +96,7 @@ export const JOBS: Job[] = [
     name: 'documents-retention',
     schedule: '50 3 * * *',
     catchUpAtStart: false,
-    run: async (ctx, { config }) => applyDocumentRetention(ctx, documentStore(config.dataDir), config.documentRetentionDays),
+    run: async (ctx, { config }) => applyDocumentRetention(ctx, documentStore(config.filesDir), config.documentRetentionDays),
   },
   {
     // A consistent copy of the database and the document files it refers to, in <data dir>/backups, the newest 14 kept;
@@ -103,9 +106,11 @@ export const JOBS: Job[] = [
     catchUpAtStart: true,
     catchUpInBackground: true,
     run: async (ctx, { config }) => {
+      // PostgreSQL is the operator's to back up (pg_dump, or base backups with WAL archiving for PITR): docs/deployment.md.
+      if (config.databaseUrl !== undefined) return POSTGRES_BACKUP_NOTE;
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
-      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now()).catch(async (err: unknown) => {
+      const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now(), undefined, config.filesDir).catch(async (err: unknown) => {
         // Administrators hear of it (in-app, and by e-mail if they chose alerts by e-mail).
         await notify(ctx, { roles: ['Admin'] }, {
           kind: 'backup.failed',
