@@ -43,10 +43,10 @@ describe('rate limits across instances', () => {
     // Another key has its own budget, on either instance.
     const other = await admin.post('/api/api-keys', { name: 'quiet', scope: 'ReadOnly' });
     expect((await cb.get('/api/public/v1/employees', { 'x-api-key': other.body.key as string })).status).toBe(200);
-  });
+  }, 90_000);
 
   it('throttles failed sign-ins for one email counted on both instances', async () => {
-    await roomInWindow(LOGIN_WINDOW_MS, 60_000);
+    await roomInWindow(LOGIN_WINDOW_MS, 20_000);
     const email = 'md@kaveri.example';
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++) {
       const res = await (i % 2 ? b : a).client().post('/api/auth/login', { email, password: `bad-${i}-password` });
@@ -61,5 +61,5 @@ describe('rate limits across instances', () => {
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL + 2; i++) {
       expect((await (i % 2 ? b : a).client().post('/api/auth/login', { email: 'hr@kaveri.example', password: DEMO_PASSWORD })).status).toBe(200);
     }
-  });
+  }, 60_000);
 });
