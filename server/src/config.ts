@@ -37,6 +37,13 @@ const EnvSchema = z.object({
     blankIsUnset,
     z.string().min(24, 'must be at least 24 characters').max(256).optional(),
   ),
+  MUSTER_DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave unset for the embedded SQLite file')
+      .optional(),
+  ),
   MUSTER_DEMO: z.preprocess(blankIsUnset, flag.default(false)),
   MUSTER_ADMIN_EMAIL: z.preprocess(blankIsUnset, z.email('must be an email address').optional()),
   MUSTER_ADMIN_PASSWORD: z.preprocess(blankIsUnset, Password.optional()),
@@ -81,11 +88,7 @@ const EnvSchema = z.object({
       .pipe(z.array(z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be media types such as application/pdf,image/png')).min(1, 'must name at least one media type'))
       .default([...DOCUMENT_MEDIA_TYPES]),
   ),
-  // Several instances (issue 19): PostgreSQL, the number of servers sharing the database, the proxy in front, shared files.
-  MUSTER_DATABASE_URL: z.preprocess(
-    blankIsUnset,
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  ),
+  // Several instances (issue 19): the number of servers sharing the database, the proxy in front, shared files, secrets.
   MUSTER_INSTANCES: z.preprocess(
     blankIsUnset,
     z.coerce.number().int('must be a whole number of server instances').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
@@ -114,6 +117,8 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseFile: string;
+  /** PostgreSQL instead of the SQLite file (MUSTER_DATABASE_URL); undefined for the embedded default. */
+  readonly databaseUrl: string | undefined;
   readonly connectorSecret: string | undefined;
   readonly demo: boolean;
   readonly adminEmail: string | undefined;
@@ -141,8 +146,6 @@ export interface Config {
   readonly documentMediaTypes: readonly string[];
   /** Days after a soft delete when the retention job removes a document's bytes; undefined keeps them forever. */
   readonly documentRetentionDays: number | undefined;
-  /** MUSTER_DATABASE_URL: set, the server runs on that PostgreSQL database; unset, the embedded SQLite file. */
-  readonly databaseUrl: string | undefined;
   /** MUSTER_INSTANCES: how many servers share the database (1: this one alone, the single-PC default). */
   readonly instances: number;
   /**
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'muster.sqlite'),
+    databaseUrl: e.MUSTER_DATABASE_URL,
     connectorSecret: e.MUSTER_CONNECTOR_SECRET,
     demo: e.MUSTER_DEMO,
     adminEmail: e.MUSTER_ADMIN_EMAIL?.toLowerCase(),
@@ -206,7 +210,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     documentMaxBytes: e.MUSTER_DOCUMENT_MAX_BYTES,
     documentMediaTypes: Object.freeze([...e.MUSTER_DOCUMENT_TYPES]),
     documentRetentionDays: e.MUSTER_DOCUMENT_RETENTION_DAYS,
-    databaseUrl: e.MUSTER_DATABASE_URL,
     instances: e.MUSTER_INSTANCES,
     sharedDatabase: e.MUSTER_INSTANCES > 1 || e.MUSTER_DATABASE_URL !== undefined,
     trustProxy: e.MUSTER_TRUST_PROXY,

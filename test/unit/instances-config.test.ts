@@ -33,7 +33,7 @@ describe('several instances: configuration', () => {
   it.each([
     [{ MUSTER_INSTANCES: '0' }, 'MUSTER_INSTANCES: must be at least 1'],
     [{ MUSTER_INSTANCES: 'two' }, 'MUSTER_INSTANCES'],
-    [{ MUSTER_DATABASE_URL: 'mysql://x/y' }, 'MUSTER_DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ MUSTER_DATABASE_URL: 'mysql://x/y' }, 'MUSTER_DATABASE_URL: must be a PostgreSQL URL'],
     [{ MUSTER_SESSION_SECRET: 'short' }, 'MUSTER_SESSION_SECRET: must be at least 32 characters'],
     [{ MUSTER_FIELD_KEY: 'c2hvcnQ=' }, 'MUSTER_FIELD_KEY: must be 32 bytes, base64'],
   ])('refuses %o naming the variable', (env, message) => {
