@@ -91,7 +91,7 @@ const EnvSchema = z.object({
   // Several instances (issue 19): the number of servers sharing the database, the proxy in front, shared files, secrets.
   MUSTER_INSTANCES: z.preprocess(
     blankIsUnset,
-    z.coerce.number().int('must be a whole number of server instances').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+    z.coerce.number().int('must be a whole number of server instances').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
   ),
   MUSTER_TRUST_PROXY: z.preprocess(blankIsUnset, z.string().transform(trustProxySetting).default('loopback')),
   MUSTER_FILES_DIR: z.preprocess(blankIsUnset, z.string().min(1).optional()),
@@ -149,8 +149,8 @@ export interface Config {
   /** MUSTER_INSTANCES: how many servers share the database (1: this one alone, the single-PC default). */
   readonly instances: number;
   /**
-   * True when other server instances may write the same database (MUSTER_INSTANCES > 1, or PostgreSQL,
-   * which is there to be shared): process-local caches are off, scheduled jobs are claimed in the
+   * True when other server instances may write the same database (MUSTER_INSTANCES > 1, or PostgreSQL
+   * unless MUSTER_INSTANCES=1 says this server is alone on it): process-local caches are off, scheduled jobs are claimed in the
    * database, rate limits count in the database (docs/deployment.md, "Several instances").
    */
   readonly sharedDatabase: boolean;
@@ -210,8 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     documentMaxBytes: e.MUSTER_DOCUMENT_MAX_BYTES,
     documentMediaTypes: Object.freeze([...e.MUSTER_DOCUMENT_TYPES]),
     documentRetentionDays: e.MUSTER_DOCUMENT_RETENTION_DAYS,
-    instances: e.MUSTER_INSTANCES,
-    sharedDatabase: e.MUSTER_INSTANCES > 1 || e.MUSTER_DATABASE_URL !== undefined,
+    instances: e.MUSTER_INSTANCES ?? 1,
+    // PostgreSQL is there to be shared: unless MUSTER_INSTANCES=1 says this server is alone on it, assume it is not.
+    sharedDatabase: e.MUSTER_INSTANCES === undefined ? e.MUSTER_DATABASE_URL !== undefined : e.MUSTER_INSTANCES > 1,
     trustProxy: e.MUSTER_TRUST_PROXY,
     filesDir: e.MUSTER_FILES_DIR === undefined ? dataDir : path.resolve(e.MUSTER_FILES_DIR),
     sessionSecret: e.MUSTER_SESSION_SECRET,

@@ -20,6 +20,8 @@ describe('several instances: configuration', () => {
     expect(loadConfig({ MUSTER_INSTANCES: '2' }).sharedDatabase).toBe(true);
     expect(loadConfig({ MUSTER_DATABASE_URL: 'postgres://muster@db.internal/muster' })).toMatchObject({ sharedDatabase: true, instances: 1 });
     expect(loadConfig({ MUSTER_INSTANCES: '1' }).sharedDatabase).toBe(false);
+    // Alone on PostgreSQL, said so: the caches stay on.
+    expect(loadConfig({ MUSTER_DATABASE_URL: 'postgres://muster@db.internal/muster', MUSTER_INSTANCES: '1' }).sharedDatabase).toBe(false);
   });
 
   it('reads the proxy to trust, the files directory and the secrets', () => {
