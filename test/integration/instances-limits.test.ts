@@ -43,7 +43,7 @@ describe('rate limits across instances', () => {
     // Another key has its own budget, on either instance.
     const other = await admin.post('/api/api-keys', { name: 'quiet', scope: 'ReadOnly' });
     expect((await cb.get('/api/public/v1/employees', { 'x-api-key': other.body.key as string })).status).toBe(200);
-  }, 90_000);
+  }, 180_000);
 
   it('throttles failed sign-ins for one email counted on both instances', async () => {
     await roomInWindow(LOGIN_WINDOW_MS, 20_000);

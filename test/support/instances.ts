@@ -30,11 +30,11 @@ export interface Instances {
  * SQLite default two processes' worth of apps, connections and caches on one
  * file and one data dir (the shared files directory too).
  */
-export async function startInstances(count = 2, opts: { template?: TemplateName; env?: Record<string, string> } = {}): Promise<Instances> {
+export async function startInstances(count = 2, opts: { template?: TemplateName; env?: Record<string, string>; outbox?: boolean } = {}): Promise<Instances> {
   const dataDir = freshDataDir(opts.template ?? 'demo');
   const servers: TestServer[] = [];
   for (let i = 0; i < count; i++) {
-    servers.push(await startServer({ dataDir, outbox: false, env: { MUSTER_INSTANCES: String(count), ...opts.env } }));
+    servers.push(await startServer({ dataDir, outbox: opts.outbox ?? false, env: { MUSTER_INSTANCES: String(count), ...opts.env } }));
   }
   return {
     servers,
