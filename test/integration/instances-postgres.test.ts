@@ -64,6 +64,26 @@ describe('PostgreSQL: two instances on one database', () => {
     expect(ran.filter((r) => r.job === 'catch-up-once')).toHaveLength(1);
   });
 
+  it('takes over, once, a run a stopped instance left unfinished', async () => {
+    const slot = '2026-01-01T00:00:00.000Z';
+    await a.deps.db
+      .insertInto('job_lease')
+      .values({ name: 'left-unfinished', slot, holder: 'stopped-host/1/dead', lease_until: new Date(Date.now() - 600_000).toISOString(), finished_at: null })
+      .execute();
+    const ran: string[] = [];
+    const schedulers: Scheduler[] = [];
+    for (const s of [a, b]) {
+      schedulers.push(
+        await startScheduler(s.deps, [{ name: 'left-unfinished', schedule: '0 0 1 1 *', catchUpAtStart: false, run: async (_c, _d, run) => (ran.push(run?.slot ?? ''), 'ok') }], { checkEveryMs: 150, leaseMs: 1_000 }),
+      );
+    }
+    await sleep(1_200);
+    for (const s of schedulers) await s.stop();
+    expect(ran).toEqual([slot]);
+    const lease = await a.deps.db.selectFrom('job_lease').selectAll().where('name', '=', 'left-unfinished').executeTakeFirstOrThrow();
+    expect(lease.finished_at).not.toBeNull();
+  });
+
   it('gives an API key 600 requests a minute across both instances together', async () => {
     const admin = await a.login(PG_ADMIN.email, PG_ADMIN.password);
     const issued = await admin.post('/api/api-keys', { name: 'spread over two', scope: 'ReadOnly' });
