@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS } from '../../server/src/http/rate-limit.ts';
 import { type Job, type Scheduler, startScheduler } from '../../server/src/jobs/scheduler.ts';
+import { testEngine } from '../support/engine.ts';
 import { PG_ADMIN, type PgInstance, type PgInstances, roomInWindow, startPostgresInstances } from '../support/instances.ts';
 
 /**
@@ -8,12 +9,18 @@ import { PG_ADMIN, type PgInstance, type PgInstances, roomInWindow, startPostgre
  * cluster, MUSTER_DATABASE_URL set and MUSTER_INSTANCES left unset (PostgreSQL is shared by
  * default). The same rules as on SQLite (instances-sessions, -jobs, -limits): a revoked session is
  * refused by the other instance at once, each job firing runs once, the rate limits are one budget.
+ * PostgreSQL-only by nature: `npm run test:postgres` runs it (on its cluster), as it runs the other
+ * instances-* files on one PostgreSQL database; `npm test` stays on SQLite and says it left it out.
  */
+
+const onPostgres = testEngine() === 'postgres';
+if (!onPostgres) process.stdout.write('[postgres-only, not run on SQLite] instances-postgres.test.ts: npm run test:postgres runs it\n');
 
 let two: PgInstances;
 let a: PgInstance;
 let b: PgInstance;
 beforeAll(async () => {
+  if (!onPostgres) return;
   two = await startPostgresInstances(2);
   [a, b] = two.servers as [PgInstance, PgInstance];
 }, 120_000);
@@ -21,7 +28,7 @@ afterAll(async () => two?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('PostgreSQL: two instances on one database', () => {
+describe.skipIf(!onPostgres)('PostgreSQL: two instances on one database', () => {
   it('is in the shared mode without MUSTER_INSTANCES', () => {
     expect(a.deps.config).toMatchObject({ sharedDatabase: true });
   });

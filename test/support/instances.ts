@@ -15,7 +15,8 @@ import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import { Client } from './client.ts';
 import { startCluster } from './postgres-cluster.ts';
 import { CONNECTOR_SECRET, type TestServer, startServer } from './server.ts';
-import { freshDataDir, type TemplateName } from './templates.ts';
+import { PG_URL_ENV, freshDatabaseName, onCluster, pgUrlOf } from './engine.ts';
+import { databaseOfDataDir, freshDataDir, type TemplateName } from './templates.ts';
 
 export interface Instances {
   /** The instances, each its own app, connection and caches, all on one database. */
@@ -40,8 +41,11 @@ export async function startInstances(count = 2, opts: { template?: TemplateName;
     servers,
     dataDir,
     async close() {
+      // On the PostgreSQL run the data dir names the one database all of them opened: the test's to drop.
+      const database = databaseOfDataDir(dataDir);
       // Each server's close removes the shared data dir: the last one goes last.
       for (const s of servers.reverse()) await s.close();
+      if (database) await onCluster(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -71,21 +75,25 @@ export interface PgInstances {
  * first administrator in it (`admin` below): what the instance tests need on the second engine.
  */
 export async function startPostgresInstances(count = 2, opts: { env?: Record<string, string> } = {}): Promise<PgInstances> {
-  const cluster = await startCluster();
+  // On `npm run test:postgres` the run's cluster; otherwise one of its own.
+  const cluster = process.env[PG_URL_ENV]
+    ? { url: process.env[PG_URL_ENV], urlOf: pgUrlOf, stop: () => undefined }
+    : await startCluster();
+  const name = freshDatabaseName('muster_instances');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-pg-instances-'));
   const opened: { close(): Promise<void> }[] = [];
   const listening: Server[] = [];
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    await admin.query('CREATE DATABASE muster_instances');
+    await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const env = {
       MUSTER_DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
       MUSTER_LOG_LEVEL: 'silent',
-      MUSTER_DATABASE_URL: cluster.urlOf('muster_instances'),
+      MUSTER_DATABASE_URL: cluster.urlOf(name),
       MUSTER_ADMIN_EMAIL: PG_ADMIN.email,
       MUSTER_ADMIN_PASSWORD: PG_ADMIN.password,
       ...opts.env,
@@ -123,6 +131,7 @@ export async function startPostgresInstances(count = 2, opts: { env?: Record<str
         await new Promise<void>((resolve) => s.close(() => resolve()));
       }
       for (const d of opened) await d.close();
+      if (process.env[PG_URL_ENV]) await onCluster(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       cluster.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
