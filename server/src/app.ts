@@ -10,6 +10,7 @@ import { docsRoutes } from './http/docs.ts';
 import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
+import { serveUncached } from './db/cache.ts';
 import { attachFieldKey } from './db/sealed.ts';
 import { apiKeyRoutes, resolveApiKey } from './modules/api-keys/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
@@ -62,11 +63,14 @@ export interface BuiltApp {
 export function createApp(appDeps: AppDeps, options: { consoleDir?: string | undefined } = {}): BuiltApp {
   // Government ids are sealed under the data dir's key: the database handle carries it.
   attachFieldKey(appDeps.db, appDeps.secrets.fieldKey);
+  // Other instances write this database too: no process-local cache could see their writes.
+  if (appDeps.config.sharedDatabase) serveUncached(appDeps.db);
   const deps = moduleDeps(appDeps);
   const app = express();
   app.disable('x-powered-by');
-  // A tunnel or reverse proxy on this PC may terminate TLS; trust only loopback hops.
-  app.set('trust proxy', 'loopback');
+  // A tunnel or reverse proxy on this PC may terminate TLS: by default trust only loopback hops; behind a
+  // load balancer on another host MUSTER_TRUST_PROXY names it (client addresses feed the login throttle).
+  app.set('trust proxy', appDeps.config.trustProxy);
   app.set('query parser', 'simple');
   // The security headers are the same on every answer: computed once (fixed-headers.ts).
   const browserHeaders = fixedHeaders(helmet({

@@ -29,7 +29,8 @@ export async function initialiseDatabase(db: Database, config: Config, clock: Cl
   attachFieldKey(db, secrets.fieldKey);
   await ensureOrganisation(db, { timeZone: config.timeZone, now: clock.now().toISOString() });
   // A job that was running when the server stopped will never finish: say so instead of "running" for ever.
-  await failInterruptedJobs(db, clock);
+  // Alone on the database every running job was this server's; shared, only those whose heartbeat stopped.
+  await failInterruptedJobs(db, clock, config.sharedDatabase ? { staleAfterMs: 0 } : {});
   const org = await findOrganisationRow(db);
   const ctx: Ctx = { db, clock, caller: systemCaller(), timeZone: org?.time_zone ?? config.timeZone, links: moduleLinks };
   await sealGovernmentIds(ctx);
@@ -41,7 +42,7 @@ export async function initialiseDatabase(db: Database, config: Config, clock: Cl
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       demoPassword: config.demoPassword,
-      dataDir: config.dataDir,
+      dataDir: config.filesDir,
     });
     return {
       kind: 'demo',

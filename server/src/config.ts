@@ -11,6 +11,21 @@ const isHostOrAddress = (name: string) => ipAddress(name) !== undefined || dnsNa
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/**
+ * Express's `trust proxy`: `true`/`false`, a number of hops, or addresses and
+ * subnet names (`loopback`, `uniquelocal`, `10.0.0.0/8`) separated by commas.
+ */
+function trustProxySetting(v: string): boolean | number | string {
+  const t = v.trim();
+  if (t === 'true' || t === 'false') return t === 'true';
+  if (/^\d+$/.test(t)) return Number(t);
+  return t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
 const EnvSchema = z.object({
   PORT: z.preprocess(
     blankIsUnset,
@@ -21,6 +36,13 @@ const EnvSchema = z.object({
   MUSTER_CONNECTOR_SECRET: z.preprocess(
     blankIsUnset,
     z.string().min(24, 'must be at least 24 characters').max(256).optional(),
+  ),
+  MUSTER_DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave unset for the embedded SQLite file')
+      .optional(),
   ),
   MUSTER_DEMO: z.preprocess(blankIsUnset, flag.default(false)),
   MUSTER_ADMIN_EMAIL: z.preprocess(blankIsUnset, z.email('must be an email address').optional()),
@@ -66,6 +88,24 @@ const EnvSchema = z.object({
       .pipe(z.array(z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be media types such as application/pdf,image/png')).min(1, 'must name at least one media type'))
       .default([...DOCUMENT_MEDIA_TYPES]),
   ),
+  // Several instances (issue 19): the number of servers sharing the database, the proxy in front, shared files, secrets.
+  MUSTER_INSTANCES: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int('must be a whole number of server instances').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  ),
+  MUSTER_TRUST_PROXY: z.preprocess(blankIsUnset, z.string().transform(trustProxySetting).default('loopback')),
+  MUSTER_FILES_DIR: z.preprocess(blankIsUnset, z.string().min(1).optional()),
+  MUSTER_SESSION_SECRET: z.preprocess(
+    blankIsUnset,
+    z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  ),
+  MUSTER_FIELD_KEY: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
   MUSTER_DOCUMENT_RETENTION_DAYS: z.preprocess(
     blankIsUnset,
     z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 (leave unset to keep deleted files forever)').max(36_500).optional(),
@@ -77,6 +117,8 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseFile: string;
+  /** PostgreSQL instead of the SQLite file (MUSTER_DATABASE_URL); undefined for the embedded default. */
+  readonly databaseUrl: string | undefined;
   readonly connectorSecret: string | undefined;
   readonly demo: boolean;
   readonly adminEmail: string | undefined;
@@ -104,6 +146,22 @@ export interface Config {
   readonly documentMediaTypes: readonly string[];
   /** Days after a soft delete when the retention job removes a document's bytes; undefined keeps them forever. */
   readonly documentRetentionDays: number | undefined;
+  /** MUSTER_INSTANCES: how many servers share the database (1: this one alone, the single-PC default). */
+  readonly instances: number;
+  /**
+   * True when other server instances may write the same database (MUSTER_INSTANCES > 1, or PostgreSQL
+   * unless MUSTER_INSTANCES=1 says this server is alone on it): process-local caches are off, scheduled jobs are claimed in the
+   * database, rate limits count in the database (docs/deployment.md, "Several instances").
+   */
+  readonly sharedDatabase: boolean;
+  /** Express's `trust proxy` (MUSTER_TRUST_PROXY; default `loopback`). */
+  readonly trustProxy: boolean | number | string;
+  /** Where punch photos, documents and job files live (MUSTER_FILES_DIR; default the data dir). */
+  readonly filesDir: string;
+  /** MUSTER_SESSION_SECRET: signs session cookies instead of the one in secrets.json (every instance must share it). */
+  readonly sessionSecret: string | undefined;
+  /** MUSTER_FIELD_KEY: the key sealing government ids instead of the one in secrets.json (every instance must share it). */
+  readonly fieldKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'muster.sqlite'),
+    databaseUrl: e.MUSTER_DATABASE_URL,
     connectorSecret: e.MUSTER_CONNECTOR_SECRET,
     demo: e.MUSTER_DEMO,
     adminEmail: e.MUSTER_ADMIN_EMAIL?.toLowerCase(),
@@ -151,5 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     documentMaxBytes: e.MUSTER_DOCUMENT_MAX_BYTES,
     documentMediaTypes: Object.freeze([...e.MUSTER_DOCUMENT_TYPES]),
     documentRetentionDays: e.MUSTER_DOCUMENT_RETENTION_DAYS,
+    instances: e.MUSTER_INSTANCES ?? 1,
+    // PostgreSQL is there to be shared: unless MUSTER_INSTANCES=1 says this server is alone on it, assume it is not.
+    sharedDatabase: e.MUSTER_INSTANCES === undefined ? e.MUSTER_DATABASE_URL !== undefined : e.MUSTER_INSTANCES > 1,
+    trustProxy: e.MUSTER_TRUST_PROXY,
+    filesDir: e.MUSTER_FILES_DIR === undefined ? dataDir : path.resolve(e.MUSTER_FILES_DIR),
+    sessionSecret: e.MUSTER_SESSION_SECRET,
+    fieldKey: e.MUSTER_FIELD_KEY,
   });
 }

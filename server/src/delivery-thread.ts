@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
+import { serveUncached } from './db/cache.ts';
 import { openDatabase } from './db/database.ts';
 import { attachFieldKey } from './db/sealed.ts';
 import { createLogger } from './logger.ts';
@@ -46,6 +47,7 @@ async function run(port: NonNullable<typeof parentPort>, data: DeliveryThreadDat
   const opened = openDatabase(data.databaseFile, { sharedVersions: data.versions });
   const fieldKey = Buffer.from(data.secrets.fieldKey);
   attachFieldKey(opened.db, fieldKey);
+  if (data.config.sharedDatabase) serveUncached(opened.db);
   let offset = 0;
   let baseUrl = '';
   const synced = (s: DeliverySync) => {

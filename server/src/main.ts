@@ -5,7 +5,7 @@ import { initialiseDatabase } from './bootstrap.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppDeps } from './context.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openConfiguredDatabase } from './db/database.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
@@ -52,8 +52,8 @@ async function main(): Promise<void> {
     fs.chmodSync(config.dataDir, 0o700);
   }
   const logger = createLogger(config.logLevel);
-  const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret);
-  const { db, close } = openDatabase(config.databaseFile);
+  const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret, { sessionSecret: config.sessionSecret, fieldKey: config.fieldKey });
+  const { db, close } = openConfiguredDatabase(config);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const clock = systemClock;
@@ -65,8 +65,9 @@ async function main(): Promise<void> {
   // Webhooks and e-mail leave through the outbox, sent by a thread of their own once an endpoint or
   // SMTP is set up, between requests on this thread until then: the thread loads the server's modules
   // again (+54 MB resident compiled, +78 MB under tsx), which an office that sends nothing should not
-  // pay for. MUSTER_DELIVERY_THREAD=0 keeps them on this thread always (docs/integrations.md).
-  const delivery = config.deliveryThread ? startDeliveryOnDemand(deps) : startDelivery(deps);
+  // pay for. MUSTER_DELIVERY_THREAD=0 keeps them on this thread always (docs/integrations.md). The thread
+  // shares the SQLite file's table versions in memory; on PostgreSQL delivery always runs in-process.
+  const delivery = config.deliveryThread && !config.databaseUrl ? startDeliveryOnDemand(deps) : startDelivery(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(

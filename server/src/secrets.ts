@@ -34,11 +34,19 @@ export function randomSecret(bytes = 32): string {
   return crypto.randomBytes(bytes).toString('base64url');
 }
 
+/** Secrets the environment gives (MUSTER_SESSION_SECRET, MUSTER_FIELD_KEY): several instances must share them. */
+export interface SecretsFromEnv {
+  sessionSecret?: string | undefined;
+  /** 32 bytes, base64 (checked by config.ts). */
+  fieldKey?: string | undefined;
+}
+
 /**
  * Reads the data dir's secrets file, creating what is missing (owner-only
- * permissions). A connector secret from the environment wins over the file.
+ * permissions). A secret from the environment wins over the file and is never
+ * written to it: instances on several hosts share the environment's, not a file.
  */
-export function loadOrCreateSecrets(dataDir: string, connectorSecretFromEnv: string | undefined): Secrets {
+export function loadOrCreateSecrets(dataDir: string, connectorSecretFromEnv: string | undefined, fromEnv: SecretsFromEnv = {}): Secrets {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SECRETS_FILE);
   let stored: z.infer<typeof SecretsFile> | undefined;
@@ -47,18 +55,22 @@ export function loadOrCreateSecrets(dataDir: string, connectorSecretFromEnv: str
     if (!parsed.success) throw new Error(`${file} is damaged; move it away to generate new secrets`);
     stored = parsed.data;
   }
-  const sessionSecret = stored?.sessionSecret ?? randomSecret(48);
+  const storedSessionSecret = stored?.sessionSecret ?? randomSecret(48);
+  const sessionSecret = fromEnv.sessionSecret ?? storedSessionSecret;
   let connectorSecretGenerated = false;
   let connectorSecret = connectorSecretFromEnv ?? stored?.connectorSecret;
   if (!connectorSecret) {
     connectorSecret = randomSecret(32);
     connectorSecretGenerated = true;
   }
-  const fieldKey = stored?.fieldKey ?? crypto.randomBytes(FIELD_KEY_BYTES).toString('base64');
+  // No key is generated into the file when the environment gives one: a second, unused key there would
+  // open nothing if the environment's were later dropped.
+  const storedFieldKey = stored?.fieldKey ?? (fromEnv.fieldKey === undefined ? crypto.randomBytes(FIELD_KEY_BYTES).toString('base64') : undefined);
+  const fieldKey = (fromEnv.fieldKey ?? storedFieldKey) as string;
   const next = {
-    sessionSecret,
+    sessionSecret: storedSessionSecret,
     ...(connectorSecretFromEnv ? { connectorSecret: stored?.connectorSecret } : { connectorSecret }),
-    fieldKey,
+    ...(storedFieldKey === undefined ? {} : { fieldKey: storedFieldKey }),
   };
   if (!stored || stored.sessionSecret !== next.sessionSecret || stored.connectorSecret !== next.connectorSecret || stored.fieldKey !== next.fieldKey) {
     // Write a sibling and rename: a crash mid-write must not lose the key that opens the sealed values.

@@ -75,11 +75,16 @@ export function outboxChannels(deps: AppDeps, baseUrl: () => string = () => publ
   return [webhookChannel(deps, (db) => systemCtxOn(deps, db)), emailChannel(deps, baseUrl)];
 }
 
+/** How long a delivery claimed by an instance waits before another may send it (longer than any send's timeout). */
+const DELIVERY_CLAIM_MS = 5 * 60_000;
+
 /**
  * The outbox delivery worker on the calling thread. The server runs it in a
  * thread of its own (`delivery.ts` `startDeliveryThread`), which calls this;
  * tests that want it beside their own clock call it directly.
  */
 export function startDelivery(deps: AppDeps, options?: OutboxWorkerOptions, baseUrl?: () => string): OutboxWorker {
-  return startOutboxWorker(deps, outboxChannels(deps, baseUrl), options);
+  // Other instances run a worker on the same deliveries: each is claimed before it is sent (docs/deployment.md).
+  const shared = deps.config.sharedDatabase ? { claimLeaseMs: DELIVERY_CLAIM_MS } : {};
+  return startOutboxWorker(deps, outboxChannels(deps, baseUrl), { ...shared, ...options });
 }

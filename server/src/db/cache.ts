@@ -26,6 +26,19 @@ export function attachVersions(db: Db, versions: TableVersions): void {
   registry.set(db.getExecutor().adapter, versions);
 }
 
+// Databases other server instances write too (config.sharedDatabase): their versions here see only this
+// process's writes, so nothing read from them is kept (docs/deployment.md, "Several instances").
+const uncached = new WeakSet<object>();
+
+/**
+ * Turns every cache off for `db` (and its transactions): another instance's write
+ * bumps no counter here, so a kept value could be stale. The app does it when
+ * MUSTER_INSTANCES > 1 or the database is PostgreSQL.
+ */
+export function serveUncached(db: Db): void {
+  uncached.add(db.getExecutor().adapter);
+}
+
 /** The table versions of a database opened with `openDatabase`. */
 export function tableVersions(db: Db): TableVersions {
   const versions = registry.get(db.getExecutor().adapter);
@@ -90,6 +103,8 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
     name: options.name,
     reads,
     async get(db, key, compute) {
+      // One WeakSet lookup on the single-PC path; shared databases compute every time (the session check first).
+      if (uncached.has(db.getExecutor().adapter)) return compute();
       const versions = tableVersions(db);
       const store = storeOf(db);
       // Read before computing: a value computed while a write commits is kept under the old generation and never served.

@@ -635,6 +635,24 @@ export interface JobTable {
   finished_at: string | null;
 }
 
+// ---- Several instances on one database (0018_instances) ----
+
+/** Who runs a scheduled job's latest slot, until when (`jobs/scheduler.ts`). */
+export interface JobLeaseTable {
+  name: string;
+  slot: string;
+  holder: string;
+  lease_until: string;
+  finished_at: string | null;
+}
+
+/** A fixed-window rate-limit counter shared by the instances (`http/rate-limit.ts`). */
+export interface RateLimitHitTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
 export interface EmployeeRegisterTable {
   employee_id: string;
   surname: string | null;
@@ -936,6 +954,8 @@ export interface DB {
   notification_preference: NotificationPreferenceTable;
   calendar_feed: CalendarFeedTable;
   attendance_final_mark: AttendanceFinalMarkTable;
+  job_lease: JobLeaseTable;
+  rate_limit_hit: RateLimitHitTable;
 }
 
 export type { Generated };

@@ -1,6 +1,63 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { type IncrementResponse, type Options, type Store, rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import type { AppDeps } from '../context.ts';
 import { sendProblem } from './problem.ts';
+import * as repo from './rate-limit-repo.ts';
+
+/** What a limiter needs to count in the database when several instances share it. */
+export type LimiterDeps = Pick<AppDeps, 'db' | 'config'>;
+
+/** Windows kept after they ended before they are pruned (a late decrement may still name one). */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * express-rate-limit's store counting in the database (`rate_limit_hit`), for
+ * several instances sharing one budget: a fixed window aligned to the clock
+ * (every instance agrees on its bounds without talking), counted with one
+ * atomic upsert per request. On one PC the library's memory store stays: no
+ * statement per request (config.sharedDatabase decides).
+ */
+class DatabaseStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  #windowMs = 60_000;
+  #prunedAt = 0;
+
+  constructor(
+    private readonly db: LimiterDeps['db'],
+    prefix: string,
+  ) {
+    this.prefix = prefix;
+  }
+
+  init(options: Options): void {
+    this.#windowMs = options.windowMs;
+  }
+
+  #window(now: number): { start: string; reset: Date } {
+    const start = Math.floor(now / this.#windowMs) * this.#windowMs;
+    return { start: new Date(start).toISOString(), reset: new Date(start + this.#windowMs) };
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const now = Date.now();
+    const { start, reset } = this.#window(now);
+    const totalHits = await repo.countHit(this.db, this.prefix + key, start);
+    if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
+      this.#prunedAt = now;
+      await repo.pruneHits(this.db, new Date(now - 2 * this.#windowMs).toISOString());
+    }
+    return { totalHits, resetTime: reset };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await repo.uncountHit(this.db, this.prefix + key, this.#window(Date.now()).start);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await repo.resetHits(this.db, this.prefix + key);
+  }
+}
 
 function retryAfterSeconds(req: Request, windowMs: number): number {
   const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
@@ -19,9 +76,16 @@ interface LimiterOptions {
   detail: string;
 }
 
-/** A fixed-window limiter answering 429 problem+json with Retry-After. */
-export function limiter(o: LimiterOptions): RequestHandler {
+/**
+ * A fixed-window limiter answering 429 problem+json with Retry-After. With
+ * `deps` of a database other instances share, it counts there (one budget for
+ * all instances); otherwise in this process's memory.
+ */
+export function limiter(o: LimiterOptions, deps?: LimiterDeps): RequestHandler {
+  // Instances must name a limiter alike: its window, limit and message do, the same on each.
+  const store = deps?.config.sharedDatabase ? { store: new DatabaseStore(deps.db, `${o.windowMs}/${o.limit}/${o.detail}|`) } : {};
   return rateLimit({
+    ...store,
     windowMs: o.windowMs,
     limit: o.limit,
     standardHeaders: o.headers ? 'draft-6' : false,
@@ -45,7 +109,7 @@ export const LOGIN_FAILURES_PER_EMAIL = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
 
 /** Throttles failed sign-ins per email and per client address (not a lockout: the window expires). */
-export function loginThrottles(): RequestHandler[] {
+export function loginThrottles(deps?: LimiterDeps): RequestHandler[] {
   return [
     limiter({
       windowMs: LOGIN_WINDOW_MS,
@@ -53,7 +117,7 @@ export function loginThrottles(): RequestHandler[] {
       failuresOnly: true,
       key: (req) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`,
       detail: 'Too many failed sign-ins from this address.',
-    }),
+    }, deps),
     limiter({
       windowMs: LOGIN_WINDOW_MS,
       limit: LOGIN_FAILURES_PER_EMAIL,
@@ -63,6 +127,6 @@ export function loginThrottles(): RequestHandler[] {
         return `email:${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
       },
       detail: 'Too many failed sign-ins for this email.',
-    }),
+    }, deps),
   ];
 }

@@ -57,7 +57,7 @@ function linkOrCopy(from: string, to: string): void {
  * so a backup that exists is whole. Keeps the newest `keep` pairs.
  * SQLite-only: PostgreSQL installations back up with the operator's own tools.
  */
-export async function backupDatabase(databaseFile: string, dataDir: string, now: Date, keep = BACKUPS_KEPT): Promise<BackupResult> {
+export async function backupDatabase(databaseFile: string, dataDir: string, now: Date, keep = BACKUPS_KEPT, filesDir = dataDir): Promise<BackupResult> {
   const dir = path.join(dataDir, 'backups');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -87,7 +87,8 @@ export async function backupDatabase(databaseFile: string, dataDir: string, now:
   try {
     fs.rmSync(documentsPartial, { recursive: true, force: true });
     fs.mkdirSync(documentsPartial, { recursive: true, mode: 0o700 });
-    const live = path.join(dataDir, 'documents');
+    // Document files live under MUSTER_FILES_DIR (the data dir unless set); the copies go beside the database's.
+    const live = path.join(filesDir, 'documents');
     for (const sha of referencedHashes(partial)) {
       const relative = relativePathOf(sha);
       const from = path.join(live, relative);

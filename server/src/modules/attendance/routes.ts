@@ -283,7 +283,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       errors: [404],
     },
     async ({ params, caller, res }) => {
-      const photo = await punchPhoto(await ctx(caller), { punchId: params.id, dataDir: deps.config.dataDir });
+      const photo = await punchPhoto(await ctx(caller), { punchId: params.id, dataDir: deps.config.filesDir });
       res.type(photo.contentType);
       res.setHeader('Cache-Control', 'private, max-age=86400');
       res.send(photo.bytes);

@@ -21,7 +21,7 @@ export function authRoutes(api: Api, deps: ModuleDeps): void {
         'Sets a signed, httpOnly, SameSite=Strict session cookie: `__Host-muster_session` (Secure) over HTTPS, `muster_session` on this PC\'s plain-HTTP loopback address. Wrong email and wrong password answer the same 401. Repeated failures for one email (5) or one address (30) within 15 minutes answer 429 with `Retry-After`.',
       tags: ['Session'],
       auth: 'none',
-      before: loginThrottles(),
+      before: loginThrottles(deps),
       body: LoginRequest,
       response: LoginResponse,
       errors: [401, 429],

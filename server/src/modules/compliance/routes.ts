@@ -29,7 +29,7 @@ const KEY_DOC = 'The register’s key (slug), e.g. `employee-register`; unknown 
 
 export function complianceRoutes(api: Api, deps: ModuleDeps): void {
   const ctx = deps.ctxFor;
-  const dataDir = deps.config.dataDir;
+  const dataDir = deps.config.filesDir;
 
   api.op(
     {

@@ -57,7 +57,7 @@ function sendDocument(res: Response, file: DocumentBytes): void {
 
 /** Where document bytes live and what they may be, from the configuration. */
 export function documentFilesOf(config: ModuleDeps['config']): DocumentFiles {
-  return { store: documentStore(config.dataDir), mediaTypes: config.documentMediaTypes };
+  return { store: documentStore(config.filesDir), mediaTypes: config.documentMediaTypes };
 }
 
 export function documentRoutes(api: Api, deps: ModuleDeps): void {

@@ -35,7 +35,7 @@ const IDEMPOTENT =
 export function ingestRoutes(api: Api, deps: ModuleDeps): void {
   const tags = ['Biometric ingest'];
   const ctx = (caller: Caller) => deps.ctxFor(caller);
-  const timeLogs = new TimeLogBatcher(deps.config.dataDir, deps.logger);
+  const timeLogs = new TimeLogBatcher(deps.config.filesDir, deps.logger);
 
   api.op(
     {

@@ -41,9 +41,11 @@ export async function updateJobRow(
   await db.updateTable('job').set(patch).where('id', '=', id).execute();
 }
 
-/** Marks every job still `running` as failed (at start-up: nothing runs yet). Returns how many. */
-export async function failRunningJobs(db: Db, error: string, at: string): Promise<number> {
-  const r = await db.updateTable('job').set({ status: 'failed', error, finished_at: at, updated_at: at }).where('status', '=', 'running').executeTakeFirst();
+/** Marks jobs still `running` as failed (all of them, or those not touched since `touchedBefore`). Returns how many. */
+export async function failRunningJobs(db: Db, error: string, at: string, touchedBefore?: string): Promise<number> {
+  let q = db.updateTable('job').set({ status: 'failed', error, finished_at: at, updated_at: at }).where('status', '=', 'running');
+  if (touchedBefore !== undefined) q = q.where('updated_at', '<', touchedBefore);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
 }
 

@@ -23,6 +23,13 @@ export const RESTARTED = 'failed: server restarted';
 const FILE_TTL_MS = 24 * 3600_000;
 /** Progress is written at most this often (the last value always). */
 const PROGRESS_EVERY_MS = 200;
+/**
+ * A running job's row is touched this often (its `updated_at`), progress or not: with several
+ * instances, a row not touched for much longer belongs to an instance that stopped, and another
+ * instance marks it failed (`failInterruptedJobs` with `staleAfterMs`). It also carries a cancel
+ * asked for on another instance to the one running the job.
+ */
+export const HEARTBEAT_EVERY_MS = 20_000;
 
 export class JobCancelled extends Error {
   constructor() {
@@ -179,6 +186,13 @@ export async function startJob(ctx: Ctx, spec: JobSpec): Promise<Job> {
     const at = ctx.clock.now().toISOString();
     await repo.updateJobRow(ctx.db, id, { status, ...patch, finished_at: at, updated_at: at });
   };
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      await repo.updateJobRow(ctx.db, id, { updated_at: ctx.clock.now().toISOString() });
+      if ((await repo.findJobRow(ctx.db, id))?.cancel_requested) controller.abort();
+    })().catch(() => undefined);
+  }, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   const work = async () => {
     try {
       const outcome = await spec.run(handle);
@@ -201,6 +215,7 @@ export async function startJob(ctx: Ctx, spec: JobSpec): Promise<Job> {
         await finish('failed', { error: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
       }
     } finally {
+      clearInterval(heartbeat);
       running.delete(id);
     }
   };
@@ -233,8 +248,10 @@ export async function cancelJob(ctx: Ctx, id: string): Promise<Job> {
   await repo.updateJobRow(ctx.db, id, { cancel_requested: 1, message: `Cancelled by ${ctx.caller.name}`, updated_at: ctx.clock.now().toISOString() });
   const controller = running.get(id);
   if (controller) controller.abort();
-  else {
-    // Not in this process (cannot happen after a restart: those are failed at start-up).
+  else if (Date.parse(row.updated_at) > ctx.clock.now().getTime() - 3 * HEARTBEAT_EVERY_MS) {
+    // Running on another instance sharing the database: its heartbeat reads the request and stops it.
+  } else {
+    // Nobody runs it any more (its instance stopped): ended here.
     const at = ctx.clock.now().toISOString();
     await repo.updateJobRow(ctx.db, id, { status: 'cancelled', error: `Cancelled by ${ctx.caller.name}`, finished_at: at, updated_at: at });
   }
@@ -267,7 +284,13 @@ export async function jobFile(ctx: Ctx, id: string): Promise<JobDownload> {
   return { path: file.path, filename: file.filename, contentType: file.contentType, sizeBytes: file.sizeBytes, sha256: file.sha256 };
 }
 
-/** Start-up: a job that was running when the server stopped will never finish. */
-export async function failInterruptedJobs(db: Db, clock: Clock): Promise<number> {
-  return repo.failRunningJobs(db, RESTARTED, clock.now().toISOString());
+/**
+ * A job that was running when its server stopped will never finish. At the start of the only
+ * instance, that is every running job; with several instances (`staleAfterMs`), only those whose
+ * heartbeat stopped that long ago: the others run on a live instance.
+ */
+export async function failInterruptedJobs(db: Db, clock: Clock, options: { staleAfterMs?: number } = {}): Promise<number> {
+  const now = clock.now();
+  const touchedBefore = options.staleAfterMs === undefined ? undefined : new Date(now.getTime() - Math.max(options.staleAfterMs, 3 * HEARTBEAT_EVERY_MS)).toISOString();
+  return repo.failRunningJobs(db, RESTARTED, now.toISOString(), touchedBefore);
 }

@@ -130,7 +130,7 @@ export function lanRoutes(api: Api, deps: ModuleDeps, state: service.LanState): 
           limit: PAIRING_TRIES_PER_ADDRESS,
           key: (req) => `pair:${ipKeyGenerator(req.ip ?? 'unknown')}`,
           detail: 'Too many pairing attempts from this address.',
-        }),
+        }, deps),
       ],
       body: PairingRequest,
       response: PairingAnswer,

@@ -149,7 +149,7 @@ export function mcpRoutes(api: Api, deps: ModuleDeps): Router {
     headers: true,
     key: (_req: Request) => `agent:${String((_req.res as Response | undefined)?.locals.budget ?? 'none')}`,
     detail: `Each agent credential may make ${deps.config.agentRateLimit} requests a minute.`,
-  });
+  }, deps);
 
   const serve: RequestHandler = async (req, res) => {
     const caller = locals(res).caller as Caller;

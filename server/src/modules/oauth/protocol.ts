@@ -126,7 +126,7 @@ export function oauthProtocolRoutes(deps: ModuleDeps): Router {
       limit: REGISTRATIONS_PER_HOUR,
       key: (req) => `oauth-register:${ipKeyGenerator(req.ip ?? 'unknown')}`,
       detail: `At most ${REGISTRATIONS_PER_HOUR} app registrations an hour from one address.`,
-    }),
+    }, deps),
     express.json({ limit: '16kb' }),
     oauth(async (req, res) => {
       const registered = await registerClient(await ctx(), req.body);
@@ -140,7 +140,7 @@ export function oauthProtocolRoutes(deps: ModuleDeps): Router {
     limit: TOKEN_REQUESTS_PER_MINUTE,
     key: (req) => `oauth-token:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     detail: `At most ${TOKEN_REQUESTS_PER_MINUTE} token requests a minute from one address.`,
-  });
+  }, deps);
 
   router.post(
     '/oauth/token',

@@ -39,6 +39,22 @@ export async function dueDeliveries(db: Db, now: string, limit: number, skip: re
   return q.orderBy('outbox_delivery.next_attempt_at').orderBy('outbox_delivery.id').limit(limit).execute();
 }
 
+/**
+ * Claims a due delivery for this instance (several instances on one database): its next attempt
+ * moves to `until` only if nobody moved it since it was read. True when this caller won it.
+ */
+export async function claimDelivery(db: Db, id: string, seenNextAttemptAt: string | null, until: string): Promise<boolean> {
+  if (seenNextAttemptAt === null) return false;
+  const r = await db
+    .updateTable('outbox_delivery')
+    .set({ next_attempt_at: until })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', seenNextAttemptAt)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0) === 1;
+}
+
 /** When the soonest pending delivery is due (null when none is). */
 export async function soonestDue(db: Db): Promise<string | null> {
   const row = await db

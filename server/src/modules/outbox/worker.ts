@@ -1,5 +1,6 @@
 import type { AppDeps, Db } from '../../context.ts';
 import { newId } from '../../ids.ts';
+import { runTransaction } from '../../db/transaction.ts';
 import { MAX_ATTEMPTS, nextAttemptAt } from './backoff.ts';
 import * as repo from './repo.ts';
 
@@ -49,6 +50,13 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
   /** Pause of the loop when nothing is due. */
   idleMs?: number;
+  /**
+   * Several instances share the database (`config.sharedDatabase`): each due delivery is claimed
+   * before it is sent, by moving its next attempt this far ahead with one conditional UPDATE, so
+   * exactly one instance sends it; an instance that stops before recording the attempt leaves it
+   * due again once this has passed (still at least once). Unset on one PC: no statement more.
+   */
+  claimLeaseMs?: number;
 }
 
 export interface OutboxWorker {
@@ -118,7 +126,7 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     results = [];
     flushing = (async () => {
       try {
-        await db.transaction().execute(async (trx) => {
+        await runTransaction(db, async (trx) => {
           for (const r of batch) {
             const d = r.delivery;
             const attempts = d.attempts + 1;
@@ -199,8 +207,15 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     try {
       const free = concurrency - sending.size;
       if (free > 0) {
-        const due = await repo.dueDeliveries(db, clock.now().toISOString(), free, [...unrecorded]);
-        busy = due.length === free;
+        const now = clock.now();
+        const found = await repo.dueDeliveries(db, now.toISOString(), free, [...unrecorded]);
+        busy = found.length === free;
+        let due = found;
+        if (options.claimLeaseMs !== undefined) {
+          const until = new Date(now.getTime() + options.claimLeaseMs).toISOString();
+          due = [];
+          for (const d of found) if (await repo.claimDelivery(db, d.id, d.next_attempt_at, until)) due.push(d);
+        }
         for (const d of due) {
           sending.add(d.id);
           unrecorded.add(d.id);

@@ -20,7 +20,7 @@ export function publicV1Routes(api: Api, deps: ModuleDeps): void {
     headers: true,
     key: (req: Request) => `key:${req.caller?.apiKeyId ?? 'none'}`,
     detail: `This API key is limited to ${PUBLIC_RATE_LIMIT} requests per minute.`,
-  });
+  }, deps);
   const common = {
     tags: ['Public API v1'],
     auth: 'apiKey' as const,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../context.ts';
+import { stringAgg } from '../../../db/dialect.ts';
 import { reusableQuery, reusableSelect } from '../../../db/reusable-query.ts';
 import type { AttendanceDayTable, AttendanceOverrideTable } from '../../../db/schema.ts';
 
@@ -148,6 +149,8 @@ export async function listOverrideEntries(db: Db, employeeId: string, date: stri
     .where('employee_id', '=', employeeId)
     .where('date', '=', date)
     .orderBy('at', 'desc')
+    // Ties (one clock reading) newest first on every engine: ids are time-ordered.
+    .orderBy('id', 'desc')
     .execute();
 }
 
@@ -208,8 +211,7 @@ export async function listCalendarCells(db: Db, ids: readonly string[], from: st
     .select([
       'employee_id',
       // Every column is NOT NULL and none can hold ',' or ';' (dates, status codes, integers).
-      // SQLite-only: group_concat (PostgreSQL: string_agg).
-      sql<string>`group_concat(date || ',' || status || ',' || worked_minutes || ',' || ot_minutes || ',' || late_minutes || ',' || frozen || ',' || provisional, ';')`.as('cells'),
+      stringAgg(db, sql`date || ',' || status || ',' || worked_minutes || ',' || ot_minutes || ',' || late_minutes || ',' || frozen || ',' || provisional`, ';').as('cells'),
     ])
     .where('employee_id', 'in', ids)
     .where('date', '>=', from)
