@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest, openDatabase, type OpenedSqlite } from '../../server/src/db/database.ts';
 import { directoryGroups, type EmployeeFilter, listEmployeeRows } from '../../server/src/modules/employees/repo.ts';
 import { countRequests } from '../../server/src/modules/leave/repo/requests.ts';
 
@@ -18,7 +18,7 @@ import { countRequests } from '../../server/src/modules/leave/repo/requests.ts';
  */
 
 let dir: string;
-let opened: OpenedDatabase;
+let opened: OpenedSqlite;
 const MONTH = ['2026-11-01', '2026-11-30'] as const;
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /** The plan lines of every statement `run` sends, with the SQL they belong to. */
-async function plansOf(run: (db: OpenedDatabase['db']) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
+async function plansOf(run: (db: OpenedSqlite["db"]) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
   const executor = opened.db.getExecutor();
   const seen: { sql: string; parameters: readonly unknown[] }[] = [];
   const capture: KyselyPlugin = {
