@@ -22,6 +22,13 @@ const EnvSchema = z.object({
     blankIsUnset,
     z.string().min(24, 'must be at least 24 characters').max(256).optional(),
   ),
+  MUSTER_DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave unset for the embedded SQLite file')
+      .optional(),
+  ),
   MUSTER_DEMO: z.preprocess(blankIsUnset, flag.default(false)),
   MUSTER_ADMIN_EMAIL: z.preprocess(blankIsUnset, z.email('must be an email address').optional()),
   MUSTER_ADMIN_PASSWORD: z.preprocess(blankIsUnset, Password.optional()),
@@ -77,6 +84,8 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseFile: string;
+  /** PostgreSQL instead of the SQLite file (MUSTER_DATABASE_URL); undefined for the embedded default. */
+  readonly databaseUrl: string | undefined;
   readonly connectorSecret: string | undefined;
   readonly demo: boolean;
   readonly adminEmail: string | undefined;
@@ -133,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'muster.sqlite'),
+    databaseUrl: e.MUSTER_DATABASE_URL,
     connectorSecret: e.MUSTER_CONNECTOR_SECRET,
     demo: e.MUSTER_DEMO,
     adminEmail: e.MUSTER_ADMIN_EMAIL?.toLowerCase(),

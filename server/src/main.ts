@@ -5,7 +5,7 @@ import { initialiseDatabase } from './bootstrap.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppDeps } from './context.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openConfiguredDatabase } from './db/database.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { EXIT_CONFIG_ERROR } from '../../shared/process.ts';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const secrets = loadOrCreateSecrets(config.dataDir, config.connectorSecret);
-  const { db, close } = openDatabase(config.databaseFile);
+  const { db, close } = openConfiguredDatabase(config);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const clock = systemClock;
@@ -65,8 +65,10 @@ async function main(): Promise<void> {
   // Webhooks and e-mail leave through the outbox, sent between requests by this thread, or with
   // MUSTER_DELIVERY_THREAD=1 by a thread of their own: that thread loads the server's modules again
   // (+54 MB resident compiled, +78 MB under tsx, measured with the compliance bundle), which an office
-  // without many webhook endpoints should not pay for (docs/integrations.md).
-  const delivery = config.deliveryThread ? startDeliveryThread(deps) : startDelivery(deps);
+  // without many webhook endpoints should not pay for (docs/integrations.md). The thread shares the SQLite
+  // file's table versions in memory; on PostgreSQL delivery always runs in-process.
+  if (config.deliveryThread && config.databaseUrl) logger.warn('MUSTER_DELIVERY_THREAD is SQLite-only: on PostgreSQL webhooks and e-mail are delivered in-process');
+  const delivery = config.deliveryThread && !config.databaseUrl ? startDeliveryThread(deps) : startDelivery(deps);
 
   const server = await listen(app, { host: config.host, port: config.port, logger, ...(lan ? { lan } : {}) });
   const banner = firstRunBanner(

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fixedClock } from '../../server/src/clock.ts';
 import { systemCaller } from '../../server/src/context.ts';
-import { type OpenedDatabase, openDatabase } from '../../server/src/db/database.ts';
+import { type OpenedSqlite, openDatabase } from '../../server/src/db/database.ts';
 import { reconcileRange } from '../../server/src/modules/attendance/days.ts';
 import { recordPunch } from '../../server/src/modules/attendance/punches.ts';
 import { zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
@@ -21,7 +21,7 @@ import { type Row, type Timing, asRow, login, measure, percentile, prepareDataDi
 
 
 /** The floor of an incremental reconcile: the punch row and its day row written in one raw transaction. */
-function rawPunchAndDayWrite(sqlite: OpenedDatabase['sqlite'], day: string): (employeeId: string, i: number, at: number) => void {
+function rawPunchAndDayWrite(sqlite: OpenedSqlite['sqlite'], day: string): (employeeId: string, i: number, at: number) => void {
   const insertPunch = sqlite.prepare(
     `insert into punch (id, employee_id, source, terminal_serial, terminal_user_id, trans_id, at, utc_offset_minutes, local_date, local_time, attend_stat, flags, created_at)
      values (?, ?, 'terminal', 'BENCH-FLOOR', ?, ?, ?, 330, ?, '09:00:00', '0', '', ?) on conflict do nothing`,

@@ -5,6 +5,7 @@ import { verhoeffCheckDigit } from '../../shared/verhoeff.ts';
 import type { Client } from '../support/client.ts';
 import { myEmployeeId } from '../support/documents.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { sqliteHandle } from '../../server/src/db/database.ts';
 
 let server: TestServer;
 let hr: Client;
@@ -48,7 +49,7 @@ describe('Aadhaar and other government ids', () => {
     const pan = (await hr.get(`/api/employees/${employeeId}`)).body.pan as string;
     expect(pan).toMatch(/^[A-Z]{5}[0-9]{4}[A-Z]$/);
     // Everything SQLite has on disk: the main file and its write-ahead log.
-    server.database.sqlite.pragma('wal_checkpoint(PASSIVE)');
+    sqliteHandle(server.database).pragma('wal_checkpoint(PASSIVE)');
     const files = ['muster.sqlite', 'muster.sqlite-wal'].map((f) => path.join(server.dataDir, f)).filter((f) => fs.existsSync(f));
     const bytes = Buffer.concat(files.map((f) => fs.readFileSync(f)));
     expect(bytes.includes(Buffer.from(number))).toBe(false);
@@ -113,7 +114,7 @@ describe('ids written before 0009', () => {
     const audit = await hr.get(`/api/employees/${someone}/audit?category=Compliance`);
     expect(JSON.stringify(audit.body)).not.toContain(clearPan);
     expect(JSON.stringify(audit.body)).toContain('******876Z');
-    server.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteHandle(server.database).pragma('wal_checkpoint(TRUNCATE)');
     const bytes = Buffer.concat(['muster.sqlite', 'muster.sqlite-wal'].map((f) => path.join(server.dataDir, f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
     expect(bytes.includes(Buffer.from(clearPan))).toBe(false);
   });

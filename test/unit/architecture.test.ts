@@ -97,6 +97,8 @@ const SQL_ALLOWED: Record<string, string> = {
   'db/database.ts': 'opens the database and runs the migrations',
   'db/table-versions.ts': "reads SQLite's catalogue of foreign keys",
   'db/reusable-query.ts': 'runs compiled repository queries',
+  'db/dialect.ts': 'the SQL fragments that differ between SQLite and PostgreSQL (the one seam repositories ask)',
+  'db/postgres.ts': "reads PostgreSQL's catalogue of foreign keys",
   'jobs/backup.ts': "SQLite's online backup of the whole file",
   'seed/demo.ts': "writes the demo organisation's fixture rows in bulk (data, not behaviour)",
   'modules/attendance/demo.ts': "writes the demo's punch history in bulk (data, not behaviour)",

@@ -6,19 +6,70 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { attachVersions } from './cache.ts';
 import { migrations } from './migrations/index.ts';
+import type { Engine } from './dialect.ts';
+import { openPostgresPool } from './postgres.ts';
 import { attachHandle } from './reusable-query.ts';
 import type { DB, Database } from './schema.ts';
 import { type StatementEffect, TableVersions, effectOf, versionTracker } from './table-versions.ts';
 
 export type { Database } from './schema.ts';
+export type { Engine } from './dialect.ts';
 
-export interface OpenedDatabase {
+interface Opened {
+  engine: Engine;
   db: Database;
-  /** The raw handle, for the online backup API and bench floors only. */
-  sqlite: SQLite.Database;
   /** The table versions this connection bumps and its caches read (shared memory: see `TableVersions`). */
   versions: TableVersions;
   close(): Promise<void>;
+}
+
+/** The embedded engine: one file, one connection. */
+export interface OpenedSqlite extends Opened {
+  engine: 'sqlite';
+  /** The raw handle, for the online backup API, bench floors and SQLite-only tests only. */
+  sqlite: SQLite.Database;
+}
+
+/** PostgreSQL (`MUSTER_DATABASE_URL`): a pool of connections. */
+export interface OpenedPostgres extends Opened {
+  engine: 'postgres';
+}
+
+/** A database of either engine; only SQLite has a raw handle (narrow on `engine`). */
+export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
+
+/** Where the data lives: the SQLite file, unless a PostgreSQL URL is configured. */
+export interface DatabaseTarget {
+  databaseFile: string;
+  databaseUrl?: string | undefined;
+}
+
+/** Opens the configured engine: PostgreSQL when `databaseUrl` is set, else the SQLite file exactly as before. */
+export function openConfiguredDatabase(target: DatabaseTarget, options: OpenOptions = {}): OpenedDatabase {
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openDatabase(target.databaseFile, options);
+}
+
+/** Opens a PostgreSQL database (postgres://…); connections are made as requests need them. */
+export function openPostgres(url: string): OpenedPostgres {
+  const { db, versions } = openPostgresPool(url);
+  let closed = false;
+  return {
+    engine: 'postgres',
+    db,
+    versions,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Kysely's destroy ends the pool.
+      await db.destroy();
+    },
+  };
+}
+
+/** The raw SQLite handle of a database; throws on PostgreSQL (callers are SQLite-only by nature: pragmas, the file). */
+export function sqliteHandle(opened: OpenedDatabase): SQLite.Database {
+  if (opened.engine !== 'sqlite') throw new Error('This needs the embedded SQLite engine (it reads its file or pragmas).');
+  return opened.sqlite;
 }
 
 export interface OpenOptions {
@@ -47,7 +98,7 @@ export function keepPrivate(...files: string[]): void {
  * Opens (creating if needed) the SQLite file with the pragmas Muster relies on.
  * SQLite-only: this file is the embedded engine's door (pragmas, the checkpoint worker, the statement cache).
  */
-export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedSqlite {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -78,6 +129,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
   statementCounters.set(db, counter);
   let closed = false;
   return {
+    engine: 'sqlite',
     db,
     sqlite,
     versions,

@@ -20,8 +20,18 @@ import type { Database } from './schema.ts';
  * kysely writes before a reusable read that must see them.
  */
 export function reusableQuery<A, R>(build: (db: Database, args: A) => Compilable<R>): (db: Database, args: A) => Promise<QueryResult<R>> {
-  const compiled = new Map<string, Template>();
+  // Per engine (adapter class): SQLite and PostgreSQL write the same query differently (`?` and `$1`), and one
+  // process may hold both (the PostgreSQL benchmark, the migration to PostgreSQL).
+  let engine: unknown;
+  let compiled = new Map<string, Template>();
+  const byEngine = new Map<unknown, Map<string, Template>>();
   return async (db, args) => {
+    const adapter = db.getExecutor().adapter.constructor;
+    if (adapter !== engine) {
+      engine = adapter;
+      compiled = byEngine.get(adapter) ?? new Map();
+      byEngine.set(adapter, compiled);
+    }
     const key = shapeKey(args);
     let template = compiled.get(key);
     if (!template) {

@@ -103,6 +103,8 @@ export const JOBS: Job[] = [
     catchUpAtStart: true,
     catchUpInBackground: true,
     run: async (ctx, { config }) => {
+      // SQLite's online backup copies the file; a PostgreSQL database is backed up by its operator (pg_dump, PITR).
+      if (config.databaseUrl) return 'backup skipped: on PostgreSQL the operator backs up the database (pg_dump or PITR)';
       const last = newestBackupAt(config.dataDir);
       if (last && ctx.clock.now().getTime() - last.getTime() < 20 * 3_600_000) return `backup skipped: the last is from ${last.toISOString()}`;
       const r = await backupDatabase(config.databaseFile, config.dataDir, ctx.clock.now()).catch(async (err: unknown) => {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 // Compliance registers (issue 10). Frozen once shipped.
 //
@@ -47,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into job (id, kind, title, status, total, done, message, params, result, error, permission, cancel_requested,
                      created_by_user_id, created_by_name, started_at, updated_at, finished_at)
     select id, 'attendance.recompute', 'Recompute attendance ' || from_date || ' to ' || to_date, status, total, done, null,
-           json_object('from', from_date, 'to', to_date, 'employeeId', employee_id), null, error, 'attendance:manage', 0,
+           ${isPostgres(db) ? sql`cast(json_build_object('from', from_date, 'to', to_date, 'employeeId', employee_id) as text)` : sql`json_object('from', from_date, 'to', to_date, 'employeeId', employee_id)`}, null, error, 'attendance:manage', 0,
            null, created_by_name, started_at, coalesce(finished_at, started_at), finished_at
     from attendance_job`.execute(db);
   await db.schema.dropTable('attendance_job').execute();

@@ -3,6 +3,7 @@ import type { EmployeeSortKey } from '../../../../shared/employees.ts';
 import type { SortOrder } from '../../../../shared/common.ts';
 import type { Db } from '../../context.ts';
 import type { DB, EmployeeTable } from '../../db/schema.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 export interface EmployeeFilter {
   /** Ids the caller may see, or all. */
@@ -330,5 +331,7 @@ export async function employeesWithClearIds(db: Db) {
 
 /** Rewrites the free space of the database file, so values removed from it (clear ids) are gone from the disk too. */
 export async function compactDatabase(db: Db): Promise<void> {
-  await sql`VACUUM`.execute(db);
+  // PostgreSQL keeps old row versions until a vacuum; FULL rewrites the two tables that held the clear values.
+  if (isPostgres(db)) await sql`VACUUM FULL employee, audit_log`.execute(db);
+  else await sql`VACUUM`.execute(db);
 }

@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../context.ts';
+import { hoursBetween } from '../../db/dialect.ts';
 
 /**
  * Regularizations for reports: per kind, how many were asked for, approved,
@@ -24,8 +25,7 @@ function inRange(db: Db, ids: Ids, from: string, to: string) {
 const decidedAt = sql<string | null>`coalesce(${sql.ref('regularization.hr_decided_at')}, ${sql.ref('regularization.manager_decided_at')})`;
 
 export async function regularizationsByKind(db: Db, ids: Ids, from: string, to: string) {
-  // SQLite-only: julianday() (PostgreSQL: extract(epoch from decided - created) / 3600).
-  const hours = sql<number>`(julianday(${decidedAt}) - julianday(${sql.ref('regularization.created_at')})) * 24`;
+  const hours = hoursBetween(db, sql.ref('regularization.created_at'), decidedAt);
   const settled = sql<SqlBool>`${sql.ref('regularization.status')} in ('Approved', 'Rejected') and ${decidedAt} is not null`;
   const rows = await inRange(db, ids, from, to)
     .select((eb) => [

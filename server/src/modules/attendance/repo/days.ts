@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../context.ts';
+import { stringAgg } from '../../../db/dialect.ts';
 import { reusableQuery, reusableSelect } from '../../../db/reusable-query.ts';
 import type { AttendanceDayTable, AttendanceOverrideTable } from '../../../db/schema.ts';
 
@@ -208,8 +209,7 @@ export async function listCalendarCells(db: Db, ids: readonly string[], from: st
     .select([
       'employee_id',
       // Every column is NOT NULL and none can hold ',' or ';' (dates, status codes, integers).
-      // SQLite-only: group_concat (PostgreSQL: string_agg).
-      sql<string>`group_concat(date || ',' || status || ',' || worked_minutes || ',' || ot_minutes || ',' || late_minutes || ',' || frozen || ',' || provisional, ';')`.as('cells'),
+      stringAgg(db, sql`date || ',' || status || ',' || worked_minutes || ',' || ot_minutes || ',' || late_minutes || ',' || frozen || ',' || provisional`, ';').as('cells'),
     ])
     .where('employee_id', 'in', ids)
     .where('date', '>=', from)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../context.ts';
+import { dateShiftedToIso } from '../../../db/dialect.ts';
 
 /**
  * Leave's side of reports and the dashboard: sums of the ledger by kind,
@@ -96,8 +97,8 @@ export async function leaveTakenByMonth(db: Db, ids: Ids, from: string, to: stri
  */
 export async function unplannedLeaveByEmployee(db: Db, ids: Ids, from: string, to: string, utcOffsetMinutes: number) {
   if (ids !== 'all' && ids.length === 0) return [];
-  // SQLite-only: datetime() shifts the first day's local midnight to UTC (PostgreSQL: from_date::timestamp - interval).
-  const firstDayStarts = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', datetime(${sql.ref('r.from_date')}, ${`${-utcOffsetMinutes} minutes`}))`;
+  // The first day's local midnight in UTC.
+  const firstDayStarts = dateShiftedToIso(db, sql.ref('r.from_date'), -utcOffsetMinutes);
   let q = db
     .selectFrom('leave_day as d')
     .innerJoin('leave_request as r', 'r.id', 'd.request_id')
