@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../shared/dates.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type Ctx, inTransaction, systemCaller } from '../../server/src/context.ts';
-import { openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
+import { openDatabase, openPostgres, type OpenedDatabase } from '../../server/src/db/database.ts';
 import { reconcileRange } from '../../server/src/modules/attendance/days.ts';
 import { moduleLinks } from '../../server/src/wiring.ts';
 import { Client, type HttpResult as Response } from '../support/client.ts';
@@ -22,8 +25,27 @@ import { freeWeek, topUp } from '../support/leave.ts';
 
 const TZ = 'Asia/Kolkata';
 const CONNECTOR = { authorization: `Bearer ${CONNECTOR_SECRET}` };
-const dataDir = freshDataDir('demo');
+/**
+ * The engine as the rest of the suite takes it: MUSTER_TEST_PG_URL (the throwaway cluster's maintenance
+ * database, set by `npm run test:postgres`) selects PostgreSQL. There the first instance seeds a fresh
+ * database of the cluster with the demo organisation (migrations included), the second joins it; on
+ * SQLite both open a copy of the demo template's file.
+ */
+const PG_URL = process.env.MUSTER_TEST_PG_URL;
+const pgDatabase = PG_URL ? `races_${process.pid}_${Date.now().toString(36)}` : undefined;
+const databaseUrl = PG_URL && pgDatabase ? Object.assign(new URL(PG_URL), { pathname: `/${pgDatabase}` }).toString() : undefined;
+const dataDir = PG_URL ? fs.mkdtempSync(path.join(os.tmpdir(), 'muster-races-')) : freshDataDir('demo');
 const children: Spawned[] = [];
+
+async function onCluster(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 let database: OpenedDatabase;
 let a: string;
 let b: string;
@@ -37,6 +59,7 @@ async function startChild(): Promise<string> {
     MUSTER_LOG_LEVEL: 'warn',
     MUSTER_JOBS: '0',
     MUSTER_CONNECTOR_SECRET: CONNECTOR_SECRET,
+    ...(databaseUrl ? { MUSTER_DATABASE_URL: databaseUrl, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD } : {}),
   });
   children.push(p);
   await p.waitFor(/Muster listening on/, 120_000);
@@ -54,14 +77,23 @@ async function login(url: string, email: string): Promise<Client> {
 const view = { db: () => database.db };
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startChild(), startChild()]);
-  database = openDatabase(loadConfig({ MUSTER_DATA_DIR: dataDir }).databaseFile);
-}, 180_000);
+  if (databaseUrl) {
+    // The first instance migrates and seeds; the second starts on the seeded database.
+    await onCluster(`CREATE DATABASE ${pgDatabase}`);
+    a = await startChild();
+    b = await startChild();
+    database = openPostgres(databaseUrl);
+  } else {
+    [a, b] = await Promise.all([startChild(), startChild()]);
+    database = openDatabase(loadConfig({ MUSTER_DATA_DIR: dataDir }).databaseFile);
+  }
+}, 300_000);
 
 afterAll(async () => {
   await database?.close();
   for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGTERM');
   await Promise.all(children.map((c) => c.exited));
+  if (pgDatabase) await onCluster(`DROP DATABASE IF EXISTS ${pgDatabase}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
