@@ -62,7 +62,8 @@ async function startChild(): Promise<string> {
     ...(databaseUrl ? { MUSTER_DATABASE_URL: databaseUrl, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD } : {}),
   });
   children.push(p);
-  await p.waitFor(/Muster listening on/, 120_000);
+  // A first start on PostgreSQL migrates and seeds the demo organisation: minutes on a loaded machine.
+  await p.waitFor(/Muster listening on/, databaseUrl ? 540_000 : 120_000);
   return `http://127.0.0.1:${port}`;
 }
 
@@ -87,7 +88,7 @@ beforeAll(async () => {
     [a, b] = await Promise.all([startChild(), startChild()]);
     database = openDatabase(loadConfig({ MUSTER_DATA_DIR: dataDir }).databaseFile);
   }
-}, 300_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await database?.close();

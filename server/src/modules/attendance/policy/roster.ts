@@ -57,7 +57,8 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
     const previousShift = current?.shift_id ?? employee.shiftId ?? policy.defaultShiftId;
     if (current) await shiftsRepo.endAssignment(t.db, current.id, dayBefore);
     else if (rows.length === 0 && previousShift && dayBefore >= employee.joinedDate) {
-      await shiftsRepo.insertAssignment(t.db, { id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now });
+      const first = { id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now };
+      await refuseDuplicate('shift_assignment', () => shiftsRepo.insertAssignment(t.db, first), rewritesThePast);
     }
     // The check above is a read: a concurrent assignment starting the same day is refused by shift_assignment_start_uq.
     const row = { id: newId(), employee_id: employeeId, shift_id: shift.id, effective_from: input.effectiveFrom, effective_to: null, created_by_name: ctx.caller.name, created_at: now };
