@@ -12,9 +12,13 @@ import { freshDataDir } from '../support/templates.ts';
  * Migration 0017 (one live leave day per employee, date and half; one roster start per employee
  * and day) on an existing database holding duplicates: the demo database with 0017 undone and
  * clashing rows written behind the application's back, then migrated again.
+ * SQLite-only for now: it undoes 0017 on a copy of the SQLite demo template. On PostgreSQL, 0017 runs
+ * when races.test.ts seeds its database; the duplicate resolution there is not yet tested.
  */
+const onPostgres = Boolean(process.env.MUSTER_TEST_PG_URL);
+if (onPostgres) process.stdout.write('[sqlite-only, not run on PostgreSQL] one-per-rule.test.ts undoes migration 0017 on the SQLite demo template\n');
 
-const dataDir = freshDataDir('demo');
+const dataDir = onPostgres ? '' : freshDataDir('demo');
 let database: OpenedDatabase;
 
 const req = (id: string) => database.db.selectFrom('leave_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -25,6 +29,7 @@ let original: { request_id: string; employee_id: string; date: string };
 let halfDate: string;
 
 beforeAll(async () => {
+  if (onPostgres) return;
   database = openDatabase(loadConfig({ MUSTER_DATA_DIR: dataDir }).databaseFile);
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const down = await migrator.migrateDown();
@@ -62,11 +67,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  if (onPostgres) return;
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('migration 0017 on a database with duplicates', () => {
+describe.skipIf(onPostgres)('migration 0017 on a database with duplicates', () => {
   it('keeps the earliest request\'s day and drops the later clashing ones, audited on the employee', async () => {
     expect(await daysOn(original.employee_id, original.date)).toEqual([{ request_id: original.request_id, portion: 'FullDay' }]);
     const audit = await database.db
@@ -95,7 +101,7 @@ describe('migration 0017 on a database with duplicates', () => {
   });
 });
 
-describe('the constraints afterwards, and the 409 they map to', () => {
+describe.skipIf(onPostgres)('the constraints afterwards, and the 409 they map to', () => {
   const insertDay = (portion: string, date = original.date) =>
     database.db.insertInto('leave_day').values({ request_id: 'dup-full', employee_id: original.employee_id, date, portion, counted: 1, approved: 0 }).execute();
 
