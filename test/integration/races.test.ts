@@ -170,27 +170,32 @@ describe('two instances ingesting punches for one employee-day at once', () => {
     });
     expect(made.status).toBe(200);
     const id = made.body.id as string;
-    const day = addDays(today, -2);
+    // Several days at once, each day's punches split between the two instances: more transactions in flight, more chances to interleave.
+    const days = [2, 3, 4, 5].map((n) => addDays(today, -n));
     const times = ['08:58', '10:40', '11:05', '13:00', '13:40', '15:15', '15:50', '18:07'];
+    const sends = days.flatMap((day, d) => times.map((t, i) => ({ day, t, i, transId: 5000 + d * 100 + i })));
     const answers = await Promise.all(
-      times.map((t, i) =>
+      sends.map(({ day, t, i, transId }) =>
         new Client(i % 2 ? b : a).post(
           '/api/ingest/biometric/timelog',
-          { serial: `RACE-${suffix}`, terminalType: 'zk', terminalId: 1, transId: 5000 + i, at: `${day}T${t}:00+05:30`, terminalUserId },
+          { serial: `RACE-${suffix}`, terminalType: 'zk', terminalId: 1, transId, at: `${day}T${t}:00+05:30`, terminalUserId },
           CONNECTOR,
         ),
       ),
     );
-    expect(answers.map((r) => r.status)).toEqual(times.map(() => 200));
-    expect(answers.map((r) => r.body.duplicate)).toEqual(times.map(() => false));
+    expect(answers.map((r) => r.status)).toEqual(sends.map(() => 200));
+    expect(answers.map((r) => r.body.duplicate)).toEqual(sends.map(() => false));
 
-    const stored = await view.db().selectFrom('attendance_day').selectAll().where('employee_id', '=', id).where('date', '=', day).executeTakeFirstOrThrow();
-    expect(stored.punch_count).toBe(times.length);
+    const first = days.at(-1) as string;
+    const last = days[0] as string;
+    const readDays = () =>
+      view.db().selectFrom('attendance_day').selectAll().where('employee_id', '=', id).where('date', '>=', first).where('date', '<=', last).orderBy('date').execute();
+    const stored = await readDays();
+    expect(stored.map((d) => d.punch_count)).toEqual(days.map(() => times.length));
     const ctx: Ctx = { db: view.db(), clock: systemClock, caller: systemCaller(), timeZone: TZ, links: moduleLinks };
-    await inTransaction(ctx, (t) => reconcileRange(t, [id], day, day));
-    const fresh = await view.db().selectFrom('attendance_day').selectAll().where('employee_id', '=', id).where('date', '=', day).executeTakeFirstOrThrow();
-    const { computed_at: _s, ...storedDay } = stored;
-    const { computed_at: _f, ...freshDay } = fresh;
-    expect(storedDay).toEqual(freshDay);
+    await inTransaction(ctx, (t) => reconcileRange(t, [id], first, last));
+    const fresh = await readDays();
+    const withoutTime = (rows: typeof stored) => rows.map(({ computed_at: _c, ...day }) => day);
+    expect(withoutTime(stored)).toEqual(withoutTime(fresh));
   });
 });
