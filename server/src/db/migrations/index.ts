@@ -15,6 +15,7 @@ import * as m0012 from './0012_agent.ts';
 import * as m0014 from './0014_reporting_line.ts';
 import * as m0015 from './0015_outbox.ts';
 import * as m0016 from './0016_language.ts';
+import * as m0017 from './0017_one_per_rule.ts';
 import * as m0018 from './0018_instances.ts';
 import * as m0020 from './0020_directory_covering.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014_reporting_line': m0014,
   '0015_outbox': m0015,
   '0016_language': m0016,
+  '0017_one_per_rule': m0017,
   '0018_instances': m0018,
   '0020_directory_covering': m0020,
 };

@@ -344,6 +344,8 @@ export async function reconcileRange(ctx: Ctx, ids: readonly string[] | 'all', f
   const last = to > today ? today : to;
   if (last < from) return { written: 0, frozenKept: 0 };
   return inTransaction(ctx, async (t) => {
+    // A day recomputed for another reason (leave, override, roster) while punches arrive waits for their ingest.
+    if (ids !== 'all') await daysRepo.lockEmployeesForReconcile(t.db, ids);
     const inputs = await loadInputs(t, ids, from, last);
     const employees = employeesOf(inputs.directory, ids);
     const computedAt = now.toISOString();

@@ -3,6 +3,7 @@ import { type Ctx, inTransaction } from '../../context.ts';
 import type { PunchTable } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import { reconcileInstants } from './days.ts';
+import { lockEmployeesForReconcile } from './repo/days.ts';
 import * as punchesRepo from './repo/punches.ts';
 
 /**
@@ -80,6 +81,8 @@ function toRow(ctx: Ctx, p: NewPunch): PunchTable {
 export async function recordPunches(ctx: Ctx, inputs: readonly NewPunch[]): Promise<RecordedPunch[]> {
   if (inputs.length === 0) return [];
   return inTransaction(ctx, async (t) => {
+    // Before the punches go in: a concurrent ingest for the same people waits here, then reconciles with these punches too.
+    await lockEmployeesForReconcile(t.db, inputs.flatMap((i) => (i.employeeId ? [i.employeeId] : [])));
     const out: RecordedPunch[] = [];
     const fresh: { employeeId: string; at: number; index: number }[] = [];
     for (const input of inputs) {

@@ -1,7 +1,7 @@
 import { addDays } from '../../../../shared/dates.ts';
 import { type LeaveDuration, SandwichRule } from '../../../../shared/leave/index.ts';
 import type { Ctx } from '../../context.ts';
-import { type FieldError, badRequest, conflict } from '../../http/problem.ts';
+import { type AppError, type FieldError, badRequest, conflict } from '../../http/problem.ts';
 import { leaveYearLabel, type YearPosition } from './accrual.ts';
 import { askedOf, leaveToday, positionOn, shortfalls, yearPositions } from './balance.ts';
 import { workCalendarFor } from './calendar-inputs.ts';
@@ -63,13 +63,25 @@ export interface Checked {
 
 /** Throws the problems of a check: 400 for the request's own faults, else 409 for clashes with what exists. */
 export function throwProblems(problems: readonly Problem[]): void {
+  const error = problemsError(problems);
+  if (error) throw error;
+}
+
+/** The answer for a check's problems (none when there are none). */
+export function problemsError(problems: readonly Problem[]): AppError | undefined {
   const bad = problems.filter((p) => p.status === 400);
   const list = bad.length ? bad : problems;
-  if (list.length === 0) return;
+  if (list.length === 0) return undefined;
   const errors = list.map(({ path, message }) => ({ path, message }));
   const detail = list.map((p) => `${p.path.replace(/^body\./, '')}: ${p.message}`).join('; ');
-  throw bad.length ? badRequest(`This leave request cannot be made. ${detail}.`, errors) : conflict(`This leave request cannot be made. ${detail}.`, errors);
+  return bad.length ? badRequest(`This leave request cannot be made. ${detail}.`, errors) : conflict(`This leave request cannot be made. ${detail}.`, errors);
 }
+
+/**
+ * What the overlap check answers when it cannot name the other request: also the answer when the
+ * leave_day unique indexes (migration 0017) refuse a day another connection wrote after the check read.
+ */
+export const overlapRefusal = (): AppError => problemsError([{ status: 409, path: 'body.fromDate', message: 'overlaps another request' }]) as AppError;
 
 /** Working days of the same type adjacent to from..to (only non-working days between), for the consecutive-days limit. */
 async function adjacentSpell(ctx: Ctx, d: Draft): Promise<number> {

@@ -1,13 +1,14 @@
 import type { LeaveApply, LeaveQuote, LeaveQuoteQuery, LeaveRequest } from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
+import { refuseDuplicate } from '../../db/unique.ts';
 import { newId } from '../../ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type ReceivedFile, keepLeaveDocument } from '../documents/index.ts';
 import { notify } from '../notifications/index.ts';
 import { emitEvent } from '../outbox/index.ts';
 import { applicantOf, approversOf } from './applicant.ts';
-import { MAX_REQUEST_SPAN_DAYS, checkDraft, daysFrom, throwProblems } from './apply-checks.ts';
+import { MAX_REQUEST_SPAN_DAYS, checkDraft, daysFrom, overlapRefusal, throwProblems } from './apply-checks.ts';
 import { leaveToday } from './balance.ts';
 import { contextsFor, presentRequest } from './present.ts';
 import * as dayRepo from './repo/leave-days.ts';
@@ -98,9 +99,15 @@ export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFil
       entered_by_name: recordedByHr ? t.caller.name : null,
     };
     await requestRepo.insertRequestRow(t.db, row);
-    await dayRepo.insertLeaveDays(
-      t.db,
-      checked.count.days.map((d) => ({ request_id: row.id, employee_id: applicant.id, date: d.date, portion: input.duration, counted: d.counted ? 1 : 0, approved: 0 })),
+    // The overlap check above is a read: another connection may have written a clashing day since.
+    await refuseDuplicate(
+      'leave_day',
+      () =>
+        dayRepo.insertLeaveDays(
+          t.db,
+          checked.count.days.map((d) => ({ request_id: row.id, employee_id: applicant.id, date: d.date, portion: input.duration, counted: d.counted ? 1 : 0, approved: 0 })),
+        ),
+      overlapRefusal,
     );
     const what = `${fmtDays(checked.workingDays)} of ${type.name} (${spanOf(row.from_date, row.to_date)}${input.duration !== 'FullDay' ? `, ${input.duration === 'FirstHalf' ? 'first half' : 'second half'}` : ''})`;
     const attached = file ? await keepLeaveDocument(t, file, { employeeId: applicant.id, leaveRequestId: row.id, description: what }) : undefined;

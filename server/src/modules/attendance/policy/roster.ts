@@ -1,6 +1,7 @@
 import type { ShiftAssignment, ShiftAssignmentInput, ShiftAssignmentList } from '../../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../../shared/dates.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../../context.ts';
+import { refuseDuplicate } from '../../../db/unique.ts';
 import { badRequest, conflict } from '../../../http/problem.ts';
 import { newId } from '../../../ids.ts';
 import { recordAudit } from '../../audit/index.ts';
@@ -46,19 +47,22 @@ export async function assignShift(ctx: Ctx, employeeId: string, input: ShiftAssi
   await inTransaction(ctx, async (t) => {
     const now = ctx.clock.now().toISOString();
     const rows = await shiftsRepo.listRosterOf(t.db, employeeId);
-    if (rows.some((r) => r.effective_from >= input.effectiveFrom)) {
-      throw conflict('A roster entry already starts on or after that day: the past of the roster is not rewritten.', [
+    const rewritesThePast = () =>
+      conflict('A roster entry already starts on or after that day: the past of the roster is not rewritten.', [
         { path: 'body.effectiveFrom', message: 'must be after the latest roster entry' },
       ]);
-    }
+    if (rows.some((r) => r.effective_from >= input.effectiveFrom)) throw rewritesThePast();
     const dayBefore = addDays(input.effectiveFrom, -1);
     const current = rows.find((r) => r.effective_to === null || r.effective_to >= input.effectiveFrom);
     const previousShift = current?.shift_id ?? employee.shiftId ?? policy.defaultShiftId;
     if (current) await shiftsRepo.endAssignment(t.db, current.id, dayBefore);
     else if (rows.length === 0 && previousShift && dayBefore >= employee.joinedDate) {
-      await shiftsRepo.insertAssignment(t.db, { id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now });
+      const first = { id: newId(), employee_id: employeeId, shift_id: previousShift, effective_from: employee.joinedDate, effective_to: dayBefore, created_by_name: ctx.caller.name, created_at: now };
+      await refuseDuplicate('shift_assignment', () => shiftsRepo.insertAssignment(t.db, first), rewritesThePast);
     }
-    await shiftsRepo.insertAssignment(t.db, { id: newId(), employee_id: employeeId, shift_id: shift.id, effective_from: input.effectiveFrom, effective_to: null, created_by_name: ctx.caller.name, created_at: now });
+    // The check above is a read: a concurrent assignment starting the same day is refused by shift_assignment_start_uq.
+    const row = { id: newId(), employee_id: employeeId, shift_id: shift.id, effective_from: input.effectiveFrom, effective_to: null, created_by_name: ctx.caller.name, created_at: now };
+    await refuseDuplicate('shift_assignment', () => shiftsRepo.insertAssignment(t.db, row), rewritesThePast);
     // employee.shift_id stays "the current shift" for the directory.
     if (input.effectiveFrom <= todayOf(ctx)) await updateEmployeeRow(t.db, employeeId, { shift_id: shift.id, updated_at: now });
     const previousName = previousShift ? (policy.shifts.get(previousShift)?.name ?? null) : null;

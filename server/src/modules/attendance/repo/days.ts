@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../context.ts';
-import { stringAgg } from '../../../db/dialect.ts';
+import { isPostgres, stringAgg } from '../../../db/dialect.ts';
 import { reusableQuery, reusableSelect } from '../../../db/reusable-query.ts';
 import type { AttendanceDayTable, AttendanceOverrideTable } from '../../../db/schema.ts';
 
@@ -103,6 +103,20 @@ const upsertBatch = reusableQuery(upsertQuery);
  * the few rows of an incremental reconcile reuse their compiled SQL; the odd
  * tail of a range is built once per range.
  */
+/**
+ * Serialises reconciles of the same employees across connections, for the rest of the caller's
+ * transaction: two transactions each adding punches to one employee-day must not each store a day
+ * computed from only their own punches. PostgreSQL: a row lock on the employees (ids sorted, so two
+ * lockers never wait on each other in a circle; NO KEY UPDATE, so inserts referencing the employee
+ * are not blocked); the second locker waits for the first to commit and its later statements read
+ * the first's punches (SERIALIZABLE instead fails it, and `inTransaction` runs it again). SQLite-only
+ * branch: nothing to do, the transaction already holds the file's write lock from `begin immediate`.
+ */
+export async function lockEmployeesForReconcile(db: Db, ids: readonly string[]): Promise<void> {
+  if (!isPostgres(db) || ids.length === 0) return;
+  await db.selectFrom('employee').select('id').where('id', 'in', [...new Set(ids)].sort()).orderBy('id').forNoKeyUpdate().execute();
+}
+
 export async function upsertDays(db: Db, rows: readonly AttendanceDayTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
     const batch = rows.slice(i, i + UPSERT_BATCH);
