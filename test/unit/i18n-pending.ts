@@ -5,15 +5,6 @@
  * Issue 21 moves them over screen by screen: employee and manager screens first, then HR.
  */
 export const PENDING_TRANSLATION: readonly string[] = [
-  'components/confirm-dialog.tsx',
-  'components/copyable-secret.tsx',
-  'components/employee-picker.tsx',
-  'components/export-buttons.tsx',
-  'components/full-page-error.tsx',
-  'components/full-page-loader.tsx',
-  'components/query-error.tsx',
-  'components/reject-dialog.tsx',
-  'components/table-skeleton.tsx',
   'features/api-keys/api-keys-page.tsx',
   'features/api-keys/issue-key-modal.tsx',
   'features/api-keys/key-issued-modal.tsx',
@@ -88,7 +79,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/leave/leave-type-form.tsx',
   'features/leave/record-leave.tsx',
   'features/leave/team-load.tsx',
-  'features/planned/not-found-page.tsx',
   'features/reports/parameter-picker.tsx',
   'features/reports/report-chart.tsx',
   'features/reports/report-page.tsx',
@@ -112,6 +102,4 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/webhooks/endpoint-modal.tsx',
   'features/webhooks/secret-modal.tsx',
   'features/webhooks/webhooks-section.tsx',
-  'lib/undo.tsx',
-  'session/require-permission.tsx',
 ];
