@@ -140,6 +140,10 @@ export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFil
       await notify(t, { employeeIds: [applicant.id] }, {
         kind: 'leave.recorded',
         title: `${t.caller.name} (HR) recorded ${what} for you; it now waits for approval`,
+        message: {
+          id: 'leave.recorded',
+          values: { hr: t.caller.name, days: { days: checked.workingDays }, type: { leaveType: { code: type.code, name: type.name } }, span: { span: { from: row.from_date, to: row.to_date } } },
+        },
         body: row.reason,
         link: '/leave',
       });

@@ -169,7 +169,9 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
     await notify(t, employee.managerId ? { employeeIds: [employee.managerId] } : { roles: ['HR'] }, {
       kind: 'regularization.requested',
       title: `${employee.fullName} asks to regularize ${formatDate(input.date)}`,
+      message: { id: 'regularization.requested', values: { name: employee.fullName, date: { date: input.date } } },
       body: `${REGULARIZATION_KIND_LABELS[input.kind]}: ${input.reason}`,
+      bodyMessage: { id: 'regularization.requestedBody', values: { kind: { label: `regularizationKind.${input.kind}` }, reason: input.reason } },
       link: '/attendance/regularizations',
     });
     await emitEvent(t, 'regularization.submitted', await getRegularization(t, id));
