@@ -24,8 +24,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/attendance/settings/shifts-tab.tsx',
   'features/attendance/settings/tools-tab.tsx',
   'features/audit/audit-page.tsx',
-  'features/auth/auth-frame.tsx',
-  'features/auth/change-password-modal.tsx',
   'features/auth/setup-page.tsx',
   'features/compliance/bundle-tab.tsx',
   'features/compliance/compliance-page.tsx',
