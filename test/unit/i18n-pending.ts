@@ -67,7 +67,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/lan/trust-page.tsx',
   'features/leave/calendar-page.tsx',
   'features/leave/leave-admin-page.tsx',
-  'features/leave/leave-documents.tsx',
   'features/leave/leave-type-form.tsx',
   'features/leave/record-leave.tsx',
   'features/reports/parameter-picker.tsx',
