@@ -53,6 +53,8 @@ export function ApprovalsPage() {
               </Button>
             )}
             <SegmentedControl
+              // On a phone it takes the row and shares it equally, whatever the language's words.
+              fullWidth={phone}
               value={view}
               onChange={(v) => {
                 setPage(1);
