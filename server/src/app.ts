@@ -17,7 +17,7 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
-import { authRoutes, resolveSessionCaller } from './modules/auth/index.ts';
+import { authRoutes, readerLocale, resolveSessionCaller } from './modules/auth/index.ts';
 import { complianceRoutes } from './modules/compliance/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
@@ -167,6 +167,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
         .send('Muster API is running. The console is not built: run `npm run build:console`. API docs: /api/docs');
     });
   }
-  app.use(problemHandler(deps.logger));
+  // Problems read in the caller's language (issue 21); programs stay English unless Accept-Language asks.
+  app.use(problemHandler(deps.logger, (req) => readerLocale(deps.db, req.caller, req.get('accept-language'))));
   return { app, api };
 }

@@ -132,7 +132,7 @@ export interface ModuleLinks {
   };
   email: {
     /** In-app notifications were written for these logins: queue the e-mails they chose (in the same transaction). Returns how many. */
-    notified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; message?: Message; body?: string | null; link?: string | null }): Promise<number>;
+    notified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; message?: Message; body?: string | null; bodyMessage?: Message; link?: string | null }): Promise<number>;
   };
   publicApi: {
     /** An employee as the public API returns them (webhook payloads of employee events); undefined when unknown. */

@@ -14,7 +14,11 @@ export type MessageValue =
   | { date: string }
   | { span: { from: string; to: string } }
   | { days: number }
-  | { leaveType: { code: string; name: string } };
+  | { leaveType: { code: string; name: string } }
+  /** An enum's label from the `labels` namespace (`regularizationKind.MissingPunchOut`). */
+  | { label: string }
+  /** Sentences of their own, rendered in the same language and joined ("a; b"): a refusal's reasons. */
+  | { list: readonly Message[] };
 
 export interface Message {
   /** A key of the `messages` namespace (`leave.approved`). */
@@ -31,6 +35,8 @@ function valueIn(locale: Locale, value: MessageValue): string | number {
     return from === to ? formatDateIn(locale, from) : t('employee:leave.span.range', { from: formatDateIn(locale, from), to: formatDateIn(locale, to) });
   }
   if ('days' in value) return t('common:units.days', { count: value.days });
+  if ('label' in value) return t(`labels:${value.label}`);
+  if ('list' in value) return value.list.map((m) => renderMessageIn(locale, m)).join('; ');
   const { code, name } = value.leaveType;
   return locale === 'en-IN' ? name : t(`labels:leaveType.${code}`, { defaultValue: name });
 }

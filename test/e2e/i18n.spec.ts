@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { addDays, weekdayOf } from '../../shared/dates.ts';
+import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
 import { ADMIN, DEMO_EMPLOYEE, DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 
 const HR = 'hr@kaveri.example';
@@ -151,6 +152,109 @@ test('the leave screen on a phone in Hindi, Marathi, Kannada and Tamil (screensh
       await noSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `apply-${locale}.png`) });
     }
+  } finally {
+    await api.put('/api/me/language', { data: { locale: null } });
+    await context.close();
+    await api.dispose();
+  }
+});
+
+/** A message of a catalogue, as the console shows it (the spec reads the same words the translators wrote). */
+function words(locale: 'mr-IN' | 'kn-IN' | 'ta-IN', ns: 'common' | 'employee' | 'manager', key: string): string {
+  const text = messageAt(CATALOGUES[locale][ns], key);
+  if (text === undefined) throw new Error(`no ${locale} ${ns}:${key}`);
+  return text;
+}
+
+test('a manager approves leave on a phone in Kannada, and reads the approvals and regularizations in Tamil', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(180_000);
+  const hr = await playwright.request.newContext({ baseURL });
+  expect((await hr.post('/api/auth/login', { data: { email: HR, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const employee = await playwright.request.newContext({ baseURL });
+  expect((await employee.post('/api/auth/login', { data: DEMO_EMPLOYEE })).status()).toBe(200);
+  const manager = await playwright.request.newContext({ baseURL });
+  expect((await manager.post('/api/auth/login', { data: { email: 'manager@kaveri.example', password: DEMO_PASSWORD } })).status()).toBe(200);
+  const day = await freeDay(hr, employee, 120);
+  const types = (await (await employee.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
+  const applied = await employee.post('/api/leave/requests', { data: { leaveTypeId: types.items.find((t) => t.code === 'EL')!.id, fromDate: day, toDate: day, duration: 'FullDay', reason: 'ಊರಿಗೆ ಹೋಗಬೇಕು' } });
+  expect(applied.status(), await applied.text()).toBe(200);
+  const requestId = ((await applied.json()) as { id: string }).id;
+
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  const page = await context.newPage();
+  try {
+    expect((await manager.put('/api/me/language', { data: { locale: 'kn-IN' } })).status()).toBe(200);
+    await signIn(page, 'manager@kaveri.example', DEMO_PASSWORD);
+    await page.goto(`/leave/approvals?request=${requestId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'kn-IN');
+    await expect(page.getByRole('heading', { name: words('kn-IN', 'manager', 'approvals.title') })).toBeVisible();
+    await expect(page.getByTestId('leave-request-detail')).toContainText('ಊರಿಗೆ ಹೋಗಬೇಕು');
+    await expect(page.getByRole('button', { name: words('kn-IN', 'manager', 'approvals.back') })).toBeVisible();
+    await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: path.join(SHOTS, 'approve-kn-IN.png'), fullPage: true });
+    // One tap approves, with the undo toast in Kannada; the decision reaches the server once its window has passed.
+    await page.getByRole('button', { name: words('kn-IN', 'manager', 'decision.approve'), exact: true }).tap();
+    await expect(page.getByTestId('undo')).toHaveText(words('kn-IN', 'common', 'actions.undo'));
+    await expect
+      .poll(async () => ((await (await employee.get(`/api/leave/requests/${requestId}`)).json()) as { status: string }).status, { timeout: 20_000 })
+      .toMatch(/^(Approved|ManagerApprovedPendingHR)$/);
+
+    // The same manager in Tamil: the inbox and the regularizations, at phone width.
+    expect((await manager.put('/api/me/language', { data: { locale: 'ta-IN' } })).status()).toBe(200);
+    await page.goto('/leave/approvals');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
+    await expect(page.getByRole('heading', { name: words('ta-IN', 'manager', 'approvals.title') })).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: path.join(SHOTS, 'approvals-ta-IN.png') });
+    await page.goto('/attendance/regularizations');
+    await expect(page.getByRole('heading', { name: words('ta-IN', 'manager', 'regularizations.title') })).toBeVisible();
+    await expect(page.getByRole('tab', { name: words('ta-IN', 'manager', 'regularizations.awaitingMe') })).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: path.join(SHOTS, 'regularizations-ta-IN.png') });
+  } finally {
+    await manager.put('/api/me/language', { data: { locale: null } });
+    await context.close();
+    await hr.dispose();
+    await employee.dispose();
+    await manager.dispose();
+  }
+});
+
+test('an employee asks for a regularization in Marathi on her phone', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(180_000);
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+  const login = await ownEmployeeLogin(admin);
+  await admin.dispose();
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
+  const me = (await (await api.get('/api/auth/me')).json()) as { organisation: { today: string } };
+  // A weekday a few days back (inside the regularization window), whatever today is.
+  let day = addDays(me.organisation.today, -3);
+  while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, -1);
+
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  const page = await context.newPage();
+  try {
+    expect((await api.put('/api/me/language', { data: { locale: 'mr-IN' } })).status()).toBe(200);
+    await signIn(page, login.email, login.password);
+    await page.goto('/attendance/me');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr-IN');
+    await page.getByRole('button', { name: words('mr-IN', 'employee', 'attendance.requestRegularization') }).tap();
+    const form = page.getByRole('dialog', { name: words('mr-IN', 'employee', 'regularization.title') });
+    await expect(form).toBeVisible();
+    await form.getByRole('textbox', { name: words('mr-IN', 'employee', 'regularization.day') }).fill(day);
+    await form.getByLabel(words('mr-IN', 'employee', 'regularization.punchTime').replace('{n}', '1')).fill('18:40');
+    await form.getByRole('textbox', { name: words('mr-IN', 'employee', 'regularization.reason') }).fill('कारखान्यात ऑडिट होते, पंच करायला विसरले');
+    // The effect on the day, in Marathi, before sending.
+    await expect(form.getByTestId('day-effect')).toContainText(words('mr-IN', 'employee', 'day.onceApproved'));
+    await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: path.join(SHOTS, 'regularize-mr-IN.png') });
+    await form.getByRole('button', { name: words('mr-IN', 'employee', 'regularization.send') }).tap();
+    await expect(page.getByText(words('mr-IN', 'employee', 'regularization.sentTitle'))).toBeVisible();
+    await expect(form).toBeHidden();
   } finally {
     await api.put('/api/me/language', { data: { locale: null } });
     await context.close();

@@ -188,7 +188,7 @@ export function buildOpenApi(operations: readonly RegisteredOperation[]) {
         '* **Biometric ingest** (`/api/ingest/biometric/*`): the connector, with the shared connector secret.',
         '* **Agent endpoint** (`POST /api/mcp`): the Model Context Protocol (JSON-RPC 2.0 over Streamable HTTP) for AI assistants, with an employee-bound API key or an OAuth access token; acts as that employee.',
         '',
-        'Errors are RFC 9457 problem details (`application/problem+json`). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601. Boolean query parameters take `true` or `false` (`1` and `0` are accepted too).',
+        'Errors are RFC 9457 problem details (`application/problem+json`); match on `type`, `status` and the `errors[].path` fields, which never change: `title`, `detail` and `errors[].message` are written for people, in the signed-in user\'s language (a console session) or, for other callers, English unless `Accept-Language` names a language Muster ships (en-IN, hi-IN, mr-IN, kn-IN, ta-IN). Ids are UUIDs (any version 1–8, variant 8/9/a/b, plus the all-zero and all-f values). Days are `YYYY-MM-DD` in the organisation\'s time zone; instants are UTC ISO 8601. Boolean query parameters take `true` or `false` (`1` and `0` are accepted too).',
       ].join('\n'),
     },
     servers: [{ url: '/', description: 'This Muster server' }],

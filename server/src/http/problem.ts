@@ -1,10 +1,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { type Locale, type Message, hasOwnMessage, renderMessageIn, translatorFor } from '../../../shared/i18n/index.ts';
 import type { Logger } from '../logger.ts';
 
 export interface FieldError {
   path: string;
   message: string;
+  /**
+   * The same words as a `messages:` catalogue message, for readers of another language (the
+   * English `message` stays what English readers and API clients get, word for word). Never sent.
+   */
+  text?: Message;
 }
 
 const PROBLEM_BASE = 'urn:muster:problem:';
@@ -20,6 +26,15 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(detail ?? title);
+  }
+
+  /** The detail as a catalogue message (a refusal people read in the console), for readers of another language. */
+  detailText?: Message;
+
+  /** Sets `detailText` and returns the error: `throw conflict('…').withText({ id: 'problem.…' })`. */
+  withText(text: Message): this {
+    this.detailText = text;
+    return this;
   }
 }
 
@@ -48,6 +63,28 @@ export function validationError(error: ZodError, where: string): AppError {
   const errors = zodFieldErrors(error, where);
   const detail = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
   return badRequest(detail, errors);
+}
+
+/**
+ * A problem in the reader's language (issue 21): the title by its type, the detail from its
+ * catalogue message or, lacking one, a sentence that fits its type, and each field error's
+ * message from its own. English readers get the server's English word for word; `type`, `status`
+ * and the field paths never change (clients read those).
+ */
+export function localiseProblem(
+  locale: Locale,
+  body: { slug: string; title: string; detail?: string; errors?: FieldError[]; detailText?: Message },
+): { slug: string; title: string; detail?: string; errors?: FieldError[] } {
+  const errors = body.errors?.map(({ path, message, text }) => ({ path, message: locale !== 'en-IN' && text ? renderMessageIn(locale, text) : message }));
+  const plain = { slug: body.slug, title: body.title, ...(body.detail !== undefined ? { detail: body.detail } : {}), ...(errors ? { errors } : {}) };
+  if (locale === 'en-IN') return plain;
+  const t = translatorFor(locale);
+  const titled = hasOwnMessage(locale, 'messages', `problem.title.${body.slug}`) ? t(`messages:problem.title.${body.slug}`) : body.title;
+  let detail = body.detail;
+  if (body.detailText) detail = renderMessageIn(locale, body.detailText);
+  else if (errors?.length && body.slug === 'validation') detail = t('messages:problem.detail.fields', { fields: errors.map((e) => `${e.path.replace(/^(body|query|params)\./, '')}: ${e.message}`).join('; ') });
+  else if (hasOwnMessage(locale, 'messages', `problem.detail.${body.slug}`)) detail = t(`messages:problem.detail.${body.slug}`);
+  return { ...plain, title: titled, ...(detail !== undefined ? { detail } : {}) };
 }
 
 export function sendProblem(
@@ -87,34 +124,41 @@ interface BodyParserError {
   limit?: number;
 }
 
-/** The last handler: everything becomes problem+json and nothing internal leaks. */
-export function problemHandler(logger: Logger): ErrorRequestHandler {
-  return (err: unknown, req, res, _next) => {
+/** The language a request's reader wants problems in (the session user's, else Accept-Language, else English). */
+export type ProblemLocale = (req: Parameters<RequestHandler>[0]) => Promise<Locale>;
+
+/** The last handler: everything becomes problem+json, in the reader's language, and nothing internal leaks. */
+export function problemHandler(logger: Logger, localeOf: ProblemLocale = async () => 'en-IN'): ErrorRequestHandler {
+  return async (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       logger.error({ err, path: req.path }, 'error after the response started');
       res.destroy();
       return;
     }
     const instance = req.originalUrl.split('?')[0];
+    // Working out the language must never turn a problem into a 500 (a database gone away, say): English then.
+    const locale = await localeOf(req).catch((): Locale => 'en-IN');
+    const reply = (r: typeof res, status: number, body: Parameters<typeof localiseProblem>[1] & { instance?: string }, headers?: Record<string, string>) =>
+      sendProblem(r, status, { ...localiseProblem(locale, body), ...(body.instance !== undefined ? { instance: body.instance } : {}) }, headers);
     if (err instanceof AppError) {
       // A server-side failure worded for the user (a damaged file, an unreadable sealed value) is still logged.
       if (err.status >= 500) logger.error({ err, method: req.method, path: req.path }, err.message);
-      sendProblem(
+      reply(
         res,
         err.status,
-        { slug: err.slug, title: err.title, detail: err.message, ...(err.errors ? { errors: err.errors } : {}), instance },
+        { slug: err.slug, title: err.title, detail: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.detailText ? { detailText: err.detailText } : {}), instance },
         err.headers,
       );
       return;
     }
     if (err instanceof ZodError) {
       const e = validationError(err, '');
-      sendProblem(res, 400, { slug: e.slug, title: e.title, detail: e.message, errors: e.errors ?? [], instance });
+      reply(res, 400, { slug: e.slug, title: e.title, detail: e.message, errors: e.errors ?? [], instance });
       return;
     }
     const parserError = err as BodyParserError;
     if (parserError?.type === 'entity.too.large') {
-      sendProblem(res, 413, {
+      reply(res, 413, {
         slug: 'payload-too-large',
         title: 'Request body too large',
         detail: `The body is over the ${parserError.limit ?? ''} byte limit.`.replace('  ', ' '),
@@ -123,7 +167,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError?.type === 'entity.parse.failed') {
-      sendProblem(res, 400, {
+      reply(res, 400, {
         slug: 'validation',
         title: 'Your request is not valid',
         detail: 'The body is not valid JSON.',
@@ -133,11 +177,11 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      sendProblem(res, parserError.status, { slug: 'about:blank', title: 'Bad request', detail: 'The request could not be read.', instance });
+      reply(res, parserError.status, { slug: 'about:blank', title: 'Bad request', detail: 'The request could not be read.', instance });
       return;
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
-    sendProblem(res, 500, {
+    reply(res, 500, {
       slug: 'internal',
       title: 'Internal server error',
       detail: 'Something went wrong on our side. It has been logged.',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -14,13 +15,14 @@ interface ConfirmDialogProps {
 
 /** Asks before an action that cannot be undone. */
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, loading, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         <Text size="sm">{message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} loading={loading} onClick={onConfirm} data-autofocus>
             {confirmLabel}

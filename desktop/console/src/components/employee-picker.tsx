@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeListResponse } from '../../../../shared/employees.ts';
 import { api } from '../lib/api.ts';
 
@@ -23,6 +24,7 @@ interface EmployeePickerProps extends Omit<SelectProps, 'data' | 'onChange' | 'v
 
 /** A searchable select over the directory; searches on the server as you type. */
 export function EmployeePicker({ value, onChange, selected, excludeId, withoutLogin, ...rest }: EmployeePickerProps) {
+  const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [picked, setPicked] = useState<{ id: string; label: string } | null>(
@@ -64,9 +66,9 @@ export function EmployeePicker({ value, onChange, selected, excludeId, withoutLo
     <Select
       searchable
       clearable
-      nothingFoundMessage={results.isFetching ? 'Searching…' : 'No matching employee'}
+      nothingFoundMessage={results.isFetching ? t('picker.searching') : t('picker.noMatch')}
       rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
-      placeholder="Search by name, code or email"
+      placeholder={t('picker.placeholder')}
       {...rest}
       data={data}
       value={value}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../../../shared/common.ts';
 import { download, type QueryParams } from '../lib/api.ts';
 import { notifyError } from '../lib/notify.ts';
@@ -19,6 +20,7 @@ interface ExportButtonsProps {
 
 /** CSV / XLSX / PDF downloads of an export endpoint with the current filters. */
 export function ExportButtons({ path, query, fileStem }: ExportButtonsProps) {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 
   const run = async (format: ExportFormat) => {
@@ -26,7 +28,7 @@ export function ExportButtons({ path, query, fileStem }: ExportButtonsProps) {
     try {
       await download(path, { ...query, format }, `${fileStem}.${format}`);
     } catch (error) {
-      notifyError(error, 'Export failed');
+      notifyError(error, t('export.failed'));
     } finally {
       setBusy(null);
     }
@@ -37,6 +39,7 @@ export function ExportButtons({ path, query, fileStem }: ExportButtonsProps) {
 
 /** The CSV / XLSX / PDF button group; `busy` is the format in progress (the others wait). */
 export function FormatButtons({ busy, onPick }: { busy: ExportFormat | 'all' | null; onPick: (format: ExportFormat) => void }) {
+  const { t } = useTranslation('common');
   return (
     <Group gap={0}>
       <Button.Group>
@@ -49,7 +52,7 @@ export function FormatButtons({ busy, onPick }: { busy: ExportFormat | 'all' | n
             loading={busy === format}
             disabled={busy !== null && busy !== format}
             onClick={() => onPick(format)}
-            aria-label={`Export ${label}`}
+            aria-label={t('export.as', { format: label })}
           >
             {label}
           </Button>

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 
 const subscribe = (onChange: () => void) => onlineManager.subscribe(() => onChange());
 const isOnline = () => onlineManager.isOnline();
@@ -11,6 +12,7 @@ const isOnline = () => onlineManager.isOnline();
  * shell with no network) the queries wait for the network, so it says that instead; they resume by themselves.
  */
 export function FullPageLoader() {
+  const { t } = useTranslation('common');
   const online = useSyncExternalStore(subscribe, isOnline);
   if (!online) {
     return (
@@ -19,9 +21,9 @@ export function FullPageLoader() {
           <ThemeIcon size={48} radius="md" variant="light" color="gray">
             <IconWifiOff size={28} />
           </ThemeIcon>
-          <Title order={3}>You are offline</Title>
+          <Title order={3}>{t('states.offlineTitle')}</Title>
           <Text c="dimmed" size="sm">
-            Muster runs on your office's PC and cannot be reached right now. It carries on by itself when this device is back on the office network.
+            {t('states.offlineText')}
           </Text>
         </Stack>
       </Center>
@@ -32,7 +34,7 @@ export function FullPageLoader() {
       <Stack align="center" gap="xs">
         <Loader />
         <Text c="dimmed" size="sm">
-          Loading Muster…
+          {t('states.loadingMuster')}
         </Text>
       </Stack>
     </Center>

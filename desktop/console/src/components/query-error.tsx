@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 
 /** An inline alert for a failed load, with the problem's detail and a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const title = error instanceof ApiError ? error.problem.title : 'Could not load this';
+  const { t } = useTranslation('common');
+  const title = error instanceof ApiError ? error.problem.title : t('states.couldNotLoad');
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={title}>
@@ -12,7 +14,7 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () =>
         <Text size="sm">{detail}</Text>
         {onRetry && (
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            Retry
+            {t('actions.retry')}
           </Button>
         )}
       </Group>

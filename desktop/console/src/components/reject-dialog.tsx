@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 interface RejectDialogProps {
   opened: boolean;
@@ -30,6 +31,7 @@ const length = (s: string) => [...s].length;
  * rejects only on the confirm button.
  */
 export function RejectDialog({ opened, title, summary, readerName, max, placeholder, required, initialNote = '', loading, onConfirm, onClose }: RejectDialogProps) {
+  const { t } = useTranslation('common');
   const [note, setNote] = useState(initialNote);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -51,16 +53,16 @@ export function RejectDialog({ opened, title, summary, readerName, max, placehol
       <Stack>
         <Text size="sm">{summary}</Text>
         <Textarea
-          label={required ? 'Why it is not approved' : 'Note to the employee'}
-          description={required ? `${readerName} sees this note.` : `Optional, but it helps ${readerName} to know why.`}
-          placeholder={placeholder ?? 'e.g. The team is short that week; could you take the following Monday instead?'}
+          label={required ? t('reject.reasonLabel') : t('reject.noteLabel')}
+          description={required ? t('reject.readerSees', { name: readerName }) : t('reject.optionalHelps', { name: readerName })}
+          placeholder={placeholder ?? t('reject.placeholder')}
           withAsterisk={required}
           autosize
           minRows={3}
           maxRows={8}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
-          error={over ? `At most ${max} characters` : touched && missing ? 'Say why it is not approved' : undefined}
+          error={over ? t('reject.tooLong', { max }) : touched && missing ? t('reject.sayWhy') : undefined}
           data-autofocus
         />
         <Group justify="space-between">
@@ -69,10 +71,10 @@ export function RejectDialog({ opened, title, summary, readerName, max, placehol
           </Text>
           <Group gap="xs">
             <Button variant="default" onClick={onClose}>
-              Keep it open
+              {t('actions.keepOpen')}
             </Button>
             <Button color="red" leftSection={<IconX size={16} />} loading={loading} disabled={over} onClick={confirm}>
-              Reject
+              {t('actions.reject')}
             </Button>
           </Group>
         </Group>

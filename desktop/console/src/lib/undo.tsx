@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n/i18n.ts';
 
 /** Actions waiting out their undo window, by toast id: each commits at once when the page goes away. */
 const waiting = new Map<string, () => void>();
@@ -62,7 +63,7 @@ export function withUndo(action: UndoableAction): void {
           {action.message}
         </Text>
         <Button size="compact-sm" variant="light" color="gray" onClick={undo} data-testid="undo" style={{ flexShrink: 0 }}>
-          Undo
+          {i18n.t('common:actions.undo')}
         </Button>
       </Group>
     ),

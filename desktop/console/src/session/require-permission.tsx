@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Permission } from '../../../../shared/permissions.ts';
 import { canAny, useSessionUser } from './session-context.tsx';
 
@@ -11,6 +12,7 @@ type RequirePermissionProps = { children: ReactNode } & (
 
 /** Shows its children only to users holding the permission (or one of them). */
 export function RequirePermission({ children, permission, anyOf }: RequirePermissionProps) {
+  const { t, i18n } = useTranslation('common');
   const user = useSessionUser();
   const needed = permission ? [permission] : (anyOf ?? []);
   if (canAny(user, needed)) return <>{children}</>;
@@ -18,8 +20,8 @@ export function RequirePermission({ children, permission, anyOf }: RequirePermis
     <EmptyState
       mt="xl"
       icon={<IconLock />}
-      title="You do not have access to this page"
-      description={`It needs the permission ${needed.join(' or ')}. Ask an administrator if you need it.`}
+      title={t('noAccess.title')}
+      description={t('noAccess.description', { permissions: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(needed) })}
     />
   );
 }

@@ -86,7 +86,12 @@ export async function overrideDay(ctx: Ctx, employeeId: string, date: string, bo
     await notify(t, { employeeIds: [employeeId] }, {
       kind: 'attendance.override',
       title: `Your attendance on ${formatDayShort(date)} ${date.slice(0, 4)} was changed`,
+      message: { id: 'attendance.override', values: { date: { date } } },
       body: `${ctx.caller.name}: ${labelOf(ATTENDANCE_STATUS_LABELS, after.status)}, worked ${formatDuration(after.worked_minutes)}${after.frozen ? ' (frozen)' : ''}. Reason: ${body.reason}`,
+      bodyMessage: {
+        id: 'attendance.overrideBody',
+        values: { name: ctx.caller.name, status: { label: `attendanceStatus.${after.status}` }, worked: formatDuration(after.worked_minutes), frozen: after.frozen ? 'yes' : 'no', reason: body.reason },
+      },
       link: `/attendance/me?date=${date}`,
     });
     await emitEvent(t, 'attendance.day.overridden', toAttendanceDay(after, await policyOf(t.db)));

@@ -1,5 +1,6 @@
 /** Sign-in, sessions and passwords. */
 export { authRoutes } from './routes.ts';
+export { preferencesOf, readerLocale } from './reader-locale.ts';
 export { type ClientMeta, type SignedIn, callerOfUser, callerOfUserId, login, passwordChangedAt, passwordStillSet, pruneSessions, resolveSession, resolveSessionCaller } from './service.ts';
 export { hashPassword } from './passwords.ts';
 export { type AgentIdentity, agentCallerOf, permissionsOfLogin } from './agent.ts';

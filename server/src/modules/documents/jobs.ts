@@ -41,7 +41,9 @@ export async function remindExpiringDocuments(ctx: Ctx): Promise<number> {
       await notify(t, { employeeIds: [c.employee_id] }, {
         kind: past ? 'document.expired' : 'document.expiring',
         title: past ? `Your ${c.title} expired on ${dayLabel(expiresOn)}` : `Your ${c.title} expires on ${dayLabel(expiresOn)}`,
+        message: { id: past ? 'document.expired' : 'document.expiring', values: { title: c.title, date: { date: expiresOn } } },
         body: 'Please upload the renewed document on your documents page.',
+        bodyMessage: { id: 'document.renew' },
         link: '/documents/my',
       });
       sent++;

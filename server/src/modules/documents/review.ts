@@ -61,7 +61,9 @@ async function decide(ctx: Ctx, id: string, status: 'Verified' | 'Rejected', not
       await notify(t, { employeeIds: [row.employee_id] }, {
         kind: 'document.rejected',
         title: `Your ${row.title} was not accepted`,
+        message: { id: 'document.rejected', values: { title: row.title } },
         body: `${note ?? ''} Please upload it again.`.trim(),
+        bodyMessage: note ? { id: 'document.rejectedBody', values: { note } } : { id: 'document.uploadAgain' },
         link: '/documents/my',
       });
     }

@@ -36,13 +36,17 @@ export function emailChannel(deps: { db: Db }, baseUrl: () => string): Channel {
         timeZone: org.timeZone,
         recipientName: who.full_name,
         title: m.message && locale !== 'en-IN' ? renderMessageIn(locale, m.message) : m.title,
-        body: m.body,
+        body: m.bodyMessage && locale !== 'en-IN' ? renderMessageIn(locale, m.bodyMessage) : m.body,
         link: m.link,
         baseUrl: baseUrl(),
         at: new Date(m.at),
         reason: t('messages:email.reason', { category: categoryLabel }),
         preferencesPath: `/employees/${who.employee_id}?tab=notifications`,
-        ...(m.sections ? { sections: m.sections } : {}),
+        ...(m.sectionMessages && locale !== 'en-IN'
+          ? { sections: m.sectionMessages.map((s) => ({ heading: renderMessageIn(locale, s.heading), lines: s.lines.map((l) => renderMessageIn(locale, l)) })) }
+          : m.sections
+            ? { sections: m.sections }
+            : {}),
       });
       const messageId = `<${envelope.id}@${domainOf(smtp.from_address)}>`;
       const request = { to: who.email, subject: rendered.subject, messageId };

@@ -12,9 +12,13 @@ export interface EmailMessageData {
   /** The title as a catalogue message, rendered in the recipient's language when sent. */
   message?: Message;
   body: string | null;
+  /** The body as a catalogue message, rendered in the recipient's language when sent. */
+  bodyMessage?: Message;
   link: string | null;
   at: string;
   sections?: { heading: string; lines: string[] }[];
+  /** The sections as catalogue messages (a digest), for readers of another language. */
+  sectionMessages?: { heading: Message; lines: Message[] }[];
 }
 
 /**
@@ -24,7 +28,7 @@ export interface EmailMessageData {
  * switched off, and nothing for kinds without a category (documents
  * requested, §4.4: no notification at all).
  */
-export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; message?: Message; body?: string | null; link?: string | null }): Promise<number> {
+export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice: { kind: string; title: string; message?: Message; body?: string | null; bodyMessage?: Message; link?: string | null }): Promise<number> {
   const category = CATEGORY_OF_KIND[notice.kind];
   if (!category || !userIds.length) return 0;
   const smtp = await smtpSettings(ctx);
@@ -32,7 +36,7 @@ export async function emailNotified(ctx: Ctx, userIds: readonly string[], notice
   const wanted = await emailWanted(ctx, userIds, category);
   const at = ctx.clock.now().toISOString();
   for (const userId of wanted) {
-    const data: EmailMessageData = { kind: notice.kind, category, title: notice.title, ...(notice.message ? { message: notice.message } : {}), body: notice.body ?? null, link: notice.link ?? null, at };
+    const data: EmailMessageData = { kind: notice.kind, category, title: notice.title, ...(notice.message ? { message: notice.message } : {}), body: notice.body ?? null, ...(notice.bodyMessage ? { bodyMessage: notice.bodyMessage } : {}), link: notice.link ?? null, at };
     await enqueueMessage(ctx, 'email', userId, 'email.notification', data);
   }
   return wanted.size;

@@ -53,6 +53,7 @@ export async function adjustLeaveBalance(ctx: Ctx, input: LeaveAdjustmentCreate)
     await notify(t, { employeeIds: [input.employeeId] }, {
       kind: 'leave.adjusted',
       title: `Your ${type.name} balance changed by ${signed} day(s)`,
+      message: { id: 'leave.adjusted', values: { type: { leaveType: { code: type.code, name: type.name } }, change: signed } },
       body: input.reason,
       link: '/leave',
     });

@@ -1,3 +1,4 @@
+import { type Locale, renderMessageIn } from '../../../../shared/i18n/index.ts';
 import type { LeaveApply, LeaveQuote, LeaveQuoteQuery, LeaveRequest } from '../../../../shared/leave/index.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import type { LeaveRequestTable } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ import { fmtDays, spanOf } from './words.ts';
 /** Applying for leave, and the quote the apply form shows before it. */
 
 /** What a request for these dates would cost and meet, before it is made (the apply form). */
-export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuote> {
+export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery, locale: Locale = 'en-IN'): Promise<LeaveQuote> {
   requirePermission(ctx, 'leave:apply');
   const { applicant, recordedByHr } = await applicantOf(ctx, q.employeeId, 'query.employeeId');
   const type = await getTypeRow(ctx, q.leaveTypeId, 'query.leaveTypeId');
@@ -37,7 +38,8 @@ export async function quoteLeave(ctx: Ctx, q: LeaveQuoteQuery): Promise<LeaveQuo
     requiresHrApproval: checked.requiresHrApproval,
     documentsRequired: checked.documentsRequired,
     context,
-    problems: checked.problems.map(({ path, message }) => ({ path: path.replace(/^body\./, 'query.'), message })),
+    // The apply form shows these as they are: in the reader's language (field paths stay as they are).
+    problems: checked.problems.map(({ path, message, text }) => ({ path: path.replace(/^body\./, 'query.'), message: locale !== 'en-IN' && text ? renderMessageIn(locale, text) : message })),
   };
 }
 
@@ -145,6 +147,10 @@ export async function submitLeave(ctx: Ctx, input: LeaveApply, file: ReceivedFil
       await notify(t, { employeeIds: [applicant.id] }, {
         kind: 'leave.recorded',
         title: `${t.caller.name} (HR) recorded ${what} for you; it now waits for approval`,
+        message: {
+          id: 'leave.recorded',
+          values: { hr: t.caller.name, days: { days: checked.workingDays }, type: { leaveType: { code: type.code, name: type.name } }, span: { span: { from: row.from_date, to: row.to_date } } },
+        },
         body: row.reason,
         link: '/leave',
       });

@@ -83,6 +83,10 @@ export async function attachLeaveDocument(ctx: Ctx, deps: DocumentFiles, id: str
         await notify(t, await approversOf(t, row.employee_manager_id, stage), {
           kind: 'leave.document',
           title: `${row.employee_name} attached ${attached.originalName} to the request for ${describe(row)}`,
+          message: {
+            id: 'leave.document',
+            values: { name: row.employee_name, file: attached.originalName, type: { leaveType: { code: row.type_code, name: row.type_name } }, span: { span: { from: row.from_date, to: row.to_date } } },
+          },
           body: null,
           link: `/leave/approvals?request=${row.id}`,
         });

@@ -178,7 +178,7 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
       next === 'ManagerApprovedPendingHR'
         ? [
             { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.manager-approved', title: `Your manager approved your ${row.type_name} for ${span}; it now waits for HR`, message: { id: 'leave.managerApproved', values: typeAndSpan(row) }, body: note, link: '/leave' } },
-            { to: await approversOf(t, null, 'hr'), notice: { kind: 'leave.awaiting-hr', title: `${row.employee_name}'s ${describe(row)} needs HR approval`, body: note, link: `/leave/approvals?request=${row.id}` } },
+            { to: await approversOf(t, null, 'hr'), notice: { kind: 'leave.awaiting-hr', title: `${row.employee_name}'s ${describe(row)} needs HR approval`, message: { id: 'leave.awaitingHr', values: { ...typeAndSpan(row), name: row.employee_name, days: { days: row.working_days } } }, body: note, link: `/leave/approvals?request=${row.id}` } },
           ]
         : [
             { to: { employeeIds: [row.employee_id] }, notice: { kind: 'leave.approved', title: `Your ${row.type_name} for ${span} is approved`, message: { id: 'leave.approved', values: typeAndSpan(row) }, body: note, link: '/leave' } },
@@ -189,6 +189,7 @@ export async function approveLeave(ctx: Ctx, id: string, input: LeaveApproveBody
                     notice: {
                       kind: 'leave.backup',
                       title: `You are ${row.employee_name}'s backup ${row.from_date === row.to_date ? 'on' : 'from'} ${spanOf(row.from_date, row.to_date)}`,
+                      message: { id: 'leave.backup', values: { name: row.employee_name, span: { span: { from: row.from_date, to: row.to_date } } } },
                       body: null,
                       link: '/leave/calendar',
                     },

@@ -87,6 +87,10 @@ export async function recountLeave(ctx: Ctx, employeeIds: readonly string[] | 'a
     await notify(ctx, { employeeIds: [row.employee_id] }, {
       kind: 'leave.recounted',
       title: `Your ${what} now counts ${fmtDays(count.workingDays)} instead of ${fmtDays(row.working_days)}`,
+      message: {
+        id: 'leave.recounted',
+        values: { type: { leaveType: { code: row.type_code, name: row.type_name } }, span: { span: { from: row.from_date, to: row.to_date } }, now: { days: count.workingDays }, before: { days: row.working_days } },
+      },
       body: why,
       link: '/leave',
     });

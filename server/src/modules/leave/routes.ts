@@ -1,3 +1,4 @@
+import { readerLocale } from '../auth/index.ts';
 import { z } from 'zod';
 import { UuidInput } from '../../../../shared/common.ts';
 import {
@@ -208,7 +209,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveQuote,
       errors: [403, 404],
     },
-    async ({ query, caller }) => apply.quoteLeave(await deps.ctxFor(caller), query),
+    async ({ query, caller, req }) => apply.quoteLeave(await deps.ctxFor(caller), query, await readerLocale(deps.db, caller, req.get('accept-language'))),
   );
 
   api.op(

@@ -14,6 +14,8 @@ export interface NotificationInput {
   /** The title as a catalogue message: each recipient reads it in their own language. */
   message?: Message;
   body?: string | null;
+  /** The body as a catalogue message (its English is `body`), for readers of another language. */
+  bodyMessage?: Message;
   link?: string | null;
 }
 
@@ -35,6 +37,7 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
   if (to.roles?.length) for (const id of await repo.userIdsWithRoles(ctx.db, to.roles)) ids.add(id);
   const at = ctx.clock.now().toISOString();
   const titleOf = await titlesFor(ctx, [...ids], input);
+  const bodyOf = input.bodyMessage ? await titlesFor(ctx, [...ids], { ...input, title: input.body ?? '', message: input.bodyMessage }) : () => input.body ?? null;
   await repo.insertNotifications(
     ctx.db,
     [...ids].map((userId) => ({
@@ -42,7 +45,7 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
       user_id: userId,
       kind: input.kind,
       title: titleOf(userId),
-      body: input.body ?? null,
+      body: bodyOf(userId),
       link: input.link ?? null,
       created_at: at,
       read_at: null,
@@ -53,7 +56,7 @@ export async function notify(ctx: Ctx, to: Recipients, input: NotificationInput)
   return ids.size;
 }
 
-/** Each recipient's title: the message in their language (their choice, else the organisation's), or the English title. */
+/** Each recipient's title (or body): the message in their language (their choice, else the organisation's), or the English title. */
 async function titlesFor(ctx: Ctx, userIds: string[], input: NotificationInput): Promise<(userId: string) => string> {
   const message = input.message;
   if (!message) return () => input.title;

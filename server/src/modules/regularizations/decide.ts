@@ -98,7 +98,9 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
         await notify(t, { roles: ['HR'] }, {
           kind: 'regularization.awaiting-hr',
           title: `${employee ? `${employee.fullName}'s` : 'A'} regularization of ${formatDate(row.date)} needs HR`,
+          message: { id: 'regularization.awaitingHr', values: { name: employee?.fullName ?? '—', date: { date: row.date } } },
           body: `${kindLabel(row.kind)}, approved by ${ctx.caller.name}.`,
+          bodyMessage: { id: 'regularization.approvedBy', values: { kind: { label: `regularizationKind.${row.kind}` }, name: ctx.caller.name } },
           link: '/attendance/regularizations',
         });
         return;
@@ -113,7 +115,9 @@ export async function approveRegularization(ctx: Ctx, id: string, note: string |
       await notify(t, { employeeIds: [row.employee_id] }, {
         kind: 'regularization.approved',
         title: `Your regularization of ${formatDate(row.date)} was approved`,
+        message: { id: 'regularization.approved', values: { date: { date: row.date } } },
         body: `${kindLabel(row.kind)}, approved by ${ctx.caller.name}.`,
+        bodyMessage: { id: 'regularization.approvedBy', values: { kind: { label: `regularizationKind.${row.kind}` }, name: ctx.caller.name } },
         link: `/attendance/me?date=${row.date}`,
       });
     },
@@ -136,6 +140,7 @@ export async function rejectRegularization(ctx: Ctx, id: string, note: string): 
       await notify(t, { employeeIds: [row.employee_id] }, {
         kind: 'regularization.rejected',
         title: `Your regularization of ${formatDate(row.date)} was rejected`,
+        message: { id: 'regularization.rejected', values: { date: { date: row.date } } },
         body: note,
         link: `/attendance/me?date=${row.date}`,
       });

@@ -65,7 +65,7 @@ function shapeError(message: string, path = 'body.punches') {
 
 /** One waiting request per day and kind. */
 async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string, kind: RegularizationKind): Promise<void> {
-  if (await regsRepo.waitingRequestExists(ctx.db, employeeId, date, kind)) throw conflict(`You already have a ${kind} request for ${date} waiting for a decision.`);
+  if (await regsRepo.waitingRequestExists(ctx.db, employeeId, date, kind)) throw conflict(`You already have a ${kind} request for ${date} waiting for a decision.`).withText({ id: 'regularizationRule.waiting', values: { date: { date } } });
 }
 
 /** A request checked against every rule, with its punches as instants: what `create` stores and `preview` shows. */
@@ -77,17 +77,26 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   const employee = directory.byId.get(employeeId);
   if (!employee) throw notFound('Employee');
   const today = todayOf(ctx);
-  if (input.date > today) throw badRequest(`${input.date} is in the future: only past days and today can be regularized.`, [{ path: 'body.date', message: 'must not be in the future' }]);
+  if (input.date > today) {
+    throw badRequest(`${input.date} is in the future: only past days and today can be regularized.`, [
+      { path: 'body.date', message: 'must not be in the future', text: { id: 'regularizationRule.futureField' } },
+    ]).withText({ id: 'regularizationRule.future', values: { date: { date: input.date } } });
+  }
   const oldest = addDays(today, -policy.settings.regularizationWindowDays);
   if (input.date < oldest) {
     throw badRequest(`${input.date} is older than ${policy.settings.regularizationWindowDays} days: ask HR to override the day instead.`, [
       { path: 'body.date', message: `must be on or after ${oldest}` },
-    ]);
+    ]).withText({ id: 'regularizationRule.tooOld', values: { date: { date: input.date }, count: policy.settings.regularizationWindowDays } });
   }
-  if (!employedOn(employee, input.date)) throw badRequest(`You were not employed on ${input.date}.`, [{ path: 'body.date', message: 'is outside your employment' }]);
+  if (!employedOn(employee, input.date)) {
+    throw badRequest(`You were not employed on ${input.date}.`, [{ path: 'body.date', message: 'is outside your employment' }]).withText({
+      id: 'regularizationRule.notEmployed',
+      values: { date: { date: input.date } },
+    });
+  }
 
   const inputs = await loadInputs(ctx, [employeeId], input.date, input.date);
-  if (frozenIn(inputs, employeeId, input.date)) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`);
+  if (frozenIn(inputs, employeeId, input.date)) throw conflict(`${input.date} is frozen by HR: it cannot be regularized.`).withText({ id: 'regularizationRule.frozen', values: { date: { date: input.date } } });
   await assertNoWaitingRequest(ctx, employeeId, input.date, input.kind);
 
   // What each kind must carry.
@@ -160,7 +169,9 @@ export async function createRegularization(ctx: Ctx, input: RegularizationCreate
     await notify(t, employee.managerId ? { employeeIds: [employee.managerId] } : { roles: ['HR'] }, {
       kind: 'regularization.requested',
       title: `${employee.fullName} asks to regularize ${formatDate(input.date)}`,
+      message: { id: 'regularization.requested', values: { name: employee.fullName, date: { date: input.date } } },
       body: `${REGULARIZATION_KIND_LABELS[input.kind]}: ${input.reason}`,
+      bodyMessage: { id: 'regularization.requestedBody', values: { kind: { label: `regularizationKind.${input.kind}` }, reason: input.reason } },
       link: '/attendance/regularizations',
     });
     await emitEvent(t, 'regularization.submitted', await getRegularization(t, id));

@@ -1,10 +1,12 @@
 import { Alert, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { type AttendanceDay, type RegularizationPreview, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AttendanceStatusBadge, useOrgClock } from './status.tsx';
 
 function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
+  const { t } = useTranslation('employee');
   const clock = useOrgClock();
   return (
     <Stack gap={4}>
@@ -18,9 +20,13 @@ function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
-        in {clock(day.firstIn)} · out {clock(day.lastOut)}
-        {day.otMinutes > 0 ? ` · OT ${formatMinutes(day.otMinutes)}` : ''}
-        {day.lateMinutes > 0 ? ` · late ${day.lateMinutes} min` : ''}
+        {[
+          t('day.inOut', { in: clock(day.firstIn), out: clock(day.lastOut) }),
+          day.otMinutes > 0 ? t('day.ot', { time: formatMinutes(day.otMinutes) }) : null,
+          day.lateMinutes > 0 ? t('day.late', { minutes: day.lateMinutes }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
     </Stack>
   );
@@ -28,11 +34,12 @@ function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
 
 /** A day now and once a regularization is approved, side by side, with the engine's reasons for the result. */
 export function DayEffect({ preview, loading, error }: { preview: RegularizationPreview | undefined; loading: boolean; error: unknown }) {
+  const { t } = useTranslation('employee');
   if (error) {
     const fields = error instanceof ApiError ? Object.values(error.fieldErrors()) : [];
     return (
-      <Alert color="orange" variant="light" title="Cannot work out the effect" data-testid="day-effect-error">
-        {error instanceof ApiError ? error.message : 'The server did not answer.'}
+      <Alert color="orange" variant="light" title={t('day.effectError')} data-testid="day-effect-error">
+        {error instanceof ApiError ? error.message : t('day.noAnswer')}
         {fields.length > 0 && ` (${fields.join('; ')})`}
       </Alert>
     );
@@ -41,12 +48,12 @@ export function DayEffect({ preview, loading, error }: { preview: Regularization
   return (
     <Card withBorder padding="sm" data-testid="day-effect" aria-busy={loading}>
       <Text fw={600} size="sm" mb="xs">
-        Effect on the day
+        {t('day.effectTitle')}
       </Text>
       <SimpleGrid cols={3} spacing="xs" style={{ gridTemplateColumns: '1fr auto 1fr' }}>
-        <DaySide title="Now" day={preview.before} />
+        <DaySide title={t('day.now')} day={preview.before} />
         <IconArrowRight size={18} style={{ alignSelf: 'center' }} aria-hidden />
-        <DaySide title="Once approved" day={preview.after} />
+        <DaySide title={t('day.onceApproved')} day={preview.after} />
       </SimpleGrid>
       <List size="xs" spacing={2} mt="xs" c="dimmed">
         {preview.after.reasons.map((r, i) => (

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Select, S
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
   type DayDetail,
   type Direction,
@@ -15,10 +16,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
 import { useEmployeeDay, useRegularizationPreview, useRequestRegularization } from './attendance-queries.ts';
 import { DayEffect } from './day-effect.tsx';
-import { REGULARIZATION_KIND_LABELS } from '../../../../../shared/labels.ts';
 import { clockOf, todayLocal } from './status.tsx';
-
-const KIND_LABEL: Readonly<Record<RegularizationKind, string>> = REGULARIZATION_KIND_LABELS;
 
 interface Row {
   time: string;
@@ -37,6 +35,7 @@ function defaultsFor(kind: RegularizationKind): Row[] {
 
 /** The request an employee sends to fix a day: kind, the punches it proposes, a reason. */
 export function RegularizationForm({ date: initialDate, detail, opened, onClose }: { date?: string; detail?: DayDetail; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('employee');
   const me = useSessionUser();
   const [date, setDate] = useState<string | null>(initialDate ?? null);
   const day = useEmployeeDay(detail ? null : me.employeeId, detail ? null : date);
@@ -64,20 +63,20 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const local: Record<string, string> = {};
-    if (!date) local.date = 'Pick the day';
-    if (!reason.trim()) local.reason = 'Say why';
+    if (!date) local.date = t('regularization.pickDay');
+    if (!reason.trim()) local.reason = t('regularization.sayWhy');
     setErrors(local);
     if (Object.keys(local).length || !date) return;
     request.mutate(
       { date, kind, reason: reason.trim(), punches: flaggedKind ? [] : rows, supersedes: flaggedKind ? supersedes : [] },
       {
         onSuccess: () => {
-          notifySuccess('Your manager has been asked to approve it.', 'Request sent');
+          notifySuccess(t('regularization.sent'), t('regularization.sentTitle'));
           onClose();
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors());
-          notifyError(error, 'Could not send the request');
+          notifyError(error, t('regularization.couldNotSend'));
         },
       },
     );
@@ -86,11 +85,11 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
   const setRow = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Request a regularization" centered size="lg">
-      <form onSubmit={submit} noValidate aria-label="Regularization request">
+    <Modal opened={opened} onClose={onClose} title={t('regularization.title')} centered size="lg">
+      <form onSubmit={submit} noValidate aria-label={t('regularization.formLabel')}>
         <Stack>
           <DateInput
-            label="Day"
+            label={t('regularization.day')}
             withAsterisk
             valueFormat="D MMM YYYY"
             maxDate={todayLocal()}
@@ -100,9 +99,9 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
             error={errors.date}
           />
           <Select
-            label="What happened"
+            label={t('regularization.kind')}
             allowDeselect={false}
-            data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: t(`labels:regularizationKind.${k}`) }))}
             value={kind}
             onChange={(v) => {
               const k = (v ?? 'MissingPunchOut') as RegularizationKind;
@@ -114,13 +113,13 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
           {flaggedKind ? (
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                Flagged check-ins to accept
+                {t('regularization.flagged')}
               </Text>
-              {flagged.length === 0 && <Text size="sm" c="dimmed">No flagged check-in on this day.</Text>}
+              {flagged.length === 0 && <Text size="sm" c="dimmed">{t('regularization.noFlagged')}</Text>}
               {flagged.map((p) => (
                 <Checkbox
                   key={p.id}
-                  label={`${clockOf(p.at)} ${p.direction ?? ''} · ${p.flags.join(', ')}`}
+                  label={`${clockOf(p.at)} ${p.direction ? t(`labels:direction.${p.direction}`) : ''} · ${p.flags.map((f) => t(`labels:punchFlag.${f}`, { defaultValue: f })).join(', ')}`}
                   checked={supersedes.includes(p.id)}
                   onChange={(e) => setSupersedes(e.currentTarget.checked ? [...supersedes, p.id] : supersedes.filter((x) => x !== p.id))}
                 />
@@ -134,12 +133,12 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
           ) : (
             <Stack gap={6}>
               <Text size="sm" fw={500}>
-                Punches to add
+                {t('regularization.punchesToAdd')}
               </Text>
               {rows.map((r, i) => (
                 <Group key={i} gap="xs" align="flex-start">
                   <TextInput
-                    aria-label={`Punch ${i + 1} time`}
+                    aria-label={t('regularization.punchTime', { n: i + 1 })}
                     type="time"
                     w={130}
                     value={r.time}
@@ -147,16 +146,16 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
                     error={errors[`punches.${i}.time`]}
                   />
                   <SegmentedControl
-                    aria-label={`Punch ${i + 1} direction`}
+                    aria-label={t('regularization.punchDirection', { n: i + 1 })}
                     data={[
-                      { value: 'in', label: 'In' },
-                      { value: 'out', label: 'Out' },
+                      { value: 'in', label: t('labels:direction.in') },
+                      { value: 'out', label: t('labels:direction.out') },
                     ]}
                     value={r.direction}
                     onChange={(v) => setRow(i, { direction: v as Direction })}
                   />
                   {kind === 'ManualEntry' && rows.length > 1 && (
-                    <ActionIcon variant="subtle" color="red" aria-label="Remove punch" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('regularization.removePunch')} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   )}
@@ -164,7 +163,7 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
               ))}
               {kind === 'ManualEntry' && rows.length < 8 && (
                 <Button variant="subtle" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => setRows([...rows, { time: '13:00', direction: 'out' }])}>
-                  Add a punch
+                  {t('regularization.addPunch')}
                 </Button>
               )}
               {errors.punches && (
@@ -173,13 +172,13 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                Local times; on a night shift, a time after midnight is the next morning.
+                {t('regularization.localTimes')}
               </Text>
             </Stack>
           )}
           {debouncedProposal && <DayEffect preview={effect.data} loading={effect.isFetching} error={effect.error} />}
           <Textarea
-            label="Reason"
+            label={t('regularization.reason')}
             withAsterisk
             autosize
             minRows={2}
@@ -191,10 +190,10 @@ export function RegularizationForm({ date: initialDate, detail, opened, onClose 
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={request.isPending}>
-              Send request
+              {t('regularization.send')}
             </Button>
           </Group>
         </Stack>

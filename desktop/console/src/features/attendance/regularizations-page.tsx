@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, EmptyState, Group, Pagination, Paper, Popover, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconCheck, IconEye, IconInbox, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
   type Regularization,
   type RegularizationStatus,
@@ -14,8 +15,8 @@ import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { DIRECTION_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS } from '../../../../../shared/labels.ts';
 import { RejectDialog } from '../../components/reject-dialog.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { withUndo } from '../../lib/undo.tsx';
@@ -28,22 +29,24 @@ const STATUS_COLOR: Record<RegularizationStatus, string> = { AwaitingManager: 'b
 const PAGE_SIZE = 20;
 
 export function RegularizationStatusBadge({ status }: { status: RegularizationStatus }) {
+  const { t } = useTranslation('labels');
   return (
     <Badge color={STATUS_COLOR[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {REGULARIZATION_STATUS_LABELS[status]}
+      {t(`regularizationStatus.${status}`)}
     </Badge>
   );
 }
 
 /** The day now and after approval, fetched only when asked for (a list shows many requests). */
 function EffectPopover({ request }: { request: Regularization }) {
+  const { t } = useTranslation('employee');
   const [opened, setOpened] = useState(false);
   const effect = useRequestEffect(request.id, opened);
   return (
     <Popover opened={opened} onChange={setOpened} width={520} position="bottom-start" withArrow shadow="md">
       <Popover.Target>
         <Button variant="subtle" size="compact-xs" leftSection={<IconEye size={14} />} onClick={() => setOpened((o) => !o)}>
-          Effect on the day
+          {t('day.effectTitle')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
@@ -53,20 +56,21 @@ function EffectPopover({ request }: { request: Regularization }) {
   );
 }
 
-const kindLabel = (r: Regularization) => REGULARIZATION_KIND_LABELS[r.kind];
-const punchesOf = (r: Regularization) => r.punches.map((p) => `${DIRECTION_LABELS[p.direction]} ${p.time}`).join(', ');
+const kindLabel = (r: Regularization) => i18n.t(`labels:regularizationKind.${r.kind}`);
+const punchesOf = (r: Regularization) => r.punches.map((p) => `${i18n.t(`labels:direction.${p.direction}`)} ${p.time}`).join(', ');
 
 /** Rejecting asks for the note first (the employee sees it); nothing is sent before the confirm button. */
 function RejectRegularization({ request, onClose }: { request: Regularization; onClose: () => void }) {
+  const { t } = useTranslation('manager');
   const decide = useDecideRegularization();
   return (
     <RejectDialog
       opened
-      title={`Reject regularization: ${request.employee.fullName}, ${formatDate(request.date)}`}
+      title={t('regularizations.rejectTitle', { name: request.employee.fullName, date: formatDate(request.date) })}
       summary={`${kindLabel(request)}${punchesOf(request) ? `: ${punchesOf(request)}` : ''} — “${request.reason}”`}
       readerName={request.employee.fullName.split(' ')[0] ?? request.employee.fullName}
       max={REGULARIZATION_REASON_MAX}
-      placeholder="e.g. The gate register shows you left at 17:10; please ask for 17:10 instead."
+      placeholder={t('regularizations.rejectPlaceholder')}
       required
       loading={decide.isPending}
       onConfirm={(note) =>
@@ -74,10 +78,10 @@ function RejectRegularization({ request, onClose }: { request: Regularization; o
           { id: request.id, approve: false, note },
           {
             onSuccess: (r) => {
-              notifySuccess(`${r.employee.fullName}, ${formatDate(r.date)}: not approved.`, 'Rejected');
+              notifySuccess(t('regularizations.rejected', { name: r.employee.fullName, date: formatDate(r.date) }), t('regularizations.rejectedTitle'));
               onClose();
             },
-            onError: (e) => notifyError(e, 'Could not record the decision'),
+            onError: (e) => notifyError(e, t('regularizations.couldNotDecide')),
           },
         )
       }
@@ -88,6 +92,7 @@ function RejectRegularization({ request, onClose }: { request: Regularization; o
 
 /** Regularization requests: the ones awaiting the caller's decision, and all in scope with filters. */
 export function RegularizationsPage() {
+  const { t } = useTranslation('manager');
   const [tab, setTab] = useParam('tab');
   const [status, setStatus] = useParam('status');
   const [kind, setKind] = useParam('kind');
@@ -112,12 +117,12 @@ export function RegularizationsPage() {
     mark(r.id, true);
     withUndo({
       key: `regularization-approve-${r.id}`,
-      title: 'Approved',
+      title: t('regularizations.approvedTitle'),
       message: `${r.employee.fullName}, ${formatDate(r.date)}: ${kindLabel(r)}`,
       commit: () =>
         decide.mutate(
           { id: r.id, approve: true, note: null },
-          { onError: (e) => notifyError(e, 'Could not approve'), onSettled: () => mark(r.id, false) },
+          { onError: (e) => notifyError(e, t('regularizations.couldNotApprove')), onSettled: () => mark(r.id, false) },
         ),
       onUndo: () => mark(r.id, false),
     });
@@ -128,32 +133,32 @@ export function RegularizationsPage() {
   return (
     <>
       <PageHeader
-        title="Regularizations"
-        description="Requests to fix a day: missing punches, off-zone check-ins, manual entries. Managers approve first; HR after them where the rules say so."
+        title={t('regularizations.title')}
+        description={t('regularizations.description')}
         actions={<ExportButtons path="/api/regularizations/export" query={{ status, kind, employeeId }} fileStem="regularizations" />}
       />
       <Tabs value={awaiting ? 'awaiting' : 'all'} onChange={(v) => setTab(v === 'all' ? 'all' : undefined, { page: undefined })} mb="md">
         <Tabs.List>
           <Tabs.Tab value="awaiting" rightSection={data ? <Badge size="sm" circle={data.pending < 10}>{data.pending}</Badge> : undefined}>
-            Awaiting me
+            {t('regularizations.awaitingMe')}
           </Tabs.Tab>
-          <Tabs.Tab value="all">All requests</Tabs.Tab>
+          <Tabs.Tab value="all">{t('regularizations.all')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Stack gap="md">
         {!awaiting && (
           <Group gap="sm" wrap="wrap">
             <Select
-              aria-label="Status"
-              placeholder="Every status"
+              aria-label={t('regularizations.status')}
+              placeholder={t('regularizations.everyStatus')}
               clearable
               w={200}
-              data={REGULARIZATION_STATUSES.map((s) => ({ value: s, label: REGULARIZATION_STATUS_LABELS[s] }))}
+              data={REGULARIZATION_STATUSES.map((s) => ({ value: s, label: t(`labels:regularizationStatus.${s}`) }))}
               value={status ?? null}
               onChange={(v) => setStatus(v ?? undefined, { page: undefined })}
             />
-            <Select aria-label="Kind" placeholder="Every kind" clearable w={200} data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: REGULARIZATION_KIND_LABELS[k] }))} value={kind ?? null} onChange={(v) => setKind(v ?? undefined, { page: undefined })} />
-            <EmployeePicker aria-label="Employee" w={260} value={employeeId ?? null} onChange={(v) => setEmployeeId(v ?? undefined, { page: undefined })} />
+            <Select aria-label={t('regularizations.kind')} placeholder={t('regularizations.everyKind')} clearable w={200} data={REGULARIZATION_KINDS.map((k) => ({ value: k, label: t(`labels:regularizationKind.${k}`) }))} value={kind ?? null} onChange={(v) => setKind(v ?? undefined, { page: undefined })} />
+            <EmployeePicker aria-label={t('regularizations.employee')} w={260} value={employeeId ?? null} onChange={(v) => setEmployeeId(v ?? undefined, { page: undefined })} />
           </Group>
         )}
         {list.error && !data ? (
@@ -163,19 +168,19 @@ export function RegularizationsPage() {
             {!data ? (
               <TableSkeleton rows={6} />
             ) : data.items.length === 0 ? (
-              <EmptyState py="xl" icon={<IconInbox />} title={awaiting ? 'Nothing waits for you' : 'No requests match'} description={awaiting ? 'New requests from your team will appear here.' : 'Change the filters to see more.'} />
+              <EmptyState py="xl" icon={<IconInbox />} title={awaiting ? t('regularizations.nothingWaits') : t('regularizations.noneMatch')} description={awaiting ? t('regularizations.newAppear') : t('regularizations.changeFilters')} />
             ) : (
               <>
                 <Table.ScrollContainer minWidth={1000}>
-                  <Table aria-label="Regularizations" verticalSpacing="sm">
+                  <Table aria-label={t('regularizations.title')} verticalSpacing="sm">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Employee</Table.Th>
-                        <Table.Th>Day</Table.Th>
-                        <Table.Th>Kind</Table.Th>
-                        <Table.Th>Asks for</Table.Th>
-                        <Table.Th>Reason</Table.Th>
-                        <Table.Th>Status</Table.Th>
+                        <Table.Th>{t('regularizations.employee')}</Table.Th>
+                        <Table.Th>{t('regularizations.day')}</Table.Th>
+                        <Table.Th>{t('regularizations.kind')}</Table.Th>
+                        <Table.Th>{t('regularizations.asksFor')}</Table.Th>
+                        <Table.Th>{t('regularizations.reason')}</Table.Th>
+                        <Table.Th>{t('regularizations.status')}</Table.Th>
                         <Table.Th />
                       </Table.Tr>
                     </Table.Thead>
@@ -187,7 +192,7 @@ export function RegularizationsPage() {
                               {r.employee.fullName}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {r.employee.code} · asked {formatInstant(r.createdAt)}
+                              {t('regularizations.asked', { code: r.employee.code, when: formatInstant(r.createdAt) })}
                             </Text>
                           </Table.Td>
                           <Table.Td>
@@ -206,24 +211,24 @@ export function RegularizationsPage() {
                             </Text>
                             {r.decisionNote && (
                               <Text size="xs" c="dimmed">
-                                Note: {r.decisionNote}
+                                {t('regularizations.note', { note: r.decisionNote })}
                               </Text>
                             )}
                           </Table.Td>
                           <Table.Td>
                             <RegularizationStatusBadge status={r.status} />
                             <Text size="xs" c="dimmed">
-                              {[r.managerDecisionBy && `manager: ${r.managerDecisionBy}`, r.hrDecisionBy && `HR: ${r.hrDecisionBy}`].filter(Boolean).join(' · ')}
+                              {[r.managerDecisionBy && t('regularizations.byManager', { name: r.managerDecisionBy }), r.hrDecisionBy && t('regularizations.byHr', { name: r.hrDecisionBy })].filter(Boolean).join(' · ')}
                             </Text>
                           </Table.Td>
                           <Table.Td>
                             {r.canDecide && (
                               <Group gap={4} wrap="nowrap" justify="flex-end">
                                 <Button size="xs" color="teal" leftSection={<IconCheck size={14} />} loading={approving.has(r.id)} onClick={() => approve(r)}>
-                                  Approve
+                                  {t('regularizations.approve')}
                                 </Button>
                                 <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} />} disabled={approving.has(r.id)} onClick={() => setRejecting(r)}>
-                                  Reject…
+                                  {t('regularizations.reject')}
                                 </Button>
                               </Group>
                             )}
@@ -235,7 +240,7 @@ export function RegularizationsPage() {
                 </Table.ScrollContainer>
                 <Group justify="space-between" p="sm">
                   <Text size="sm" c="dimmed">
-                    {data.total} request{data.total === 1 ? '' : 's'}
+                    {t('regularizations.count', { count: data.total })}
                   </Text>
                   <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={(p) => setPage(String(p))} size="sm" />
                 </Group>

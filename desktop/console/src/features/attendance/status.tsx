@@ -1,16 +1,18 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconSnowflake } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { type AttendanceStatus, type LiveState, ATTENDANCE_STATUSES, STATUS_META } from '../../../../../shared/attendance/index.ts';
 import { useOrganisation } from '../settings/org-queries.ts';
-import { LIVE_STATE_LABELS } from '../../../../../shared/labels.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** A day's status as a coloured pill, with the frozen badge when HR froze it. */
 export function AttendanceStatusBadge({ status, frozen, provisional }: { status: AttendanceStatus; frozen?: boolean; provisional?: boolean }) {
+  const { t } = useTranslation('labels');
   const meta = STATUS_META[status];
   return (
     <Group gap={4} wrap="nowrap">
       <Badge color={meta.color} variant={provisional ? 'outline' : 'light'} radius="sm" style={{ flexShrink: 0 }}>
-        {meta.label}
+        {t(`attendanceStatus.${status}`)}
       </Badge>
       {frozen && <FrozenBadge />}
     </Group>
@@ -18,32 +20,28 @@ export function AttendanceStatusBadge({ status, frozen, provisional }: { status:
 }
 
 export function FrozenBadge() {
+  const { t } = useTranslation('employee');
   return (
-    <Tooltip label="Frozen by HR: reconciliation will not change this day">
+    <Tooltip label={t('status.frozenHint')}>
       <Badge color="indigo" variant="filled" radius="sm" leftSection={<IconSnowflake size={12} />} data-testid="frozen-badge">
-        Frozen
+        {t('status.frozen')}
       </Badge>
     </Tooltip>
   );
 }
 
-const LIVE: Record<LiveState, { label: string; color: string }> = {
-  In: { label: LIVE_STATE_LABELS.In, color: 'teal' },
-  Out: { label: LIVE_STATE_LABELS.Out, color: 'gray' },
-  NotYetIn: { label: LIVE_STATE_LABELS.NotYetIn, color: 'blue' },
-  Late: { label: LIVE_STATE_LABELS.Late, color: 'red' },
-  OnLeave: { label: LIVE_STATE_LABELS.OnLeave, color: 'cyan' },
-  Off: { label: LIVE_STATE_LABELS.Off, color: 'grape' },
-};
+const LIVE_COLOR: Record<LiveState, string> = { In: 'teal', Out: 'gray', NotYetIn: 'blue', Late: 'red', OnLeave: 'cyan', Off: 'grape' };
 
+/** A live state's label in the console's language. */
 export function liveLabel(state: LiveState): string {
-  return LIVE[state].label;
+  return i18n.t(`labels:liveState.${state}`);
 }
 
 export function LiveStateBadge({ state }: { state: LiveState }) {
+  const { t } = useTranslation('labels');
   return (
-    <Badge color={LIVE[state].color} variant="light" radius="sm">
-      {LIVE[state].label}
+    <Badge color={LIVE_COLOR[state]} variant="light" radius="sm">
+      {t(`liveState.${state}`)}
     </Badge>
   );
 }
@@ -55,8 +53,9 @@ export function statusFill(status: AttendanceStatus | null): string | undefined 
 
 /** The legend of the grid: every code with its colour. */
 export function StatusLegend() {
+  const { t } = useTranslation('employee');
   return (
-    <Group gap="xs" wrap="wrap" aria-label="Legend" data-testid="calendar-legend">
+    <Group gap="xs" wrap="wrap" aria-label={t('status.legend')} data-testid="calendar-legend">
       {ATTENDANCE_STATUSES.map((s) => (
         <Group key={s} gap={4} wrap="nowrap">
           <Text
@@ -69,12 +68,12 @@ export function StatusLegend() {
             {STATUS_META[s].code}
           </Text>
           <Text size="xs" c="dimmed">
-            {STATUS_META[s].label}
+            {t(`labels:attendanceStatus.${s}`)}
           </Text>
         </Group>
       ))}
       <Text size="xs" c="dimmed">
-        · * frozen
+        {t('status.frozenMark')}
       </Text>
     </Group>
   );

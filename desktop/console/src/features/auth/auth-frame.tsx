@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/page-header.tsx';
 
 /** The centred card the login and setup pages sit in. */
 export function AuthFrame({ title, subtitle, children, width = 420 }: { title: string; subtitle?: ReactNode; children: ReactNode; width?: number }) {
+  const { t } = useTranslation('common');
   useDocumentTitle(title);
   return (
     <Center component="main" mih="100vh" p="md" bg="gray.0">
@@ -14,7 +16,7 @@ export function AuthFrame({ title, subtitle, children, width = 420 }: { title: s
             <IconUsersGroup size={24} />
           </ThemeIcon>
           <Text fw={800} fz={26}>
-            Muster
+            {t('appName')}
           </Text>
         </Group>
         <Paper withBorder shadow="sm" p="xl" radius="md">

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { PasswordChangeRequest } from '../../../../../shared/auth.ts';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -13,6 +14,7 @@ interface Values {
 
 /** Changes the signed-in user's password. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('common');
   const change = useChangePassword();
   const form = useForm<Values>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -21,7 +23,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
         currentPassword: v.currentPassword,
         newPassword: v.newPassword,
       });
-      if (!errors.confirmPassword && v.confirmPassword !== v.newPassword) errors.confirmPassword = 'Does not match the new password';
+      if (!errors.confirmPassword && v.confirmPassword !== v.newPassword) errors.confirmPassword = t('password.mismatch');
       return errors;
     },
   });
@@ -36,7 +38,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       { currentPassword: v.currentPassword, newPassword: v.newPassword },
       {
         onSuccess: () => {
-          notifySuccess('Your password has been changed.');
+          notifySuccess(t('password.changed'));
           close();
         },
         onError: (error) => {
@@ -47,18 +49,18 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change password" centered>
+    <Modal opened={opened} onClose={close} title={t('password.title')} centered>
       <form onSubmit={submit}>
         <Stack>
-          <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" description="At least 8 characters" autoComplete="new-password" {...form.getInputProps('newPassword')} />
-          <PasswordInput label="Repeat the new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <PasswordInput label={t('password.current')} autoComplete="current-password" data-autofocus {...form.getInputProps('currentPassword')} />
+          <PasswordInput label={t('password.new')} description={t('password.newHint')} autoComplete="new-password" {...form.getInputProps('newPassword')} />
+          <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={change.isPending}>
-              Change password
+              {t('password.title')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, EmptyState, Grid, Group, Pagination, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus, IconChecklist, IconClick } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -21,6 +22,7 @@ const PAGE_SIZE = 25;
  * phone, one at a time: the list, or the chosen request with a way back (the phone's Back button too).
  */
 export function ApprovalsPage() {
+  const { t } = useTranslation('manager');
   const can = useCan();
   const phone = usePhone();
   const [search, setSearch] = useSearchParams();
@@ -41,24 +43,26 @@ export function ApprovalsPage() {
   return (
     <>
       <PageHeader
-        title="Leave approvals"
-        description={list.data ? `${list.data.pending.toApprove} waiting for you · ${list.data.pending.pendingManager} at the manager stage · ${list.data.pending.pendingHr} at the HR stage` : 'Requests waiting for your decision.'}
+        title={t('approvals.title')}
+        description={list.data ? t('approvals.counts', { toApprove: list.data.pending.toApprove, manager: list.data.pending.pendingManager, hr: list.data.pending.pendingHr }) : t('approvals.description')}
         actions={
           <Group gap="sm">
             {can('leave:hr-approve') && can('leave:manage') && (
               <Button component={Link} to="/leave/settings?tab=record" variant="default" leftSection={<IconCalendarPlus size={16} />}>
-                Record leave for an employee
+                {t('approvals.recordLeave')}
               </Button>
             )}
             <SegmentedControl
+              // On a phone it takes the row and shares it equally, whatever the language's words.
+              fullWidth={phone}
               value={view}
               onChange={(v) => {
                 setPage(1);
                 setSearch(v === 'all' ? { view: 'all' } : {}, { replace: true });
               }}
               data={[
-                { value: 'mine', label: 'Waiting for me' },
-                { value: 'all', label: 'All requests' },
+                { value: 'mine', label: t('approvals.waitingForMe') },
+                { value: 'all', label: t('approvals.all') },
               ]}
             />
           </Group>
@@ -72,7 +76,7 @@ export function ApprovalsPage() {
             <TableSkeleton rows={6} />
           ) : list.data.items.length === 0 ? (
             <Paper withBorder>
-              <EmptyState py="xl" icon={<IconChecklist />} title="Nothing waiting" description="New requests from your team show here." />
+              <EmptyState py="xl" icon={<IconChecklist />} title={t('approvals.nothingWaiting')} description={t('approvals.newShowHere')} />
             </Paper>
           ) : (
             <Stack gap="xs" data-testid="approval-list">
@@ -86,12 +90,12 @@ export function ApprovalsPage() {
         <Grid.Col span={{ base: 12, md: 7 }} display={phone && !selected ? 'none' : undefined}>
           {phone && selected && (
             <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} mb="xs" px={4} onClick={() => select(null)}>
-              All requests waiting
+              {t('approvals.back')}
             </Button>
           )}
           {!selected ? (
             <Paper withBorder>
-              <EmptyState py="xl" icon={<IconClick />} title="Pick a request" description="Its dates, who else is away and its timeline show here." />
+              <EmptyState py="xl" icon={<IconClick />} title={t('approvals.pick')} description={t('approvals.pickDescription')} />
             </Paper>
           ) : detail.error ? (
             <QueryError error={detail.error} />
@@ -107,6 +111,7 @@ export function ApprovalsPage() {
 }
 
 function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; active: boolean; onClick: () => void }) {
+  const { t } = useTranslation('manager');
   const phone = usePhone();
   return (
     <UnstyledButton onClick={onClick} data-testid="approval-item" aria-current={active ? 'true' : undefined}>
@@ -124,7 +129,7 @@ function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; act
               {formatSpan(r.fromDate, r.toDate, r.duration)} · {formatDays(r.workingDays)}
             </Text>
             <Text size="xs" c="dimmed">
-              applied {formatRelative(r.createdAt)}
+              {t('approvals.applied', { when: formatRelative(r.createdAt) })}
             </Text>
           </div>
           {phone ? (
@@ -143,13 +148,14 @@ function InboxItem({ request: r, active, onClick }: { request: LeaveRequest; act
 }
 
 function InboxBadges({ request: r }: { request: LeaveRequest }) {
+  const { t } = useTranslation('manager');
   return (
     <>
       <LeaveStatusBadge request={r} />
       <DocumentMissingBadge request={r} />
       <AttachmentCount request={r} />
       <Badge size="xs" variant="dot" color={LOAD_COLOR[r.context.load]}>
-        {r.context.peakTeamOnLeave}/{r.context.teamSize} away
+        {t('approvals.away', { away: r.context.peakTeamOnLeave, size: r.context.teamSize })}
       </Badge>
     </>
   );

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconFileAlert, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { LEAVE_NOTE_MAX, type LeaveRequest, noteLength } from '../../../../../shared/leave/index.ts';
 import { RejectDialog } from '../../components/reject-dialog.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { withUndo } from '../../lib/undo.tsx';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
-import { formatSpan } from './leave-format.tsx';
+import { formatSpan, leaveTypeLabel } from './leave-format.tsx';
 import { type Decision, useDecide } from './leave-queries.ts';
 
 /** What the signed-in user may do with a request (the server checks again). */
@@ -22,19 +23,13 @@ export function useActions(r: LeaveRequest) {
   return { decide, withdraw: own && open, cancel: hr && !own && r.status === 'Approved' };
 }
 
-const DONE: Record<Decision, string> = {
-  approve: 'Approved',
-  reject: 'Rejected',
-  withdraw: 'Withdrawn',
-  cancel: 'Cancelled',
-};
-
 /**
  * A note (with its 500-character counter) and the buttons the user may press.
  * Approve is one click with a few seconds to undo it; Reject opens a dialog that
  * asks for the note first.
  */
 export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDone?: (r: LeaveRequest) => void }) {
+  const { t } = useTranslation('manager');
   const actions = useActions(request);
   const decideMutation = useDecide();
   const [note, setNote] = useState('');
@@ -44,7 +39,8 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
   if (!actions.decide && !actions.withdraw && !actions.cancel) return null;
   const length = noteLength(note);
   const over = length > LEAVE_NOTE_MAX;
-  const what = `${request.employeeName}, ${request.leaveTypeName} ${formatSpan(request.fromDate, request.toDate, request.duration)}`;
+  const typeName = leaveTypeLabel(request.leaveTypeCode, request.leaveTypeName);
+  const what = `${request.employeeName}, ${typeName} ${formatSpan(request.fromDate, request.toDate, request.duration)}`;
 
   const run = (decision: Decision, text: string | null = note.trim() || null) => {
     setPending(decision);
@@ -52,12 +48,12 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
       { id: request.id, decision, note: text },
       {
         onSuccess: (r) => {
-          if (decision !== 'approve') notifySuccess(`${DONE[decision]}: ${what}`);
+          if (decision !== 'approve') notifySuccess(t('decision.done', { decision, what }));
           setNote('');
           setRejecting(false);
           onDone?.(r);
         },
-        onError: (e) => notifyError(e, `Could not ${decision} the request`),
+        onError: (e) => notifyError(e, t('decision.failed', { decision })),
         onSettled: () => setPending(null),
       },
     );
@@ -68,7 +64,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
     setPending('approve');
     withUndo({
       key: `leave-approve-${request.id}`,
-      title: 'Approved',
+      title: t('decision.approved'),
       message: what,
       commit: () => run('approve', text),
       onUndo: () => setPending(null),
@@ -78,15 +74,15 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
   return (
     <Stack gap="xs">
       <Textarea
-        label={actions.cancel ? 'Reason for cancelling' : 'Note'}
-        description={actions.decide ? 'Optional; the employee sees it.' : undefined}
-        placeholder={actions.withdraw ? 'Why you withdraw it (optional)' : 'A word for the employee'}
+        label={actions.cancel ? t('decision.reasonCancel') : t('decision.note')}
+        description={actions.decide ? t('decision.noteSeen') : undefined}
+        placeholder={actions.withdraw ? t('decision.withdrawPlaceholder') : t('decision.notePlaceholder')}
         autosize
         minRows={2}
         maxRows={6}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
-        error={over ? `At most ${LEAVE_NOTE_MAX} characters` : undefined}
+        error={over ? t('decision.tooLong', { max: LEAVE_NOTE_MAX }) : undefined}
       />
       <Group justify="space-between">
         <Text size="xs" c={over ? 'red' : 'dimmed'} data-testid="note-counter">
@@ -96,7 +92,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
           {actions.decide && (
             <>
               <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={pending !== null} onClick={() => setRejecting(true)}>
-                Reject…
+                {t('decision.reject')}
               </Button>
               <Button
                 color="teal"
@@ -106,26 +102,26 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
                 // A required supporting document is not there: say so before approving (approving is still allowed).
                 onClick={() => (request.documentMissing ? setConfirming(true) : approve())}
               >
-                Approve
+                {t('decision.approve')}
               </Button>
             </>
           )}
           {actions.withdraw && (
             <Button variant="light" color="gray" disabled={over} loading={pending === 'withdraw'} onClick={() => run('withdraw')}>
-              Withdraw request
+              {t('decision.withdraw')}
             </Button>
           )}
           {actions.cancel && (
             <Button color="red" variant="light" disabled={over || note.trim() === ''} loading={pending === 'cancel'} onClick={() => run('cancel')}>
-              Cancel approved leave
+              {t('decision.cancel')}
             </Button>
           )}
         </Group>
       </Group>
       <RejectDialog
         opened={rejecting}
-        title={`Reject leave: ${request.employeeName}, ${formatSpan(request.fromDate, request.toDate, request.duration)}`}
-        summary={`${request.leaveTypeName}, ${request.workingDays} working day${request.workingDays === 1 ? '' : 's'}${request.reason ? ` — “${request.reason}”` : ''}. The employee is told at once.`}
+        title={t('decision.rejectTitle', { name: request.employeeName, span: formatSpan(request.fromDate, request.toDate, request.duration) })}
+        summary={request.reason ? t('decision.rejectSummaryReason', { type: typeName, count: request.workingDays, reason: request.reason }) : t('decision.rejectSummary', { type: typeName, count: request.workingDays })}
         readerName={request.employeeName.split(' ')[0] ?? request.employeeName}
         max={LEAVE_NOTE_MAX}
         initialNote={note}
@@ -133,15 +129,14 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
         onConfirm={(text) => run('reject', text)}
         onClose={() => setRejecting(false)}
       />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Approve without the supporting document?">
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('decision.noDocumentTitle')}>
         <Stack gap="sm">
-          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title="Document missing" data-testid="approve-document-warning">
-            {request.employeeName}'s {request.leaveTypeName.toLowerCase()} of {request.workingDays} day{request.workingDays === 1 ? '' : 's'} needs a supporting document (a medical certificate), and none is
-            attached. You can approve anyway; {request.employeeName} can still attach it afterwards.
+          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title={t('decision.documentMissing')} data-testid="approve-document-warning">
+            {t('decision.documentMissingText', { name: request.employeeName, type: typeName, count: request.workingDays })}
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Back
+              {t('decision.back')}
             </Button>
             <Button
               color="teal"
@@ -151,7 +146,7 @@ export function DecisionPanel({ request, onDone }: { request: LeaveRequest; onDo
                 run('approve');
               }}
             >
-              Approve anyway
+              {t('decision.approveAnyway')}
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileAlert, IconFileCheck, IconPaperclip, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { LeaveRequest } from '../../../../../shared/leave/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { DocumentStatusBadge, formatSize } from '../documents/labels.tsx';
+import { leaveTypeLabel } from './leave-format.tsx';
 import { useAttachLeaveDocument } from './leave-queries.ts';
 
 /** What a supporting file may be (the server decides by the bytes and says so when it refuses one). */
@@ -13,21 +15,23 @@ export const SUPPORTING_ACCEPT = 'application/pdf,image/jpeg,image/png,image/web
 
 /** "Document missing": the type needs a supporting file at this length and none is attached yet. */
 export function DocumentMissingBadge({ request, size = 'xs' }: { request: Pick<LeaveRequest, 'documentMissing'>; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation('employee');
   if (!request.documentMissing) return null;
   return (
     <Badge size={size} color="orange" variant="light" radius="sm" leftSection={<IconFileAlert size={12} />} data-testid="document-missing" style={{ flexShrink: 0 }}>
-      Document missing
+      {t('leave.documents.missing')}
     </Badge>
   );
 }
 
 /** How many files are attached, as a paperclip (lists). */
 export function AttachmentCount({ request }: { request: Pick<LeaveRequest, 'attachments'> }) {
+  const { t } = useTranslation('employee');
   if (request.attachments.length === 0) return null;
   const n = request.attachments.length;
   return (
     <Badge size="xs" color="gray" variant="outline" radius="sm" leftSection={<IconPaperclip size={12} />} data-testid="attachment-count" style={{ flexShrink: 0 }}>
-      {n} file{n === 1 ? '' : 's'}
+      {t('leave.documents.files', { count: n })}
     </Badge>
   );
 }
@@ -41,6 +45,7 @@ export function useMayAttach(r: LeaveRequest): boolean {
 
 /** A request's supporting files: download links, the "document missing" warning, and attaching one. */
 export function SupportingDocuments({ request: r, onChange }: { request: LeaveRequest; onChange?: (r: LeaveRequest) => void }) {
+  const { t } = useTranslation('employee');
   const mayAttach = useMayAttach(r);
   const own = r.employeeId === useSessionUser().employeeId;
   const attach = useAttachLeaveDocument();
@@ -52,10 +57,10 @@ export function SupportingDocuments({ request: r, onChange }: { request: LeaveRe
       { id: r.id, file },
       {
         onSuccess: (next) => {
-          notifySuccess(`${file.name} attached to the request.`);
+          notifySuccess(t('leave.documents.attached', { file: file.name }));
           onChange?.(next);
         },
-        onError: (e) => notifyError(e, e instanceof ApiError && (e.status === 413 || e.status === 415) ? 'File not accepted' : 'Could not attach the file'),
+        onError: (e) => notifyError(e, e instanceof ApiError && (e.status === 413 || e.status === 415) ? t('leave.documents.notAccepted') : t('leave.documents.couldNotAttach')),
       },
     );
   };
@@ -63,12 +68,12 @@ export function SupportingDocuments({ request: r, onChange }: { request: LeaveRe
   return (
     <Card withBorder padding="lg" data-testid="supporting-documents">
       <Group justify="space-between" mb="xs">
-        <Title order={5}>Supporting documents</Title>
+        <Title order={5}>{t('leave.documents.title')}</Title>
         {mayAttach && (
           <FileButton onChange={upload} accept={SUPPORTING_ACCEPT}>
             {(props) => (
               <Button {...props} size="compact-sm" variant="light" leftSection={<IconUpload size={14} />} loading={attach.isPending}>
-                Attach a document
+                {t('leave.documents.attach')}
               </Button>
             )}
           </FileButton>
@@ -76,21 +81,20 @@ export function SupportingDocuments({ request: r, onChange }: { request: LeaveRe
       </Group>
       <Stack gap="xs">
         {r.documentMissing ? (
-          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title="Document missing" data-testid="document-missing-alert">
-            {r.leaveTypeName} of this length needs a supporting document (a medical certificate) and none is attached yet.
-            {own ? ' Attach it here.' : ' It can still be approved; the employee can attach it later.'}
+          <Alert color="orange" variant="light" icon={<IconFileAlert size={18} />} title={t('leave.documents.missing')} data-testid="document-missing-alert">
+            {t(own ? 'leave.documents.missingOwn' : 'leave.documents.missingOther', { type: leaveTypeLabel(r.leaveTypeCode, r.leaveTypeName) })}
           </Alert>
         ) : (
           r.documentsRequired &&
           r.attachments.length > 0 && (
             <Text size="sm" c="teal" data-testid="document-present">
-              <IconFileCheck size={14} style={{ verticalAlign: -2 }} /> Supporting document attached, as {r.leaveTypeName.toLowerCase()} of this length requires.
+              <IconFileCheck size={14} style={{ verticalAlign: -2 }} /> {t('leave.documents.present', { type: leaveTypeLabel(r.leaveTypeCode, r.leaveTypeName) })}
             </Text>
           )
         )}
         {r.attachments.length === 0 && !r.documentMissing && (
           <Text size="sm" c="dimmed">
-            No files attached.
+            {t('leave.documents.none')}
           </Text>
         )}
         {r.attachments.map((a) => (
@@ -100,7 +104,7 @@ export function SupportingDocuments({ request: r, onChange }: { request: LeaveRe
                 <IconPaperclip size={14} style={{ verticalAlign: -2 }} /> {a.originalName}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {formatSize(a.sizeBytes)} · uploaded {formatInstant(a.uploadedAt)} by {a.uploadedByName}
+                {t('leave.documents.uploaded', { size: formatSize(a.sizeBytes), when: formatInstant(a.uploadedAt), name: a.uploadedByName })}
               </Text>
             </div>
             <DocumentStatusBadge status={a.status} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { LEAVE_LOAD_LABELS } from '../../../../../shared/labels.ts';
+import { formatWeekdayIn, isLocale } from '../../../../../shared/i18n/index.ts';
 
 /** The spec's colour tones as Mantine colours. */
 export const TONE_COLOR: Record<ColorTone, string> = {
@@ -67,8 +68,10 @@ export function formatSpan(from: string, to: string, duration: LeaveDuration = '
   return formatDate(from);
 }
 
-/** `Mon 14` for a day header. */
+/** `Mon 14` / `सोम 14` for a day header (the weekday in the console's language, the date in Latin digits). */
 export function shortDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]} ${d.getUTCDate()}`;
+  const lang = isLocale(i18n.language) ? i18n.language : 'en-IN';
+  const weekday = lang === 'en-IN' ? ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()] : formatWeekdayIn(lang, day, 'short');
+  return `${weekday} ${d.getUTCDate()}`;
 }

@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LeaveContext } from '../../../../../shared/leave/index.ts';
-import { LOAD_COLOR, LOAD_LABEL, shortDay } from './leave-format.tsx';
+import { LOAD_COLOR, shortDay } from './leave-format.tsx';
 
 function shareColor(away: number, size: number, weekend: boolean): string {
   if (weekend) return 'var(--mantine-color-gray-1)';
@@ -14,14 +15,19 @@ function shareColor(away: number, size: number, weekend: boolean): string {
 
 /** Peak figures and the load badge of a context. */
 export function LoadSummary({ context }: { context: LeaveContext }) {
+  const { t } = useTranslation('manager');
   return (
     <Group gap="xs" wrap="wrap">
       <Badge color={LOAD_COLOR[context.load]} variant="filled" data-testid="team-load">
-        {LOAD_LABEL[context.load]}
+        {t(`labels:leaveLoad.${context.load}`)}
       </Badge>
       <Text size="xs" c="dimmed">
-        Busiest day: {context.peakTeamOnLeave} of {context.teamSize} in the team away, {context.peakDeptOnLeave} in the department, {context.peakOrgOnLeave} in the organisation
-        {context.managerName ? ` · manager ${context.managerName}` : ''}
+        {[
+          t('load.busiest', { team: context.peakTeamOnLeave, size: context.teamSize, dept: context.peakDeptOnLeave, org: context.peakOrgOnLeave }),
+          context.managerName ? t('load.manager', { name: context.managerName }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
     </Group>
   );
@@ -29,12 +35,13 @@ export function LoadSummary({ context }: { context: LeaveContext }) {
 
 /** One box per day: how many of the team are away (the applicant included), coloured by the share. */
 export function TeamLoadStrip({ context }: { context: LeaveContext }) {
+  const { t } = useTranslation('manager');
   const days = context.days.slice(0, 31);
   return (
     <Stack gap={6} data-testid="team-load-strip">
       <Group gap={4} wrap="wrap">
         {days.map((d) => (
-          <Tooltip key={d.date} label={`${d.date}: ${d.team} of ${context.teamSize} in the team, ${d.dept} in the department, ${d.org} in the organisation${d.weekend ? ' (weekly off)' : ''}`}>
+          <Tooltip key={d.date} label={t('load.day', { date: d.weekend ? t('load.weeklyOff', { day: shortDay(d.date) }) : shortDay(d.date), team: d.team, size: context.teamSize, dept: d.dept, org: d.org })}>
             <Box
               px={6}
               py={4}
@@ -51,7 +58,7 @@ export function TeamLoadStrip({ context }: { context: LeaveContext }) {
         ))}
         {context.days.length > days.length && (
           <Text size="xs" c="dimmed">
-            +{context.days.length - days.length} more days
+            {t('load.more', { count: context.days.length - days.length })}
           </Text>
         )}
       </Group>
@@ -62,20 +69,21 @@ export function TeamLoadStrip({ context }: { context: LeaveContext }) {
 
 /** A small bar chart of who is away each day: the team and the department. */
 export function ContextChart({ context }: { context: LeaveContext }) {
-  const data = context.days.slice(0, 62).map((d) => ({ day: shortDay(d.date), Team: d.team, Department: d.dept }));
+  const { t } = useTranslation('manager');
+  const data = context.days.slice(0, 62).map((d) => ({ day: shortDay(d.date), team: d.team, department: d.dept }));
   return (
     <Paper withBorder p="sm" data-testid="context-chart">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          Who else is away
+          {t('load.whoElse')}
         </Text>
         <BarChart
           h={170}
           data={data}
           dataKey="day"
           series={[
-            { name: 'Team', color: 'indigo.6' },
-            { name: 'Department', color: 'gray.4' },
+            { name: 'team', label: t('load.team'), color: 'indigo.6' },
+            { name: 'department', label: t('load.department'), color: 'gray.4' },
           ]}
           withLegend
           tickLine="none"
@@ -83,10 +91,10 @@ export function ContextChart({ context }: { context: LeaveContext }) {
           yAxisProps={{ allowDecimals: false, width: 24 }}
         />
         <SimpleGrid cols={4} spacing="xs">
-          <Figure label="Team size" value={context.teamSize} />
-          <Figure label="Peak team" value={context.peakTeamOnLeave} />
-          <Figure label="Peak dept" value={context.peakDeptOnLeave} />
-          <Figure label="Peak org" value={context.peakOrgOnLeave} />
+          <Figure label={t('load.teamSize')} value={context.teamSize} />
+          <Figure label={t('load.peakTeam')} value={context.peakTeamOnLeave} />
+          <Figure label={t('load.peakDept')} value={context.peakDeptOnLeave} />
+          <Figure label={t('load.peakOrg')} value={context.peakOrgOnLeave} />
         </SimpleGrid>
         <LoadSummary context={context} />
       </Stack>

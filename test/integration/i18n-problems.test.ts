@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayInZone } from '../../shared/dates.ts';
+import { preferencesOf } from '../../server/src/modules/auth/index.ts';
+import type { Client } from '../support/client.ts';
+import { employeeIdOf, freeWeek, leaveTypeIdOf, topUp } from '../support/leave.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+/**
+ * Issue 21 §1: the server's problems people read in the console (a refused leave application, a
+ * refused regularization, a missing sign-in) come in the reader's language; their `type`, status
+ * and field paths never change, and English readers and programs keep the English word for word.
+ */
+
+let server: TestServer;
+let hr: Client;
+let hindi: Client;
+let english: Client;
+let monday = '';
+const ids = { sneha: '', CL: '' };
+const today = () => dayInZone(new Date(), 'Asia/Kolkata');
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+beforeAll(async () => {
+  server = await startServer();
+  [hr, hindi, english] = (await Promise.all(['hr', 'employee', 'manager'].map((w) => server.login(`${w}@kaveri.example`)))) as [Client, Client, Client];
+  ids.sneha = await employeeIdOf(server, 'employee@kaveri.example');
+  ids.CL = await leaveTypeIdOf(server, 'CL');
+  await topUp(hr, ids.sneha, ids.CL, 10);
+  monday = await freeWeek(server, [ids.sneha], addDays(today(), 70));
+  expect((await hindi.put('/api/me/language', { locale: 'hi-IN' })).status).toBe(200);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('a Hindi reader’s refused leave application', () => {
+  it('answers a 400 with a Hindi title and detail; type, status and field path unchanged', async () => {
+    const day = addDays(monday, 2);
+    const res = await hindi.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: day, toDate: day, duration: 'FullDay', backupEmployeeId: ids.sneha });
+    expect(res.status, res.text).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body.type).toBe('urn:muster:problem:validation');
+    expect(res.body.status).toBe(400);
+    expect(res.body.title).toBe('आपका अनुरोध सही नहीं है');
+    expect(res.body.detail).toBe('यह छुट्टी का अनुरोध नहीं हो सकता। बैकअप कोई और होना चाहिए।');
+    expect(res.body.errors).toEqual([{ path: 'body.backupEmployeeId', message: 'बैकअप कोई और होना चाहिए' }]);
+  });
+
+  it('answers a 409 clash with the day in Hindi (Hindi month, Latin digits)', async () => {
+    const day = addDays(monday, 1);
+    const first = await hindi.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: day, toDate: day, duration: 'FullDay' });
+    expect(first.status, first.text).toBe(200);
+    const again = await hindi.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: day, toDate: day, duration: 'FullDay' });
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.type).toBe('urn:muster:problem:conflict');
+    expect(again.body.title).toBe('यह अभी नहीं हो सकता');
+    expect(again.body.detail).toMatch(/^यह छुट्टी का अनुरोध नहीं हो सकता। \d{1,2} \S+ \d{4} के आपके बाकी अनुरोध से टकराता है।$/);
+    expect(again.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.fromDate']);
+  });
+
+  it('the apply form’s quote names the refusals in Hindi too', async () => {
+    const q = await hindi.get(`/api/leave/quote?leaveTypeId=${ids.CL}&fromDate=${addDays(monday, 3)}&toDate=${addDays(monday, 3)}&duration=FullDay`);
+    expect(q.status, q.text).toBe(200);
+    expect(q.body.problems).toEqual([]);
+    const backwards = await hindi.get(`/api/leave/quote?leaveTypeId=${ids.CL}&fromDate=${addDays(monday, 3)}&toDate=${addDays(monday, 2)}&duration=FullDay`);
+    expect(backwards.body.problems).toEqual([{ path: 'query.toDate', message: 'आख़िरी दिन पहले दिन से पहले नहीं हो सकता' }]);
+  });
+
+  it('an English reader gets the same refusal word for word as before', async () => {
+    // The manager, who reads English, records nothing here: the same rule refuses them (their own backup).
+    const managerId = await employeeIdOf(server, 'manager@kaveri.example');
+    const day = addDays(monday, 2);
+    const res = await english.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: day, toDate: day, duration: 'FullDay', backupEmployeeId: managerId });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.title).toBe('Your request is not valid');
+    expect(res.body.detail).toBe('This leave request cannot be made. backupEmployeeId: must be someone else.');
+    expect(res.body.errors).toEqual([{ path: 'body.backupEmployeeId', message: 'must be someone else' }]);
+  });
+});
+
+describe('other problems', () => {
+  it('a regularization of a future day is refused in the reader’s language', async () => {
+    expect((await hindi.put('/api/me/language', { locale: 'mr-IN' })).status).toBe(200);
+    try {
+      const res = await hindi.post('/api/regularizations', { date: addDays(today(), 3), kind: 'MissingPunchOut', reason: 'घरी जायला उशीर', punches: [{ time: '18:30', direction: 'out' }], supersedes: [] });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.type).toBe('urn:muster:problem:validation');
+      expect(res.body.title).toBe('आपली विनंती योग्य नाही');
+      expect(res.body.detail).toMatch(/ अजून यायचा आहे: फक्त मागील दिवस आणि आजची हजेरी दुरुस्ती करता येते\.$/);
+      expect(res.body.errors).toEqual([{ path: 'body.date', message: 'पुढचा दिवस असू शकत नाही' }]);
+    } finally {
+      await hindi.put('/api/me/language', { locale: 'hi-IN' });
+    }
+  });
+
+  it('a forbidden page: Hindi title, and a Hindi sentence in place of the English detail', async () => {
+    const res = await hindi.get('/api/audit');
+    expect(res.status).toBe(403);
+    expect(res.body.type).toBe('urn:muster:problem:forbidden');
+    expect(res.body.title).toBe('अनुमति नहीं है');
+    expect(res.body.detail).toMatch(DEVANAGARI);
+  });
+
+  it('without a session the browser’s Accept-Language decides; no header (a program) means English', async () => {
+    const anonymous = server.client();
+    const tamil = await anonymous.get('/api/leave/requests', { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.8' });
+    expect(tamil.status).toBe(401);
+    expect(tamil.body.type).toBe('urn:muster:problem:unauthorized');
+    expect(tamil.body.title).toBe('உள்நுழைவு தேவை');
+    const plain = await anonymous.get('/api/leave/requests');
+    expect(plain.body.title).toBe('Authentication required');
+    expect(plain.body.detail).toBe('Sign in to continue.');
+  });
+
+  it('reads Accept-Language by weight', () => {
+    expect(preferencesOf('en;q=0.5, kn-IN, *;q=0.1, hi;q=0')).toEqual(['kn-IN', 'en']);
+  });
+});
