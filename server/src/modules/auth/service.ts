@@ -7,6 +7,7 @@ import {
   type SessionInfo,
   type SessionUser,
 } from '../../../../shared/auth.ts';
+import { type Locale, effectiveLocale, pickLocale } from '../../../../shared/i18n/locales.ts';
 import { type Role, permissionsOf, ROLES } from '../../../../shared/permissions.ts';
 import { type Caller, type Ctx, type Db, callerFor, inTransaction } from '../../context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/problem.ts';
@@ -15,6 +16,7 @@ import { defineCache } from '../../db/cache.ts';
 import { boundedMemo } from '../../memo.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { recordAudit } from '../audit/index.ts';
+import { orgSettings } from '../org/index.ts';
 import * as repo from './repo.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -265,6 +267,21 @@ export async function callerOfUserId(ctx: Pick<Ctx, 'db'>, userId: string): Prom
   const u = await repo.findUserById(ctx.db, userId);
   if (!u || u.active !== 1) return undefined;
   return callerOfUser(sessionUserOf(u, toRoles(await repo.rolesOfUser(ctx.db, userId))));
+}
+
+/**
+ * The language a download is written in: a signed-in person's own (their choice, else the
+ * organisation's); for API keys and other channels, the first shipped language of the request's
+ * Accept-Language, else English, so an integration's files do not change with a setting.
+ */
+export async function downloaderLocale(db: Db, caller: Caller, acceptLanguage: string | undefined): Promise<Locale> {
+  if (caller.kind === 'session' && caller.userId) {
+    const [settings, choice] = await Promise.all([orgSettings(db), repo.localeOfUser(db, caller.userId)]);
+    return effectiveLocale(choice, settings.defaultLocale);
+  }
+  if (!acceptLanguage) return 'en-IN';
+  // Listed most wanted first by every client in practice; the q-values are not weighed.
+  return pickLocale(acceptLanguage.split(',').map((part) => part.split(';')[0]?.trim() ?? ''));
 }
 
 /** The language a login chose; null: the organisation's (for `GET /api/auth/me`). */
