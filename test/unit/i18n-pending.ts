@@ -18,7 +18,6 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/api-keys/issue-key-modal.tsx',
   'features/api-keys/key-issued-modal.tsx',
   'features/api-keys/oauth-apps-section.tsx',
-  'features/attendance/calendar-page.tsx',
   'features/attendance/day-drawer.tsx',
   'features/attendance/day-effect.tsx',
   'features/attendance/employee-attendance-tab.tsx',
