@@ -74,6 +74,21 @@ describe('the directory export in the downloader’s language', () => {
     expect(text).not.toContain('page 1 of');
   });
 
+  it('the live board’s export too: headers, states and the counts line in Hindi; English for an English reader', async () => {
+    const hindi = await hr.get('/api/attendance/live/export?format=csv');
+    expect(hindi.status, hindi.text).toBe(200);
+    const rows = parseCsv(hindi.text);
+    expect(rows[0]?.slice(0, 6)).toEqual(['कोड', 'नाम', 'विभाग', 'स्थान', 'शिफ़्ट', 'स्थिति']);
+    expect(rows[0]?.[6]).toMatch(/^पहला इन \(.+\)$/);
+    const hindiStates = new Set(['अंदर', 'बाहर', 'अभी नहीं आए', 'देर से', 'छुट्टी पर', 'आज अवकाश']);
+    const englishStates = new Set(['In', 'Out', 'Not yet in', 'Late', 'On leave', 'Off today']);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) expect(hindiStates.has(row[5] ?? ''), row[5]).toBe(true);
+    const english = parseCsv((await admin.get('/api/attendance/live/export?format=csv')).text);
+    expect(english[0]?.slice(0, 6)).toEqual(['Code', 'Name', 'Department', 'Location', 'Shift', 'State']);
+    for (const row of english.slice(1)) expect(englishStates.has(row[5] ?? ''), row[5]).toBe(true);
+  });
+
   it('follows the organisation’s language for someone who has not chosen one', async () => {
     expect((await admin.put('/api/org/language', { defaultLocale: 'hi-IN' })).status).toBeLessThan(300);
     try {

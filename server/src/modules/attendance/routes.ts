@@ -28,6 +28,7 @@ import {
 import { IsoDate, IsoMonth, UuidInput } from '../../../../shared/common.ts';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
+import { downloaderLocale } from '../auth/index.ts';
 import type { Api } from '../../http/api.ts';
 import { dayDetail, monthOf } from './employee-days.ts';
 import { exportCalendar, exportDay, exportLive } from './exports.ts';
@@ -79,7 +80,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ query, caller, res }) => sendTable(res, await exportLive(await ctx(caller), query), query.format, deps.clock.now()),
+    async ({ query, caller, req, res }) => sendTable(res, await exportLive(await ctx(caller), query, await downloaderLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(
