@@ -73,7 +73,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/attendance/live/export',
       operationId: 'exportAttendanceLive',
       summary: 'Export the live board (CSV, XLSX, PDF)',
-      description: 'Same filters as the live board (`departmentId`, `locationId`, `q`, `state`) and `format` (`csv` default, `xlsx`, `pdf`).',
+      description: 'Same filters as the live board (`departmentId`, `locationId`, `q`, `state`) and `format` (`csv` default, `xlsx`, `pdf`). Title, headers and states are in the downloader\'s language (the session\'s; other callers: `Accept-Language`, else English).',
       tags,
       auth: 'session',
       query: LiveExportQuery,

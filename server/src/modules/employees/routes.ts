@@ -55,7 +55,7 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'exportEmployees',
       summary: 'Export the directory as CSV, XLSX or PDF',
       description:
-        'Same filters and sort as the list. With `page` and `pageSize` only that page is exported; without them every matching row. `ctcMin`/`ctcMax` are the two non-negative integers (a CTC range), `joinedYearFrom`/`joinedYearTo` the two further integers (a joining-year range).',
+        'Same filters and sort as the list. With `page` and `pageSize` only that page is exported; without them every matching row. `ctcMin`/`ctcMax` are the two non-negative integers (a CTC range), `joinedYearFrom`/`joinedYearTo` the two further integers (a joining-year range). Title, headers and statuses are in the downloader\'s language (the session\'s; other callers: `Accept-Language`, else English).',
       tags: ['Employees'],
       auth: 'session',
       query: EmployeeExportQuery,
