@@ -1,6 +1,7 @@
 /** The one table model every export renders to CSV, XLSX and PDF (`table.ts`). */
 
 import type { ExportFormat } from '../../../shared/common.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { TableChart } from './chart.ts';
 
 export type { TableChart };
@@ -74,6 +75,11 @@ export interface TableModel<T> {
    * ("Generated 25 Nov 2026, 02:10 IST"). Without it the time is written in UTC.
    */
   timeZone?: string;
+  /**
+   * The downloader's language: the "Generated …" line and the PDF's page footer are written in it
+   * (the model's own title, headers and labels are the caller's to translate). Default English.
+   */
+  locale?: Locale;
   /** A statutory form: title lines, establishment header, numbered and grouped headings, signature block (see form-pdf.ts, form-xlsx.ts). */
   form?: FormLayout;
 }

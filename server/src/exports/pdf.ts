@@ -1,4 +1,5 @@
 import { formatDate } from '../../../shared/labels.ts';
+import { translatorFor } from '../../../shared/i18n/index.ts';
 import { drawCharts } from './chart.ts';
 import { LINE_BOX, type Weight, fitText, hasIndic, pdfText, scriptText, wrapText } from './fonts.ts';
 
@@ -317,7 +318,7 @@ export async function renderPdfLayout<T>(model: TableModel<T>, generatedLine: st
     page = i;
     // Writing inside the bottom margin would otherwise make pdfkit open a new page.
     doc.page.margins.bottom = 0;
-    const footer = pdfText(`${model.title} · page ${i + 1} of ${range.count}`);
+    const footer = pdfText(translatorFor(model.locale ?? 'en-IN')('hr:exports.pageFooter', { title: model.title, page: i + 1, pages: range.count }));
     text(fitText(footer, maxTextWidth, measureIn(7)), left, pageHeight - PDF_MARGIN, maxTextWidth, {
       size: 7,
       color: '#777777',

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../../../shared/common.ts';
-import { formatInstant } from '../../../shared/labels.ts';
+import { formatInstantIn, translatorFor } from '../../../shared/i18n/index.ts';
 import { type PdfLayout, renderPdfLayout } from './pdf.ts';
 import { renderFormPdf } from './form-pdf.ts';
 import { renderFormXlsx } from './form-xlsx.ts';
@@ -17,9 +17,9 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** "Generated 25 Nov 2026, 02:10 IST · 142 rows": the line under every export's title. */
-export function generatedLine(model: Pick<TableModel<unknown>, 'timeZone' | 'rows'>, generatedAt: Date): string {
-  const rows = model.rows.length;
-  return `Generated ${formatInstant(generatedAt, model.timeZone ?? 'UTC')} · ${rows} ${rows === 1 ? 'row' : 'rows'}`;
+export function generatedLine(model: Pick<TableModel<unknown>, 'timeZone' | 'rows' | 'locale'>, generatedAt: Date): string {
+  const locale = model.locale ?? 'en-IN';
+  return translatorFor(locale)('hr:exports.generated', { when: formatInstantIn(locale, generatedAt, model.timeZone ?? 'UTC'), rows: model.rows.length });
 }
 
 // A plain number or phone number: digits with optional spaces, dots, dashes, slashes and brackets after a sign.

@@ -13,14 +13,8 @@ import {
   STATUS_META,
   formatMinutes,
 } from '../../../../shared/attendance/index.ts';
-import {
-  LIVE_STATE_LABELS,
-  PUNCH_SOURCE_LABELS,
-  formatDayShort,
-  formatInstant,
-  formatMonth,
-  zoneName,
-} from '../../../../shared/labels.ts';
+import { type Locale, formatInstantIn, translatorFor } from '../../../../shared/i18n/index.ts';
+import { formatDayShort, formatMonth, zoneName } from '../../../../shared/labels.ts';
 import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
 import { orgSettings } from '../org/index.ts';
@@ -143,38 +137,47 @@ export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
 
 const LIVE_FILL: Record<LiveRow['state'], string> = { In: 'C6EFCE', Out: 'EDEDED', NotYetIn: 'FFFFFF', Late: 'FFC7CE', OnLeave: 'BDD7EE', Off: 'E4DFEC' };
 
-export function liveTable(view: LiveView, timeZone: string): TableModel<LiveRow> {
-  const c = view.counts;
+/** The live board as a table, in the downloader's language (names, codes and notes as stored). */
+export function liveTable(view: LiveView, timeZone: string, locale: Locale = 'en-IN'): TableModel<LiveRow> {
+  const t = translatorFor(locale);
+  const h = (key: string, values?: Record<string, unknown>) => t(`hr:exports.live.${key}`, values ?? {});
+  const zone = zoneName(timeZone, view.now);
   return {
-    title: 'Live attendance',
+    title: h('title'),
     timeZone,
-    subtitle: `As of ${formatInstant(view.now, timeZone)} · in ${c.In} · out ${c.Out} · not yet in ${c.NotYetIn} · late ${c.Late} · on leave ${c.OnLeave} · off ${c.Off}`,
+    locale,
+    subtitle: h('subtitle', { when: formatInstantIn(locale, view.now, timeZone), ...view.counts }),
     filename: `attendance-live-${view.now.slice(0, 10)}`,
     landscape: true,
     rows: view.items,
     columns: [
-      { header: 'Code', width: 9, overflow: 'keep', value: (r) => r.employee.code },
-      { header: 'Name', width: 22, value: (r) => r.employee.fullName },
-      { header: 'Department', width: 16, value: (r) => r.department },
-      { header: 'Location', width: 14, value: (r) => r.location },
-      { header: 'Shift', width: 10, value: (r) => r.shift },
-      { header: 'State', width: 10, value: (r) => LIVE_STATE_LABELS[r.state], fill: (r) => LIVE_FILL[r.state] },
-      { header: inZone('First in', timeZone, view.now), width: 8, value: (r) => clock(r.firstIn, timeZone) },
-      { header: 'Late min', width: 7, kind: 'number', value: (r) => r.lateMinutes || null },
-      { header: 'Worked', width: 8, value: (r) => formatMinutes(r.workedMinutes) },
-      { header: inZone('Last punch', timeZone, view.now), width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
-      { header: 'Source', width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? PUNCH_SOURCE_LABELS[r.lastPunch.source]) : null) },
-      { header: 'Note', width: 30, value: (r) => r.note },
+      { header: h('code'), width: 9, overflow: 'keep', value: (r) => r.employee.code },
+      { header: h('name'), width: 22, value: (r) => r.employee.fullName },
+      { header: h('department'), width: 16, value: (r) => r.department },
+      { header: h('location'), width: 14, value: (r) => r.location },
+      { header: h('shift'), width: 10, value: (r) => r.shift },
+      { header: h('state'), width: 10, value: (r) => t(`labels:liveState.${r.state}`), fill: (r) => LIVE_FILL[r.state] },
+      { header: h('firstIn', { zone }), width: 8, value: (r) => clock(r.firstIn, timeZone) },
+      { header: h('lateMinutes'), width: 7, kind: 'number', value: (r) => r.lateMinutes || null },
+      { header: h('worked'), width: 8, value: (r) => formatMinutes(r.workedMinutes) },
+      { header: h('lastPunch', { zone }), width: 9, value: (r) => clock(r.lastPunch?.at ?? null, timeZone) },
+      { header: h('source'), width: 18, value: (r) => (r.lastPunch ? (r.lastPunch.terminal ?? t(`labels:punchSource.${r.lastPunch.source}`)) : null) },
+      { header: h('note'), width: 30, value: (r) => r.note },
     ],
-    notes: view.terminals.map(
-      (t) => `Terminal ${t.name}: ${t.online ? 'online' : 'OFFLINE'}, last contact ${t.lastContactAt ? formatInstant(t.lastContactAt, timeZone) : 'never'}`,
+    notes: view.terminals.map((term) =>
+      h('terminal', {
+        name: term.name,
+        online: term.online ? 'yes' : 'no',
+        contact: term.lastContactAt ? 'yes' : 'never',
+        when: term.lastContactAt ? formatInstantIn(locale, term.lastContactAt, timeZone) : '',
+      }),
     ),
   };
 }
 
 /** The live board as a table. */
-export async function exportLive(ctx: Ctx, query: LiveQuery): Promise<TableModel<LiveRow>> {
-  return liveTable(await live(ctx, query), ctx.timeZone);
+export async function exportLive(ctx: Ctx, query: LiveQuery, locale: Locale = 'en-IN'): Promise<TableModel<LiveRow>> {
+  return liveTable(await live(ctx, query), ctx.timeZone, locale);
 }
 
 /** Every matching employee's month (not paginated) as a grid. */

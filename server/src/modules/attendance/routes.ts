@@ -28,6 +28,7 @@ import {
 import { IsoDate, IsoMonth, UuidInput } from '../../../../shared/common.ts';
 import type { ModuleDeps, Caller } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
+import { readerLocale } from '../auth/index.ts';
 import type { Api } from '../../http/api.ts';
 import { dayDetail, monthOf } from './employee-days.ts';
 import { exportCalendar, exportDay, exportLive } from './exports.ts';
@@ -72,14 +73,14 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/attendance/live/export',
       operationId: 'exportAttendanceLive',
       summary: 'Export the live board (CSV, XLSX, PDF)',
-      description: 'Same filters as the live board (`departmentId`, `locationId`, `q`, `state`) and `format` (`csv` default, `xlsx`, `pdf`).',
+      description: 'Same filters as the live board (`departmentId`, `locationId`, `q`, `state`) and `format` (`csv` default, `xlsx`, `pdf`). Title, headers and states are in the downloader\'s language (the session\'s; other callers: `Accept-Language`, else English).',
       tags,
       auth: 'session',
       query: LiveExportQuery,
       response: EXPORT,
       errors: [403],
     },
-    async ({ query, caller, res }) => sendTable(res, await exportLive(await ctx(caller), query), query.format, deps.clock.now()),
+    async ({ query, caller, req, res }) => sendTable(res, await exportLive(await ctx(caller), query, await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(

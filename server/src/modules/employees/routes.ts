@@ -17,6 +17,7 @@ import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { auditTable } from '../audit/index.ts';
+import { readerLocale } from '../auth/index.ts';
 import { employeeAudit, employeeAuditForExport } from './audit.ts';
 import { auditFilterLine, directoryTable } from './exports.ts';
 import * as read from './read.ts';
@@ -54,19 +55,19 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'exportEmployees',
       summary: 'Export the directory as CSV, XLSX or PDF',
       description:
-        'Same filters and sort as the list. With `page` and `pageSize` only that page is exported; without them every matching row. `ctcMin`/`ctcMax` are the two non-negative integers (a CTC range), `joinedYearFrom`/`joinedYearTo` the two further integers (a joining-year range).',
+        'Same filters and sort as the list. With `page` and `pageSize` only that page is exported; without them every matching row. `ctcMin`/`ctcMax` are the two non-negative integers (a CTC range), `joinedYearFrom`/`joinedYearTo` the two further integers (a joining-year range). Title, headers and statuses are in the downloader\'s language (the session\'s; other callers: `Accept-Language`, else English).',
       tags: ['Employees'],
       auth: 'session',
       query: EmployeeExportQuery,
       response: EXPORT_TYPES,
       errors: [403],
     },
-    async ({ query, caller, res }) => {
+    async ({ query, caller, req, res }) => {
       const ctx = await deps.ctxFor(caller);
-      const rows = await read.listEmployeesForExport(ctx, query);
+      const [rows, locale] = await Promise.all([read.listEmployeesForExport(ctx, query), readerLocale(deps.db, caller, req.get('accept-language'))]);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const sensitive = caller.permissions.includes('employee:sensitive');
-      await sendTable(res, directoryTable(rows, sensitive, today, ctx.timeZone), query.format, deps.clock.now());
+      await sendTable(res, directoryTable(rows, sensitive, today, ctx.timeZone, locale), query.format, deps.clock.now());
     },
   );
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarStats, IconClockExclamation, IconUserCheck, IconUserX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CalendarCell, type CalendarRow, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
@@ -10,6 +11,7 @@ import { KpiCard } from '../../components/kpi-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { useCalendar } from './attendance-queries.ts';
 import { DayDrawer } from './day-drawer.tsx';
 import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
@@ -17,13 +19,26 @@ import { StatusLegend, statusFill, todayLocal, useOrgClock } from './status.tsx'
 
 const WEEKDAY = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 const PAGE_SIZE = 25;
+/** The month's total columns: attendance codes (printed in Latin letters in every language, as on registers) and words. */
+const TOTALS = ['P', 'HD', 'A', 'L', 'late', 'worked', 'ot', 'LOP'] as const;
 
 function Cell({ row, cell, date, onOpen }: { row: CalendarRow; cell: CalendarCell; date: string; onOpen: () => void }) {
+  const { t } = useTranslation('hr');
   const meta = cell.status ? STATUS_META[cell.status] : null;
-  const label = `${row.employee.fullName} ${date}: ${meta?.label ?? 'no record'}${cell.frozen ? ' (frozen)' : ''}`;
+  const labelValues = { name: row.employee.fullName, date, status: meta?.label ?? t('attendance.calendar.noRecordLower') };
+  const label = cell.frozen ? t('attendance.calendar.cellLabelFrozen', labelValues) : t('attendance.calendar.cellLabel', labelValues);
+  // The tooltip lists the day's facts side by side (" · "), each one message.
   const title = meta
-    ? `${meta.label}${cell.frozen ? ' · frozen' : ''}${cell.workedMinutes ? ` · ${formatMinutes(cell.workedMinutes)}` : ''}${cell.lateMinutes ? ` · late ${cell.lateMinutes} min` : ''}${cell.otMinutes ? ` · OT ${formatMinutes(cell.otMinutes)}` : ''}`
-    : 'No record';
+    ? [
+        meta.label,
+        cell.frozen ? t('attendance.calendar.frozen') : null,
+        cell.workedMinutes ? formatMinutes(cell.workedMinutes) : null,
+        cell.lateMinutes ? t('attendance.live.lateMinutes', { minutes: cell.lateMinutes }) : null,
+        cell.otMinutes ? t('attendance.calendar.otValue', { value: formatMinutes(cell.otMinutes) }) : null,
+      ]
+        .filter((part) => part !== null)
+        .join(' · ')
+    : t('attendance.calendar.noRecord');
   const content = (
     <Text
       size="xs"
@@ -57,6 +72,8 @@ function Cell({ row, cell, date, onOpen }: { row: CalendarRow; cell: CalendarCel
 /** The monthly calendar: a colour grid of employees × days with totals, a legend and exports; a cell opens the day. */
 export function CalendarPage() {
   useOrgClock();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [monthParam, setMonth] = useParam('month');
   const [pageParam, setPage] = useParam('page');
   const month = monthParam ?? todayLocal().slice(0, 7);
@@ -69,15 +86,16 @@ export function CalendarPage() {
   return (
     <>
       <PageHeader
-        title="Attendance calendar"
-        description="Every employee's month at a glance. Click a day to see its punches and the reasons behind it."
+        title={tx('attendance.calendar.title')}
+        documentTitle={t('attendance.calendar.title')}
+        description={tx('attendance.calendar.description')}
         actions={<ExportButtons path={`/api/attendance/calendar/${month}/export`} query={filters} fileStem={`attendance-${month}`} />}
       />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
             <MonthPickerInput
-              aria-label="Month"
+              aria-label={t('attendance.calendar.month')}
               w={170}
               valueFormat="MMMM YYYY"
               value={`${month}-01`}
@@ -88,10 +106,22 @@ export function CalendarPage() {
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <KpiCard label="Attendance rate" value={data ? `${(data.kpis.attendanceRate * 100).toFixed(1)}%` : undefined} icon={<IconUserCheck size={20} />} color="teal" hint={`${data?.kpis.employees ?? '…'} employees`} />
-          <KpiCard label="Absent days" value={data?.kpis.absent} icon={<IconUserX size={20} />} color="red" hint={data ? `${data.kpis.lopDays} loss-of-pay days` : undefined} />
-          <KpiCard label="Late arrivals" value={data?.kpis.lateCount} icon={<IconClockExclamation size={20} />} color="orange" hint={data ? `${data.kpis.missingPunch} missing punches · ${data.kpis.wrongLocation} at another location` : undefined} />
-          <KpiCard label="Overtime" value={data ? formatMinutes(data.kpis.otMinutes) : undefined} icon={<IconCalendarStats size={20} />} color="grape" hint={data ? `${formatMinutes(data.kpis.workedMinutes)} worked` : undefined} />
+          <KpiCard
+            label={t('attendance.calendar.rate')}
+            value={data ? `${(data.kpis.attendanceRate * 100).toFixed(1)}%` : undefined}
+            icon={<IconUserCheck size={20} />}
+            color="teal"
+            hint={data ? t('attendance.calendar.employees', { count: data.kpis.employees }) : t('attendance.calendar.employeesLoading')}
+          />
+          <KpiCard label={t('attendance.calendar.absent')} value={data?.kpis.absent} icon={<IconUserX size={20} />} color="red" hint={data ? t('attendance.calendar.lopDays', { count: data.kpis.lopDays }) : undefined} />
+          <KpiCard
+            label={t('attendance.calendar.late')}
+            value={data?.kpis.lateCount}
+            icon={<IconClockExclamation size={20} />}
+            color="orange"
+            hint={data ? t('attendance.calendar.lateHint', { missing: data.kpis.missingPunch, elsewhere: data.kpis.wrongLocation }) : undefined}
+          />
+          <KpiCard label={t('attendance.calendar.overtime')} value={data ? formatMinutes(data.kpis.otMinutes) : undefined} icon={<IconCalendarStats size={20} />} color="grape" hint={data ? t('attendance.calendar.workedValue', { value: formatMinutes(data.kpis.workedMinutes) }) : undefined} />
         </SimpleGrid>
         <StatusLegend />
         {calendar.error && !data ? (
@@ -103,10 +133,10 @@ export function CalendarPage() {
         ) : (
           <Paper withBorder style={{ overflow: 'hidden', opacity: calendar.isPlaceholderData ? 0.6 : 1 }}>
             <ScrollArea type="auto">
-              <Table aria-label="Attendance calendar" withColumnBorders verticalSpacing={2} horizontalSpacing={4} stickyHeader style={{ fontSize: 12 }}>
+              <Table aria-label={t('attendance.calendar.title')} withColumnBorders verticalSpacing={2} horizontalSpacing={4} stickyHeader style={{ fontSize: 12 }}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 2, minWidth: 180 }}>Employee</Table.Th>
+                    <Table.Th style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 2, minWidth: 180 }}>{tx('attendance.employee')}</Table.Th>
                     {data.days.map((d) => (
                       <Table.Th key={d.date} ta="center" style={{ minWidth: 30, background: d.weekday === 0 ? 'var(--mantine-color-gray-1)' : undefined }}>
                         <Tooltip label={d.holiday ?? d.date} disabled={!d.holiday}>
@@ -117,9 +147,9 @@ export function CalendarPage() {
                         </Tooltip>
                       </Table.Th>
                     ))}
-                    {['P', 'HD', 'A', 'L', 'Late', 'Worked', 'OT', 'LOP'].map((h) => (
+                    {TOTALS.map((h) => (
                       <Table.Th key={h} ta="right">
-                        {h}
+                        {tx(`attendance.calendar.totals.${h}`)}
                       </Table.Th>
                     ))}
                   </Table.Tr>
@@ -158,7 +188,7 @@ export function CalendarPage() {
             </ScrollArea>
             <Group justify="space-between" p="sm">
               <Text size="sm" c="dimmed" data-testid="calendar-range">
-                {data.total} employees
+                {tx('attendance.calendar.employees', { count: data.total })}
               </Text>
               <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={(p) => setPage(String(p))} size="sm" />
             </Group>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Chip, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { useDayView } from './attendance-queries.ts';
 import { DayDrawer } from './day-drawer.tsx';
 import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
@@ -19,6 +21,8 @@ const PAGE_SIZE = 50;
 /** Every employee's record of one day, with counts by status. */
 export function DayViewPage() {
   useOrgClock();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const { date = todayLocal() } = useParams();
   const navigate = useNavigate();
   const filters = useFilterQuery();
@@ -34,17 +38,18 @@ export function DayViewPage() {
   return (
     <>
       <PageHeader
-        title={`Attendance on ${formatDate(date)}`}
-        description="Every employee's record of the day. Click a row for its punches and reasons."
+        title={tx('attendance.day.title', { date: formatDate(date) })}
+        documentTitle={t('attendance.day.title', { date: formatDate(date) })}
+        description={tx('attendance.day.description')}
         actions={<ExportButtons path={`/api/attendance/day/${date}/export`} query={{ ...filters, status, late }} fileStem={`attendance-day-${date}`} />}
       />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap">
-          <DateInput aria-label="Day" w={160} valueFormat="D MMM YYYY" maxDate={todayLocal()} value={date} onChange={(v) => v && void navigate(`/attendance/day/${v}`)} />
+          <DateInput aria-label={t('attendance.day.day')} w={160} valueFormat="D MMM YYYY" maxDate={todayLocal()} value={date} onChange={(v) => v && void navigate(`/attendance/day/${v}`)} />
           <AttendanceFilters />
           <Select
-            aria-label="Status"
-            placeholder="Every status"
+            aria-label={t('attendance.status')}
+            placeholder={t('attendance.day.everyStatus')}
             clearable
             w={200}
             data={ATTENDANCE_STATUSES.map((s) => ({ value: s, label: STATUS_META[s].label }))}
@@ -52,19 +57,19 @@ export function DayViewPage() {
             onChange={(v) => setStatus(v ?? undefined, { page: undefined })}
           />
           <Chip checked={late === 'true'} onChange={(on) => setLate(on ? 'true' : undefined, { page: undefined })} color="orange" data-testid="late-filter">
-            Late arrivals only
+            {tx('attendance.day.lateOnly')}
           </Chip>
         </Group>
         {data && (
           <Group gap="xs" wrap="wrap">
             {Object.entries(data.kpis.byStatus).map(([s, n]) => (
               <Badge key={s} color={STATUS_META[s as AttendanceStatus]?.color} variant="light" size="lg" style={{ cursor: 'pointer' }} onClick={() => setStatus(s, { page: undefined })}>
-                {STATUS_META[s as AttendanceStatus]?.label ?? s}: {n}
+                {tx('attendance.day.statusCount', { status: STATUS_META[s as AttendanceStatus]?.label ?? s, count: n })}
               </Badge>
             ))}
             {data.kpis.notReconciled > 0 && (
               <Badge color="gray" variant="outline" size="lg">
-                Not reconciled: {data.kpis.notReconciled}
+                {tx('attendance.day.notReconciledCount', { count: data.kpis.notReconciled })}
               </Badge>
             )}
           </Group>
@@ -78,17 +83,17 @@ export function DayViewPage() {
             ) : (
               <>
                 <Table.ScrollContainer minWidth={900}>
-                  <Table aria-label="Day view" highlightOnHover>
+                  <Table aria-label={t('attendance.day.table')} highlightOnHover>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Employee</Table.Th>
-                        <Table.Th>Shift</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>In</Table.Th>
-                        <Table.Th>Out</Table.Th>
-                        <Table.Th>Worked</Table.Th>
-                        <Table.Th>OT</Table.Th>
-                        <Table.Th>Why</Table.Th>
+                        <Table.Th>{tx('attendance.employee')}</Table.Th>
+                        <Table.Th>{tx('attendance.shift')}</Table.Th>
+                        <Table.Th>{tx('attendance.status')}</Table.Th>
+                        <Table.Th>{tx('attendance.in')}</Table.Th>
+                        <Table.Th>{tx('attendance.out')}</Table.Th>
+                        <Table.Th>{tx('attendance.worked')}</Table.Th>
+                        <Table.Th>{tx('attendance.ot')}</Table.Th>
+                        <Table.Th>{tx('attendance.why')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -103,7 +108,7 @@ export function DayViewPage() {
                             </Text>
                           </Table.Td>
                           <Table.Td>{r.day?.shift?.name ?? '—'}</Table.Td>
-                          <Table.Td>{r.day ? <AttendanceStatusBadge status={r.day.status} frozen={r.day.frozen} provisional={r.day.provisional} /> : <Text size="sm" c="dimmed">Not reconciled</Text>}</Table.Td>
+                          <Table.Td>{r.day ? <AttendanceStatusBadge status={r.day.status} frozen={r.day.frozen} provisional={r.day.provisional} /> : <Text size="sm" c="dimmed">{tx('attendance.day.notReconciled')}</Text>}</Table.Td>
                           <Table.Td>{clockOf(r.day?.firstIn)}</Table.Td>
                           <Table.Td>{clockOf(r.day?.lastOut)}</Table.Td>
                           <Table.Td>{r.day ? formatMinutes(r.day.workedMinutes) : '—'}</Table.Td>
@@ -120,7 +125,7 @@ export function DayViewPage() {
                 </Table.ScrollContainer>
                 <Group justify="space-between" p="sm">
                   <Text size="sm" c="dimmed">
-                    {data.total} of {data.kpis.employees} employees
+                    {tx('attendance.day.range', { total: data.total, employees: data.kpis.employees })}
                   </Text>
                   <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={(p) => setPage(String(p))} size="sm" />
                 </Group>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, CloseButton, EmptyState, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDeviceDesktopAnalytics, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -7,6 +8,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { displayZoneName, formatRelative } from '../../lib/format.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { useLive } from './attendance-queries.ts';
 import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
 import { LiveStateBadge, clockOf, liveLabel, useOrgClock } from './status.tsx';
@@ -16,6 +18,8 @@ const COUNT_COLOR: Record<LiveState, string> = { In: 'teal', Out: 'gray', NotYet
 /** Who is in right now; refreshes every 10 seconds by itself. */
 export function LiveBoardPage() {
   useOrgClock();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const filters = useFilterQuery();
   const [state, setState] = useParam('state');
   const [present, setPresent] = useParam('present');
@@ -27,11 +31,12 @@ export function LiveBoardPage() {
   return (
     <>
       <PageHeader
-        title="Live attendance"
+        title={tx('attendance.live.title')}
+        documentTitle={t('attendance.live.title')}
         description={
           <Group gap={6} component="span">
             <IconRefresh size={14} />
-            <span data-testid="live-updated">Updates by itself every 10 s{data ? ` · as of ${clockOf(data.now)} ${displayZoneName(data.now)}` : ''}</span>
+            <span data-testid="live-updated">{data ? tx('attendance.live.updatesAsOf', { time: clockOf(data.now), zone: displayZoneName(data.now) }) : tx('attendance.live.updates')}</span>
           </Group>
         }
         actions={<ExportButtons path="/api/attendance/live/export" query={{ ...filters, state, ...flags }} fileStem="attendance-live" />}
@@ -50,22 +55,22 @@ export function LiveBoardPage() {
           ))}
         </SimpleGrid>
         {data && data.terminals.length > 0 && (
-          <Group gap="xs" wrap="wrap" aria-label="Terminals">
+          <Group gap="xs" wrap="wrap" aria-label={t('attendance.live.terminals')}>
             <Text size="sm" c="dimmed">
-              Terminals:
+              {tx('attendance.live.terminalsLabel')}
             </Text>
-            {data.terminals.map((t) =>
-              t.lastContactAt === null ? (
+            {data.terminals.map((term) =>
+              term.lastContactAt === null ? (
                 // A terminal that has never reported keeps its location's days provisional.
-                <Tooltip key={t.id} label={`Has never reported: days${t.location ? ` at ${t.location}` : ''} stay provisional (no absences marked) until it does`}>
+                <Tooltip key={term.id} label={term.location ? tx('attendance.live.neverReportedHintAt', { location: term.location }) : tx('attendance.live.neverReportedHint')}>
                   <Badge color="orange" variant="dot" size="lg">
-                    {t.name}: never reported
+                    {tx('attendance.live.neverReported', { name: term.name })}
                   </Badge>
                 </Tooltip>
               ) : (
-                <Tooltip key={t.id} label={`Last contact ${formatRelative(t.lastContactAt)}${t.clockSkewSeconds ? ` · clock ${t.clockSkewSeconds > 0 ? '+' : ''}${t.clockSkewSeconds} s` : ''}`}>
-                  <Badge color={t.online ? 'teal' : 'red'} variant="dot" size="lg">
-                    {t.name}: {t.online ? 'online' : 'offline'}
+                <Tooltip key={term.id} label={term.clockSkewSeconds ? tx('attendance.live.lastContactSkew', { when: formatRelative(term.lastContactAt), skew: `${term.clockSkewSeconds > 0 ? '+' : ''}${term.clockSkewSeconds}` }) : tx('attendance.live.lastContact', { when: formatRelative(term.lastContactAt) })}>
+                  <Badge color={term.online ? 'teal' : 'red'} variant="dot" size="lg">
+                    {tx(term.online ? 'attendance.live.online' : 'attendance.live.offline', { name: term.name })}
                   </Badge>
                 </Tooltip>
               ),
@@ -76,20 +81,20 @@ export function LiveBoardPage() {
           <Group gap="sm" wrap="wrap">
             <AttendanceFilters />
             {flags.present && (
-              <Badge size="lg" variant="light" color="teal" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label="Show everyone" onClick={() => setPresent(undefined)} />}>
-                Present today (in or out)
+              <Badge size="lg" variant="light" color="teal" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label={t('attendance.live.showEveryone')} onClick={() => setPresent(undefined)} />}>
+                {tx('attendance.live.presentToday')}
               </Badge>
             )}
             {flags.late && (
-              <Badge size="lg" variant="light" color="orange" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label="Show everyone" onClick={() => setLate(undefined)} />}>
-                Came in late today
+              <Badge size="lg" variant="light" color="orange" data-testid="live-flag" rightSection={<CloseButton size="xs" aria-label={t('attendance.live.showEveryone')} onClick={() => setLate(undefined)} />}>
+                {tx('attendance.live.lateToday')}
               </Badge>
             )}
           </Group>
           <SegmentedControl
-            aria-label="State"
+            aria-label={t('attendance.state')}
             size="xs"
-            data={[{ value: 'all', label: 'All' }, ...LIVE_STATES.map((s) => ({ value: s, label: liveLabel(s) }))]}
+            data={[{ value: 'all', label: t('attendance.live.all') }, ...LIVE_STATES.map((s) => ({ value: s, label: liveLabel(s) }))]}
             value={state ?? 'all'}
             onChange={(v) => setState(v === 'all' ? undefined : v)}
           />
@@ -101,19 +106,19 @@ export function LiveBoardPage() {
             {!data ? (
               <TableSkeleton rows={10} />
             ) : data.items.length === 0 ? (
-              <EmptyState py="xl" icon={<IconDeviceDesktopAnalytics />} title="Nobody matches" description="Change the filters to see more people." />
+              <EmptyState py="xl" icon={<IconDeviceDesktopAnalytics />} title={tx('attendance.live.nobody')} description={tx('attendance.live.nobodyHint')} />
             ) : (
               <Table.ScrollContainer minWidth={900}>
-                <Table aria-label="Live attendance" highlightOnHover>
+                <Table aria-label={t('attendance.live.title')} highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Employee</Table.Th>
-                      <Table.Th>Department</Table.Th>
-                      <Table.Th>Shift</Table.Th>
-                      <Table.Th>State</Table.Th>
-                      <Table.Th>First in</Table.Th>
-                      <Table.Th>Worked</Table.Th>
-                      <Table.Th>Last punch</Table.Th>
+                      <Table.Th>{tx('attendance.employee')}</Table.Th>
+                      <Table.Th>{tx('attendance.department')}</Table.Th>
+                      <Table.Th>{tx('attendance.shift')}</Table.Th>
+                      <Table.Th>{tx('attendance.state')}</Table.Th>
+                      <Table.Th>{tx('attendance.firstIn')}</Table.Th>
+                      <Table.Th>{tx('attendance.worked')}</Table.Th>
+                      <Table.Th>{tx('attendance.lastPunch')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -141,7 +146,7 @@ export function LiveBoardPage() {
                             <LiveStateBadge state={r.state} />
                             {r.lateMinutes > 0 && (
                               <Badge color="orange" variant="outline" size="sm">
-                                late {r.lateMinutes} min
+                                {tx('attendance.live.lateMinutes', { minutes: r.lateMinutes })}
                               </Badge>
                             )}
                           </Group>
@@ -161,7 +166,7 @@ export function LiveBoardPage() {
                                 {clockOf(r.lastPunch.at)} {r.lastPunch.direction ?? ''}
                               </Text>
                               <Text size="xs" c="dimmed">
-                                {r.lastPunch.terminal ?? (r.lastPunch.source === 'self' ? 'self check-in' : r.lastPunch.source)}
+                                {r.lastPunch.terminal ?? (r.lastPunch.source === 'self' ? tx('attendance.live.selfCheckIn') : r.lastPunch.source)}
                               </Text>
                             </>
                           ) : (

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { type AttendanceDay, DayOverride, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { useOverrideDay } from './attendance-queries.ts';
 import { ATTENDANCE_STATUS_LABELS, formatDayShort } from '../../../../../shared/labels.ts';
 
@@ -24,6 +26,8 @@ function toBody(v: Values, day: AttendanceDay) {
 
 /** HR override of a reconciled day: worked and overtime minutes, freeze, with a reason (audited; the employee is told). */
 export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeId: string; day: AttendanceDay; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const override = useOverrideDay(employeeId, day.date);
   const form = useForm<Values>({
     initialValues: { workedMinutes: day.workedMinutes, otMinutes: day.otMinutes, frozen: day.frozen, reason: '' },
@@ -33,30 +37,32 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
   const submit = form.onSubmit((v) => {
     override.mutate(toBody(v, day), {
       onSuccess: (saved) => {
-        notifySuccess(`${formatDayShort(saved.date)}: ${ATTENDANCE_STATUS_LABELS[saved.status]}, ${formatMinutes(saved.workedMinutes)} worked${saved.frozen ? ', frozen' : ''}.`, 'Day overridden');
+        notifySuccess(
+          t(saved.frozen ? 'attendance.override.savedDetailFrozen' : 'attendance.override.savedDetail', { day: formatDayShort(saved.date), status: ATTENDANCE_STATUS_LABELS[saved.status], worked: formatMinutes(saved.workedMinutes) }),
+          t('attendance.override.saved'),
+        );
         form.reset();
         onClose();
       },
       onError: (error) => {
-        if (!applyServerErrors(error, form.setFieldError, ['reason', 'workedMinutes', 'otMinutes', 'frozen'])) notifyError(error, 'Could not override the day');
+        if (!applyServerErrors(error, form.setFieldError, ['reason', 'workedMinutes', 'otMinutes', 'frozen'])) notifyError(error, t('attendance.override.failed'));
       },
     });
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Override ${formatDayShort(day.date)}`} centered>
+    <Modal opened={opened} onClose={onClose} title={tx('attendance.override.title', { day: formatDayShort(day.date) })} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Values you change replace what the engine computed and stay in force. A frozen day is never changed by reconciliation; unfreezing hands it
-            back to the engine, which recomputes it from its punches.
+            {tx('attendance.override.intro')}
           </Text>
           <Group grow>
-            <NumberInput label="Worked minutes" min={0} max={1440} allowDecimal={false} description={`Now ${formatMinutes(day.workedMinutes)}`} {...form.getInputProps('workedMinutes')} />
-            <NumberInput label="Overtime minutes" min={0} max={1440} allowDecimal={false} description={`Now ${formatMinutes(day.otMinutes)}`} {...form.getInputProps('otMinutes')} />
+            <NumberInput label={tx('attendance.override.worked')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatMinutes(day.workedMinutes) })} {...form.getInputProps('workedMinutes')} />
+            <NumberInput label={tx('attendance.override.overtime')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatMinutes(day.otMinutes) })} {...form.getInputProps('otMinutes')} />
           </Group>
-          <Switch label="Freeze this day" description="Reconciliation will leave it exactly as it is" {...form.getInputProps('frozen', { type: 'checkbox' })} />
-          <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
+          <Switch label={tx('attendance.override.freeze')} description={tx('attendance.override.freezeHint')} {...form.getInputProps('frozen', { type: 'checkbox' })} />
+          <Textarea label={tx('attendance.override.reason')} withAsterisk autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
           {form.errors[''] && (
             <Text size="sm" c="red">
               {form.errors['']}
@@ -69,10 +75,10 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('attendance.override.cancel')}
             </Button>
             <Button type="submit" loading={override.isPending}>
-              Save override
+              {tx('attendance.override.save')}
             </Button>
           </Group>
         </Stack>

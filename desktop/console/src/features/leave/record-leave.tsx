@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useTx } from '../../i18n/language.tsx';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { ApplyLeaveForm } from './apply-page.tsx';
 import { BalanceCards } from './balance-cards.tsx';
@@ -12,17 +13,18 @@ import { useBalances } from './leave-queries.ts';
  * manager for approval.
  */
 export function RecordLeavePanel() {
+  const tx = useTx('hr');
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   const balances = useBalances(employeeId ?? undefined, Boolean(employeeId));
   const name = balances.data?.employeeId === employeeId ? balances.data?.employeeName : undefined;
   return (
     <Stack>
       <Card withBorder padding="lg">
-        <Title order={5}>Record leave for an employee</Title>
+        <Title order={5}>{tx('leave.record.title')}</Title>
         <Text size="sm" c="dimmed" mb="sm">
-          For leave already taken or someone who cannot apply: the notice period and backdate limit do not apply; balance, overlap, frozen days and the other rules do. The request then waits for the manager's approval as usual, and the employee is told.
+          {tx('leave.record.intro')}
         </Text>
-        <EmployeePicker label="Employee" withAsterisk value={employeeId} onChange={setEmployeeId} maw={420} data-testid="record-leave-employee" />
+        <EmployeePicker label={tx('leave.record.employee')} withAsterisk value={employeeId} onChange={setEmployeeId} maw={420} data-testid="record-leave-employee" />
       </Card>
       {employeeId && (
         <>
