@@ -186,7 +186,7 @@ describe.skipIf(!PG_URL)('moving an office from SQLite to PostgreSQL [postgres-o
     expect(run.status, run.stdout + run.stderr).toBe(3);
     expect(run.stderr).toMatch(/Refused: .*(not empty|already holds a Muster schema)/);
     expect(await postgresCounts(target)).toEqual(before);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a target whose only content is an applied migration list', async () => {
     const url = await freshDatabase('muster_migrated_only');
@@ -214,5 +214,6 @@ describe.skipIf(!PG_URL)('moving an office from SQLite to PostgreSQL [postgres-o
     const after = await postgresCounts(url);
     expect(after.holiday).toBe(0);
     expect(after.employee).toBe(0);
-  }, 60_000);
+    // A whole copy plus a tsx start: minutes on a loaded two-core machine.
+  }, 240_000);
 });
