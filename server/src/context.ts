@@ -9,6 +9,7 @@ import { forbidden } from './http/problem.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { whileLive } from './db/reusable-query.ts';
+import { runTransaction } from './db/transaction.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { Secrets } from './secrets.ts';
@@ -182,8 +183,13 @@ declare global {
   }
 }
 
-/** Runs `fn` in the context's transaction, opening one when there is none yet. */
+/**
+ * Runs `fn` in the context's transaction, opening one when there is none yet.
+ * On PostgreSQL that one is SERIALIZABLE and `fn` may run again after a
+ * conflict (`db/transaction.ts`): what it does outside the database (files,
+ * in-memory state, messages) must come after the commit or bear repeating.
+ */
 export async function inTransaction<T>(ctx: Ctx, fn: (t: Ctx) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => whileLive(trx, () => fn({ ...ctx, db: trx })));
+  return runTransaction(ctx.db as Database, (trx) => whileLive(trx, () => fn({ ...ctx, db: trx })));
 }

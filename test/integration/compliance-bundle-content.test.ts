@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/database.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import type { Client } from '../support/client.ts';
 import { unzip } from '../support/compliance.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { DEMO_PASSWORD } from '../support/templates.ts';
+import { DEMO_PASSWORD, openNewDatabase } from '../support/templates.ts';
 
 /**
  * The bundle's content does not change when the way it is built does (memory,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-test-'));
   const clock = fixedClock(AT);
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD });
-  const opened = openDatabase(config.databaseFile);
+  const opened = await openNewDatabase(dataDir);
   await migrateToLatest(opened.db);
   await initialiseDatabase(opened.db, config, clock, loadOrCreateSecrets(dataDir, undefined));
   await opened.close();

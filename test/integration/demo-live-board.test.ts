@@ -6,14 +6,14 @@ import { DemoPuncher, type DemoPunch } from '../../connector/src/emulator/demo-p
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/database.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import { DemoSchedule } from '../../shared/ingest.ts';
 import type { LiveView } from '../../shared/attendance/views.ts';
 import type { Client } from '../support/client.ts';
 import { LOOK_DIR, renderFirstPage } from '../support/pdf.ts';
 import { CONNECTOR_SECRET, type TestServer, startServer } from '../support/server.ts';
-import { DEMO_PASSWORD } from '../support/templates.ts';
+import { DEMO_PASSWORD, openNewDatabase } from '../support/templates.ts';
 
 /**
  * The demo as a newcomer sees it at 02:30 and at 10:00 (a fake clock on a Wednesday):
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-demo-live-'));
   const env = { MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD };
   const config = loadConfig(env);
-  const opened = openDatabase(config.databaseFile);
+  const opened = await openNewDatabase(dataDir);
   await migrateToLatest(opened.db);
   await initialiseDatabase(opened.db, config, clock, loadOrCreateSecrets(dataDir, CONNECTOR_SECRET));
   await opened.close();

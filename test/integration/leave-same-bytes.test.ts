@@ -7,9 +7,9 @@ import { addDays } from '../../shared/dates.ts';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/database.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
-import { DEMO_PASSWORD } from '../support/templates.ts';
+import { DEMO_PASSWORD, openNewDatabase } from '../support/templates.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -57,7 +57,7 @@ const sha = (text: string) => createHash('sha256').update(canonical(text)).diges
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-same-bytes-'));
   const config = loadConfig({ MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD });
-  const opened = openDatabase(config.databaseFile);
+  const opened = await openNewDatabase(dataDir);
   await migrateToLatest(opened.db);
   await initialiseDatabase(opened.db, config, fixedClock(NOW), loadOrCreateSecrets(dataDir, undefined));
   await opened.close();

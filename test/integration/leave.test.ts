@@ -480,7 +480,7 @@ describe('balances, ledger and adjustments', () => {
     const res = await hr.post('/api/leave/adjustments', { employeeId: ids.sneha, leaveTypeId: ids.SL, days: 1.5, reason: 'Worked on Diwali' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ balance: before + 1.5, entry: { kind: 'adjustment', days: 1.5, reason: 'Worked on Diwali', actorName: 'Priya Sharma' } });
-    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'action', 'summary']).where('employee_id', '=', ids.sneha).where('action', '=', 'leave.adjusted').orderBy('at', 'desc').executeTakeFirstOrThrow();
+    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'action', 'summary']).where('employee_id', '=', ids.sneha).where('action', '=', 'leave.adjusted').orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ category: 'Leave', summary: expect.stringContaining('Worked on Diwali') });
     expect((await hr.post('/api/leave/adjustments', { employeeId: ids.priya, leaveTypeId: ids.SL, days: 1, reason: 'Mine' })).status).toBe(403);
     expect((await employee.post('/api/leave/adjustments', { employeeId: ids.sneha, leaveTypeId: ids.SL, days: 1, reason: 'Please' })).status).toBe(403);

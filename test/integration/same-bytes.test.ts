@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { fixedClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/database.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import { BUILT_IN_REPORTS } from '../../shared/reports.ts';
 import type { Client } from '../support/client.ts';
 import { CONNECTOR_SECRET, type TestServer, startServer } from '../support/server.ts';
-import { DEMO_PASSWORD } from '../support/templates.ts';
+import { DEMO_PASSWORD, openNewDatabase } from '../support/templates.ts';
 
 /**
  * "Nothing a user sees changed": the hot GET routes answer the same bytes for the same data.
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-same-bytes-'));
   const env = { MUSTER_DATA_DIR: dataDir, MUSTER_DEMO: '1', MUSTER_DEMO_PASSWORD: DEMO_PASSWORD };
   const config = loadConfig(env);
-  const opened = openDatabase(config.databaseFile);
+  const opened = await openNewDatabase(dataDir);
   await migrateToLatest(opened.db);
   await initialiseDatabase(opened.db, config, clock, loadOrCreateSecrets(dataDir, CONNECTOR_SECRET));
   await opened.close();

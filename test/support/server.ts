@@ -5,14 +5,15 @@ import { createApp } from '../../server/src/app.ts';
 import { type Clock, systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppDeps } from '../../server/src/context.ts';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest, openConfiguredDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
 import { createLogger } from '../../server/src/logger.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import type { OutboxWorker } from '../../server/src/modules/outbox/index.ts';
 import { startDeliveryThread } from '../../server/src/delivery.ts';
 import { startDelivery } from '../../server/src/wiring.ts';
 import { Client } from './client.ts';
-import { DEMO_PASSWORD, freshDataDir, type TemplateName } from './templates.ts';
+import { onCluster, pgUrlOf, testEngine } from './engine.ts';
+import { DEMO_PASSWORD, databaseOfDataDir, freshDatabase, freshDataDir, type TemplateName } from './templates.ts';
 
 export const CONNECTOR_SECRET = 'test-connector-secret-0123456789abcdef';
 
@@ -50,8 +51,17 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? freshDataDir(opts.template ?? 'demo');
-  const config = loadConfig({ MUSTER_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', MUSTER_LOG_LEVEL: 'silent', ...opts.env });
-  const database = openDatabase(config.databaseFile);
+  // On the PostgreSQL run a data dir's database is a copy of the template's, named in the data dir (kept across restarts).
+  const pgDatabase = testEngine() === 'postgres' ? (databaseOfDataDir(dataDir) ?? (await freshDatabase(dataDir, opts.template ?? 'demo'))) : undefined;
+  const config = loadConfig({
+    MUSTER_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    MUSTER_LOG_LEVEL: 'silent',
+    ...(pgDatabase ? { MUSTER_DATABASE_URL: pgUrlOf(pgDatabase) } : {}),
+    ...opts.env,
+  });
+  const database = openConfiguredDatabase(config);
   await migrateToLatest(database.db);
   const deps: AppDeps = {
     config,
@@ -65,7 +75,8 @@ export async function startServer(
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const mode = opts.outbox === false ? undefined : opts.outbox === 'thread' ? 'thread' : 'in-process';
+  // The delivery thread shares the SQLite file's table versions in memory: on PostgreSQL the server delivers in-process.
+  const mode = opts.outbox === false ? undefined : opts.outbox === 'thread' && !pgDatabase ? 'thread' : 'in-process';
   const outbox = mode === 'thread' ? startDeliveryThread(deps, { idleMs: 50 }) : mode === 'in-process' ? startDelivery(deps, { idleMs: 50 }) : undefined;
   return {
     url,
@@ -85,6 +96,8 @@ export async function startServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
+      // A database made for this server goes with its data dir; one a test handed in (a restart) is the test's.
+      if (pgDatabase && !opts.dataDir) await onCluster(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

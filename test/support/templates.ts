@@ -4,8 +4,9 @@ import path from 'node:path';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest, type OpenedDatabase, openDatabase, openPostgres } from '../../server/src/db/database.ts';
 import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
+import { freshDatabaseName, onCluster, pgUrlOf, testEngine } from './engine.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 export const TEMPLATE_DIR_ENV = 'MUSTER_TEST_TEMPLATES';
@@ -26,6 +27,15 @@ export async function buildTemplates(dir: string): Promise<void> {
       MUSTER_DEMO: name === 'demo' ? '1' : '0',
       MUSTER_DEMO_PASSWORD: DEMO_PASSWORD,
     });
+    if (testEngine() === 'postgres') {
+      // A template database per template, which each test server's database is created from (CREATE DATABASE … TEMPLATE).
+      await onCluster(`DROP DATABASE IF EXISTS ${templateDatabase(name)}`, `CREATE DATABASE ${templateDatabase(name)}`);
+      const opened = openPostgres(pgUrlOf(templateDatabase(name)));
+      await migrateToLatest(opened.db);
+      await initialiseDatabase(opened.db, config, systemClock, loadOrCreateSecrets(dataDir, undefined));
+      await opened.close();
+      continue;
+    }
     const opened = openDatabase(config.databaseFile);
     await migrateToLatest(opened.db);
     await initialiseDatabase(opened.db, config, systemClock, loadOrCreateSecrets(dataDir, undefined));
@@ -33,6 +43,28 @@ export async function buildTemplates(dir: string): Promise<void> {
     await opened.close();
     for (const suffix of ['-wal', '-shm']) fs.rmSync(config.databaseFile + suffix, { force: true });
   }
+}
+
+/** The template database of a template on the PostgreSQL run. */
+function templateDatabase(name: TemplateName): string {
+  return `muster_template_${name}`;
+}
+
+/** On the PostgreSQL run: the file in a data dir naming its database (the data dir's other files stay files). */
+export const PG_DATABASE_FILE = 'postgres-database';
+
+/** The PostgreSQL database of a data dir made by `freshDataDir` (PostgreSQL run only), or undefined. */
+export function databaseOfDataDir(dataDir: string): string | undefined {
+  const file = path.join(dataDir, PG_DATABASE_FILE);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/** On the PostgreSQL run: a new database copied from a template's, named in the data dir. */
+export async function freshDatabase(dataDir: string, template: TemplateName): Promise<string> {
+  const name = freshDatabaseName('muster_test');
+  await onCluster(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase(template)}`);
+  fs.writeFileSync(path.join(dataDir, PG_DATABASE_FILE), name);
+  return name;
 }
 
 export function templateDir(): string {
@@ -46,4 +78,17 @@ export function freshDataDir(template: TemplateName): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-test-'));
   fs.cpSync(path.join(templateDir(), template), dataDir, { recursive: true });
   return dataDir;
+}
+
+/**
+ * A new, empty database for a data dir a test seeds itself (with its own
+ * clock): the SQLite file in it, or on the PostgreSQL run a new database named
+ * in it, which `startServer({ dataDir })` then opens.
+ */
+export async function openNewDatabase(dataDir: string): Promise<OpenedDatabase> {
+  if (testEngine() !== 'postgres') return openDatabase(path.join(dataDir, 'muster.sqlite'));
+  const name = freshDatabaseName('muster_test');
+  await onCluster(`CREATE DATABASE ${name}`);
+  fs.writeFileSync(path.join(dataDir, PG_DATABASE_FILE), name);
+  return openPostgres(pgUrlOf(name));
 }

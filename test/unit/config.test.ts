@@ -26,6 +26,22 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/tmp/x', demo: true, adminEmail: 'boss@acme.example', timeZone: 'Europe/London' });
   });
 
+  it('selects PostgreSQL with MUSTER_DATABASE_URL, the SQLite file without it, and refuses another URL without echoing it', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ MUSTER_DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ MUSTER_DATABASE_URL: 'postgres://muster:pw@db:5432/muster' }).databaseUrl).toBe('postgres://muster:pw@db:5432/muster');
+    expect(loadConfig({ MUSTER_DATABASE_URL: 'postgresql://db/muster' }).databaseUrl).toBe('postgresql://db/muster');
+    let message = '';
+    try {
+      loadConfig({ MUSTER_DATABASE_URL: 'mysql://root:hunter2@db/muster' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: MUSTER_DATABASE_URL: must be a PostgreSQL URL/);
+    expect(message).not.toContain('hunter2');
+  });
+
   it('turns LAN access on for any host but loopback, and reads the HTTPS variables', () => {
     expect(loadConfig({}).lanAccess).toBe(false);
     expect(loadConfig({ HOST: '::1' }).lanAccess).toBe(false);

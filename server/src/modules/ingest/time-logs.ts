@@ -50,11 +50,16 @@ function prepare(body: TimeLog, photo: Photo | null): Prepared {
  * last written, by the clock).
  */
 async function storeTimeLogs(ctx: Ctx, logs: readonly Prepared[], dataDir: string, touched: Map<string, number>): Promise<IngestAccepted[]> {
-  return inTransaction(ctx, async (t) => {
+  // Chosen before the transaction, which may run again on PostgreSQL (db/transaction.ts): a photo written by an
+  // attempt that was rolled back is overwritten by the next under the same name, never left behind under another.
+  const ids = logs.map(() => newId());
+  // The contact throttle learns of writes once they are committed.
+  const touchedNow = new Map<string, number>();
+  const answers = await inTransaction(ctx, async (t) => {
+    touchedNow.clear();
     const terminals: { id: string }[] = [];
     for (const l of logs) terminals.push(await terminalForContact(t, l.contact));
     const [policy, directory] = await Promise.all([policyOf(t.db), directoryOf(t.db)]);
-    const ids = logs.map(() => newId());
     const recorded = await recordPunches(
       t,
       logs.map((l, i) => {
@@ -90,9 +95,9 @@ async function storeTimeLogs(ctx: Ctx, logs: readonly Prepared[], dataDir: strin
         fs.writeFileSync(file, l.photo.bytes);
       }
       const terminal = terminals[i] as { id: string };
-      const last = touched.get(terminal.id);
+      const last = touchedNow.get(terminal.id) ?? touched.get(terminal.id);
       if (last === undefined || now - last >= TOUCH_EVERY_MS || now < last) {
-        touched.set(terminal.id, now);
+        touchedNow.set(terminal.id, now);
         const live = Math.abs(now - l.at) <= LIVE_WINDOW_MS;
         await touchTerminal(t, terminal.id, l.contact, {
           last_punch_at: new Date(l.at).toISOString(),
@@ -102,6 +107,8 @@ async function storeTimeLogs(ctx: Ctx, logs: readonly Prepared[], dataDir: strin
     }
     return answers;
   });
+  for (const [id, at] of touchedNow) touched.set(id, at);
+  return answers;
 }
 
 interface Pending {

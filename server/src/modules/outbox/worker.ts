@@ -1,5 +1,6 @@
 import type { AppDeps, Db } from '../../context.ts';
 import { newId } from '../../ids.ts';
+import { runTransaction } from '../../db/transaction.ts';
 import { MAX_ATTEMPTS, nextAttemptAt } from './backoff.ts';
 import * as repo from './repo.ts';
 
@@ -118,7 +119,7 @@ export function startOutboxWorker(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     results = [];
     flushing = (async () => {
       try {
-        await db.transaction().execute(async (trx) => {
+        await runTransaction(db, async (trx) => {
           for (const r of batch) {
             const d = r.delivery;
             const attempts = d.attempts + 1;

@@ -149,6 +149,8 @@ export async function listOverrideEntries(db: Db, employeeId: string, date: stri
     .where('employee_id', '=', employeeId)
     .where('date', '=', date)
     .orderBy('at', 'desc')
+    // Ties (one clock reading) newest first on every engine: ids are time-ordered.
+    .orderBy('id', 'desc')
     .execute();
 }
 

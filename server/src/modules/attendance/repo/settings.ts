@@ -40,6 +40,8 @@ export async function listPolicyLog(db: Db, limit: number) {
     .selectFrom('attendance_policy_log')
     .select(['id', 'entity', 'entity_id', 'action', 'summary', 'changes', 'actor_name', 'at'])
     .orderBy('at', 'desc')
+    // Ties (one clock reading) newest first on every engine: ids are time-ordered.
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
