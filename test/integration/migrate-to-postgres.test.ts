@@ -17,6 +17,7 @@ import { loadOrCreateSecrets } from '../../server/src/secrets.ts';
 import { migrateToPostgres } from '../../server/src/tools/migrate-to-postgres.ts';
 import { Client } from '../support/client.ts';
 import { CONNECTOR_SECRET } from '../support/server.ts';
+import { PG_URL_ENV, freshDatabaseName, onCluster, pgUrlOf } from '../support/engine.ts';
 import { DEMO_PASSWORD } from '../support/templates.ts';
 
 /**
@@ -25,35 +26,19 @@ import { DEMO_PASSWORD } from '../support/templates.ts';
  * says so instead of passing. The demo organisation is seeded into a SQLite file at a fixed
  * instant, copied by the tool, and the app is then started on each engine on the same data folder.
  */
-const PG_URL = process.env.MUSTER_TEST_PG_URL;
+const PG_URL = process.env[PG_URL_ENV];
 if (!PG_URL) process.stdout.write('[postgres-only, run by npm run test:postgres] test/integration/migrate-to-postgres.test.ts\n');
 
 const NOW = new Date('2026-11-25T10:00:00+05:30');
 const clock = fixedClock(NOW);
 const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-function urlOf(database: string): string {
-  const url = new URL(PG_URL as string);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function onCluster(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new empty database of the cluster. */
 async function freshDatabase(prefix: string): Promise<string> {
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = freshDatabaseName(prefix);
   await onCluster(`create database ${name}`);
   databases.push(name);
-  return urlOf(name);
+  return pgUrlOf(name);
 }
 
 /** Rows per table as PostgreSQL counts them (not the tool's own report). */
