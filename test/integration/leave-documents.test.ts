@@ -66,7 +66,7 @@ const leaveDocRows = (requestId: string) =>
   server.deps.db.selectFrom('employee_document').select(['id', 'slot_key', 'document_type_id', 'version', 'status', 'sha256']).where('leave_request_id', '=', requestId).execute();
 const requestCount = async () => Number((await server.deps.db.selectFrom('leave_request').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const auditOf = (employeeId: string, action: string) =>
-  server.deps.db.selectFrom('audit_log').select(['category', 'summary', 'actor_name', 'source']).where('employee_id', '=', employeeId).where('action', '=', action).orderBy('at', 'desc').execute();
+  server.deps.db.selectFrom('audit_log').select(['category', 'summary', 'actor_name', 'source']).where('employee_id', '=', employeeId).where('action', '=', action).orderBy('at', 'desc').orderBy('id', 'desc').execute();
 
 beforeAll(async () => {
   server = await startServer();

@@ -72,7 +72,7 @@ describe('the leave ledger job', () => {
     const months = [addDays(last, 1).slice(0, 7), addDays(next, 1).slice(0, 7)];
     for (const m of months) expect(keys).toContainEqual({ period_key: `accrual:${m}`, days: 1.25 });
     expect(await runAccruals(client)).toEqual({ entries: 0, employees: 0 });
-    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'summary']).where('employee_id', '=', sneha).where('action', '=', 'leave.ledger').orderBy('at', 'desc').executeTakeFirstOrThrow();
+    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'summary']).where('employee_id', '=', sneha).where('action', '=', 'leave.ledger').orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit.category).toBe('Leave');
     expect(audit.summary).toMatch(/EL \+/);
   });

@@ -112,7 +112,7 @@ describe('POST /api/leave/requests', () => {
     expect(cl?.pending).toBeGreaterThanOrEqual(2);
     // The manager is told, with a link to the decision.
     expect((await notificationsOf('manager@kaveri.example'))[0]).toMatchObject({ kind: 'leave.submitted', link: `/leave/approvals?request=${r.id}` });
-    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'action']).where('employee_id', '=', ids.sneha).orderBy('at', 'desc').executeTakeFirstOrThrow();
+    const audit = await server.deps.db.selectFrom('audit_log').select(['category', 'action']).where('employee_id', '=', ids.sneha).orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit).toEqual({ category: 'Leave', action: 'leave.submitted' });
   });
 

@@ -316,6 +316,7 @@ describe('acting', () => {
       .where('employee_id', '=', ids.sneha)
       .where('category', '=', 'Attendance')
       .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ source: 'mcp', credential_kind: 'api-key', credential_name: 'hr assistant (legacy)' });
   });
