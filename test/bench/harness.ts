@@ -167,7 +167,7 @@ async function stopProcess(p: Spawned): Promise<void> {
   await p.exited;
 }
 
-type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string | Buffer; setupRequest?: autocannon.Request['setupRequest'] };
+export type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string | Buffer; setupRequest?: autocannon.Request['setupRequest'] };
 
 /** Loads a server with autocannon and reports throughput and latency. */
 export async function measure(

@@ -9,14 +9,18 @@ import { benchLeave } from './leave.bench.ts';
 import { benchLeaveGrowth } from './leave-growth.bench.ts';
 import { benchMcp } from './mcp.bench.ts';
 import { benchOutbox } from './outbox.bench.ts';
+import { benchPostgres } from './postgres.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchScale } from './scale.bench.ts';
 
 // Figures are ratios against a baseline measured in the same run: machines here are noisy.
 process.stdout.write(`Muster benchmark: ${BENCH_SECONDS} s per measurement (BENCH_SECONDS to change), node ${process.version}\n`);
-const sections = { directory: benchDirectory, leave: benchLeave, 'leave-growth': benchLeaveGrowth, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox, scale: () => benchScale(process.argv.slice(2)) };
-/** Sections run only when named: the scale and leave-growth benches seed up to 15,000 employees and take long. */
-const ON_REQUEST = new Set(['scale', 'leave-growth']);
+const sections = { directory: benchDirectory, leave: benchLeave, 'leave-growth': benchLeaveGrowth, attendance: benchAttendance, ingest: benchIngest, connector: benchConnector, documents: benchDocuments, compliance: benchCompliance, reports: benchReports, mcp: benchMcp, outbox: benchOutbox, scale: () => benchScale(process.argv.slice(2)), postgres: benchPostgres };
+/**
+ * Sections run only when named: the scale and leave-growth benches seed up to 15,000 employees and take long;
+ * postgres starts a PostgreSQL cluster (installing the package where missing and root).
+ */
+const ON_REQUEST = new Set(['scale', 'leave-growth', 'postgres']);
 // `npm run bench -- attendance ingest` runs only those sections; `-- scale --sizes 150,1500` passes sizes.
 const args = process.argv.slice(2);
 const only = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));

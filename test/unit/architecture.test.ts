@@ -99,6 +99,7 @@ const SQL_ALLOWED: Record<string, string> = {
   'db/reusable-query.ts': 'runs compiled repository queries',
   'db/dialect.ts': 'the SQL fragments that differ between SQLite and PostgreSQL (the one seam repositories ask)',
   'db/postgres.ts': "reads PostgreSQL's catalogue of foreign keys",
+  'tools/migrate-to-postgres.ts': 'copies every table of a SQLite file into PostgreSQL (a tool, not a request path)',
   'jobs/backup.ts': "SQLite's online backup of the whole file",
   'seed/demo.ts': "writes the demo organisation's fixture rows in bulk (data, not behaviour)",
   'modules/attendance/demo.ts': "writes the demo's punch history in bulk (data, not behaviour)",
