@@ -7,15 +7,16 @@ import * as repo from './rate-limit-repo.ts';
 /** What a limiter needs to count in the database when several instances share it. */
 export type LimiterDeps = Pick<AppDeps, 'db' | 'config'>;
 
-/** Windows kept after they ended before they are pruned (a late decrement may still name one). */
+/** How often a store prunes the rows of windows that ended. */
 const PRUNE_EVERY_MS = 60_000;
 
 /**
  * express-rate-limit's store counting in the database (`rate_limit_hit`), for
- * several instances sharing one budget: a fixed window aligned to the clock
- * (every instance agrees on its bounds without talking), counted with one
- * atomic upsert per request. On one PC the library's memory store stays: no
- * statement per request (config.sharedDatabase decides).
+ * several instances sharing one budget: a window per key from its first hit,
+ * as the library's memory store counts on one PC, kept in one row and counted
+ * with one atomic upsert per request (every instance reads the same row, so
+ * they agree on the window without talking). On one PC the memory store stays:
+ * no statement per request (config.sharedDatabase decides).
  */
 class DatabaseStore implements Store {
   readonly localKeys = false;
@@ -34,24 +35,19 @@ class DatabaseStore implements Store {
     this.#windowMs = options.windowMs;
   }
 
-  #window(now: number): { start: string; reset: Date } {
-    const start = Math.floor(now / this.#windowMs) * this.#windowMs;
-    return { start: new Date(start).toISOString(), reset: new Date(start + this.#windowMs) };
-  }
-
   async increment(key: string): Promise<IncrementResponse> {
     const now = Date.now();
-    const { start, reset } = this.#window(now);
-    const totalHits = await repo.countHit(this.db, this.prefix + key, start);
+    const expiredAt = new Date(now - this.#windowMs).toISOString();
+    const { hits, windowStart } = await repo.countHit(this.db, this.prefix + key, new Date(now).toISOString(), expiredAt);
     if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
       this.#prunedAt = now;
-      await repo.pruneHits(this.db, new Date(now - 2 * this.#windowMs).toISOString());
+      await repo.pruneHits(this.db, expiredAt);
     }
-    return { totalHits, resetTime: reset };
+    return { totalHits: hits, resetTime: new Date(Date.parse(windowStart) + this.#windowMs) };
   }
 
   async decrement(key: string): Promise<void> {
-    await repo.uncountHit(this.db, this.prefix + key, this.#window(Date.now()).start);
+    await repo.uncountHit(this.db, this.prefix + key);
   }
 
   async resetKey(key: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Issue 19: several server instances on one database. A lease per scheduled
 // job, so each slot of its schedule runs on one instance (taken over when the
-// instance holding it stops renewing), and fixed-window counters for the rate
+// instance holding it stops renewing), and per-key fixed-window counters for the rate
 // limits and the login throttle that every instance counts in. Engine-neutral
 // (text times, an upsert both engines run). Frozen once shipped.
 
@@ -20,10 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('rate_limit_hit')
-    .addColumn('key', 'text', (c) => c.notNull())
+    // One row per key: its window starts at the key's first hit after the last one ended, as the
+    // single PC's memory store counts, so a burst never straddles two clock-aligned windows.
+    .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'text', (c) => c.notNull())
     .addColumn('hits', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('rate_limit_hit_pk', ['key', 'window_start'])
     .execute();
   await db.schema.createIndex('rate_limit_hit_window').on('rate_limit_hit').column('window_start').execute();
 }
