@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxHasChannels, startDeliveryOnDemand, startDeliveryThread } from '../../server/src/delivery.ts';
 import type { Client } from '../support/client.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { sqliteOnly } from '../support/engine.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('the delivery thread on demand', () => {
-  it('stays on the request thread until an endpoint is enabled, then moves to its own thread and delivers from there', async () => {
+  it.skipIf(sqliteOnly('the delivery thread shares the SQLite file’s table versions; on PostgreSQL delivery runs in-process'))('stays on the request thread until an endpoint is enabled, then moves to its own thread and delivers from there', async () => {
     const worker = startDeliveryOnDemand(server.deps, { idleMs: 50 }, 20);
     try {
       expect(await outboxHasChannels(server.deps.db)).toBe(false);
