@@ -78,7 +78,7 @@ describe('the delivery thread on demand', () => {
     }
   });
 
-  it('falls back to the request thread when the thread cannot start, and still delivers', async () => {
+  it.skipIf(sqliteOnly('the delivery thread and its fallback exist on SQLite only; on PostgreSQL delivery runs in-process'))('falls back to the request thread when the thread cannot start, and still delivers', async () => {
     // A thread that cannot open the database file (its folder would be a file) dies before it is ready, as one that cannot be loaded would.
     const config = { ...server.deps.config, databaseFile: path.join(server.deps.config.databaseFile, 'muster.sqlite') };
     const worker = startDeliveryThread({ ...server.deps, config }, { idleMs: 50 });
