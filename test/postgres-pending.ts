@@ -8,9 +8,6 @@ export const POSTGRES_PENDING: Readonly<Record<string, string>> = {
   // Two report answers (hr GET /api/reports/… for 2026-10) differ in bytes from same-bytes.json on PostgreSQL:
   // likely a float (avg/division in numeric vs SQLite's double) or a tie order in the report SQL; not analysed yet.
   'test/integration/same-bytes.test.ts': 'two report answers differ in bytes from SQLite (not analysed yet)',
-  // A path id holding a NUL byte reaches a query: PostgreSQL refuses NUL in text (22021) and the route answers 500.
-  // Fix: refuse NUL in ids/text at the edge (400) or map 22021 to a 400 problem.
-  'test/integration/robustness.test.ts': 'DELETE /api/oauth/clients/{id} with a NUL byte in the id answers 500 (PostgreSQL refuses NUL in text)',
   // It counts statements with statementsRun(), which SQLite's statement cache feeds; PostgreSQL's pool does not count yet.
   'test/integration/leave-list-cost.test.ts': 'statementsRun() counts only on SQLite (the PostgreSQL pool wrapper does not count statements yet)',
   // These start the server as a child process on its data dir (SQLite file) and kill or restart it; under load 19

@@ -180,6 +180,19 @@ export function problemHandler(logger: Logger, localeOf: ProblemLocale = async (
       reply(res, parserError.status, { slug: 'about:blank', title: 'Bad request', detail: 'The request could not be read.', instance });
       return;
     }
+    // PostgreSQL refuses a NUL character in text (SQLite stores it): a value the client sent, not a fault of
+    // ours. Fields read as free text refuse control characters at the edge; this answers for ids and the rest.
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === '22021' || code === '22P05') {
+      reply(res, 400, {
+        slug: 'validation',
+        title: 'Your request is not valid',
+        detail: 'A value in the request holds a character that cannot be stored (a NUL byte).',
+        errors: [{ path: 'request', message: 'holds a NUL byte' }],
+        instance,
+      });
+      return;
+    }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     reply(res, 500, {
       slug: 'internal',
