@@ -16,7 +16,8 @@ let server: TestServer;
 const callers: Record<string, Client> = {};
 
 beforeAll(async () => {
-  server = await startServer({ outbox: false });
+  // A lone server (MUSTER_INSTANCES=1): on PostgreSQL instances otherwise share the database with caches off, by design.
+  server = await startServer({ outbox: false, env: { MUSTER_INSTANCES: '1' } });
   for (const who of ['admin', 'hr', 'md', 'manager', 'employee']) callers[who] = await server.login(`${who}@kaveri.example`);
 });
 afterAll(async () => server.close());

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { Client } from '../support/client.ts';
 import { freePort, spawnTs, type Spawned } from '../support/process.ts';
+import { engineEnv } from '../support/server.ts';
 import { DEMO_PASSWORD, freshDataDir } from '../support/templates.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -22,7 +23,10 @@ afterAll(async () => {
 });
 
 async function startChild(port: number): Promise<Spawned> {
-  const p = spawnTs('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0' });
+  // One server restarting (MUSTER_INSTANCES=1): on PostgreSQL instances otherwise claim a delivery for 5 minutes
+  // before sending, and a killed one's claim is taken over when it runs out (instances-outbox.test.ts), not at restart.
+  const env = { PORT: String(port), HOST: '127.0.0.1', MUSTER_DATA_DIR: dataDir, MUSTER_LOG_LEVEL: 'warn', MUSTER_JOBS: '0', MUSTER_INSTANCES: '1', ...(await engineEnv(dataDir)) };
+  const p = spawnTs('server/src/main.ts', env);
   children.push(p);
   await p.waitFor(/Muster listening on/);
   return p;

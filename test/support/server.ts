@@ -35,6 +35,21 @@ export interface TestServer {
  * Starts the real app on a copy of a template database, listening on a free
  * loopback port. Stop it with `close()` (also removes the data dir).
  */
+/**
+ * The environment that points a server at a data dir's database: nothing on SQLite (the file is in
+ * the data dir); on the PostgreSQL run the URL of its database, a copy of the template's made on first
+ * use and named in the data dir (kept across restarts). For servers a test starts as a process too.
+ */
+export async function engineEnv(dataDir: string, template: TemplateName = 'demo'): Promise<Record<string, string>> {
+  const pgDatabase = await pgDatabaseOf(dataDir, template);
+  return pgDatabase ? { MUSTER_DATABASE_URL: pgUrlOf(pgDatabase) } : {};
+}
+
+async function pgDatabaseOf(dataDir: string, template: TemplateName): Promise<string | undefined> {
+  if (testEngine() !== 'postgres') return undefined;
+  return databaseOfDataDir(dataDir) ?? (await freshDatabase(dataDir, template));
+}
+
 export async function startServer(
   opts: {
     template?: TemplateName;
@@ -52,7 +67,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? freshDataDir(opts.template ?? 'demo');
   // On the PostgreSQL run a data dir's database is a copy of the template's, named in the data dir (kept across restarts).
-  const pgDatabase = testEngine() === 'postgres' ? (databaseOfDataDir(dataDir) ?? (await freshDatabase(dataDir, opts.template ?? 'demo'))) : undefined;
+  const pgDatabase = await pgDatabaseOf(dataDir, opts.template ?? 'demo');
   const config = loadConfig({
     MUSTER_DATA_DIR: dataDir,
     HOST: '127.0.0.1',

@@ -51,7 +51,8 @@ export function openConfiguredDatabase(target: DatabaseTarget, options: OpenOpti
 
 /** Opens a PostgreSQL database (postgres://…); connections are made as requests need them. */
 export function openPostgres(url: string): OpenedPostgres {
-  const { db, versions } = openPostgresPool(url);
+  const { db, versions, counter } = openPostgresPool(url);
+  statementCounters.set(db, counter);
   let closed = false;
   return {
     engine: 'postgres',

@@ -66,6 +66,8 @@ export interface OpenedPostgresParts {
   db: Database;
   pool: pg.Pool;
   versions: TableVersions;
+  /** Statements the pool's connections ran for the application (what `statementsRun` reads). */
+  counter: { n: number };
 }
 
 /** Opens a pool on `url` (postgres://…) and a kysely instance on it. Migrations are the caller's. */
@@ -75,10 +77,11 @@ export function openPostgresPool(url: string, options: PostgresOptions = {}): Op
   // An idle client losing its server (a restart) must not crash the process: the pool drops it.
   pool.on('error', () => undefined);
   const cascades = new Cascades();
-  pool.on('connect', (client) => trackWrites(client, versions, cascades));
+  const counter = { n: 0 };
+  pool.on('connect', (client) => trackWrites(client, versions, cascades, counter));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new PostgresTypesPlugin()] });
   attachVersions(db, versions);
-  return { db, pool, versions };
+  return { db, pool, versions, counter };
 }
 
 /** Tables a write to each table also changes through foreign keys (cascade, set null, set default), from the catalogue. */
@@ -127,7 +130,7 @@ const EFFECTS_KEPT = 2000;
  * version); inside a transaction, again when it ends (commit or rollback).
  * The state is per client: one client is one connection, one transaction at a time.
  */
-function trackWrites(client: pg.PoolClient, versions: TableVersions, cascades: Cascades): void {
+function trackWrites(client: pg.PoolClient, versions: TableVersions, cascades: Cascades, counter: { n: number }): void {
   const effects = new Map<string, StatementEffect>();
   let open: Set<string> | undefined;
   const original = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
@@ -144,6 +147,7 @@ function trackWrites(client: pg.PoolClient, versions: TableVersions, cascades: C
   const tracked = async (...args: unknown[]): Promise<pg.QueryResult> => {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
     if (typeof text !== 'string' || typeof args[args.length - 1] === 'function') return original(...args);
+    counter.n++;
     const effect = effectFor(text);
     if (effect.transaction === 'begin') {
       const result = await original(...args);
