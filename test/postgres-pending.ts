@@ -4,11 +4,7 @@
  * test:postgres` leaves them out and prints them with their reasons. The list
  * may only shrink: a file fixed on PostgreSQL leaves it.
  */
-export const POSTGRES_PENDING: Readonly<Record<string, string>> = {
-  // Two report answers (hr GET /api/reports/… for 2026-10) differ in bytes from same-bytes.json on PostgreSQL:
-  // likely a float (avg/division in numeric vs SQLite's double) or a tie order in the report SQL; not analysed yet.
-  'test/integration/same-bytes.test.ts': 'two report answers differ in bytes from SQLite (not analysed yet)',
-};
+export const POSTGRES_PENDING: Readonly<Record<string, string>> = {};
 
 /**
  * Files that test the embedded engine itself and mean nothing on PostgreSQL:

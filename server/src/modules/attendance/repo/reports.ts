@@ -113,6 +113,9 @@ export async function expectedDaysByEmployee(db: Db, ids: Ids, from: string, to:
     .select((eb) => ['attendance_day.employee_id', countIf(eb, EXPECTED_STATUSES).as('n')])
     .where((eb) => population(eb, ids, from, to))
     .groupBy('attendance_day.employee_id')
+    // The map's order is the reports' order among ties: said, not left to the engine's grouping (SQLite's
+    // comes out by id; PostgreSQL's hash aggregate in any order).
+    .orderBy('attendance_day.employee_id')
     .execute();
   return new Map(rows.map((r) => [r.employee_id, Number(r.n)]));
 }
