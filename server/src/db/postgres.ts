@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { attachVersions } from './cache.ts';
 import { PostgresTypesPlugin } from './dialect.ts';
 import type { DB, Database } from './schema.ts';
-import { type StatementEffect, TableVersions, effectOf } from './table-versions.ts';
+import { type StatementEffect, TableVersions, cascadeClosure, effectOf } from './table-versions.ts';
 
 /**
  * PostgreSQL's door: a connection pool whose answers look like SQLite's (the
@@ -103,20 +103,8 @@ class Cascades {
       if (!set) direct.set(r.parent, (set = new Set()));
       set.add(r.child);
     }
-    const closed = new Map<string, string[]>();
-    for (const parent of direct.keys()) {
-      const seen = new Set<string>();
-      const stack = [...(direct.get(parent) ?? [])];
-      while (stack.length) {
-        const t = stack.pop() as string;
-        if (seen.has(t)) continue;
-        seen.add(t);
-        stack.push(...(direct.get(t) ?? []));
-      }
-      closed.set(parent, [...seen]);
-    }
-    this.#map = closed;
-    return closed;
+    this.#map = cascadeClosure(direct);
+    return this.#map;
   }
 }
 

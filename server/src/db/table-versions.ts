@@ -176,6 +176,14 @@ function cascadesOf(sqlite: SQLite.Database): Map<string, string[]> {
       set.add(child);
     }
   }
+  return cascadeClosure(direct);
+}
+
+/**
+ * Every table a write to each parent reaches through chains of acting foreign keys, from the
+ * direct parent → children links (both engines read their catalogue into this shape).
+ */
+export function cascadeClosure(direct: ReadonlyMap<string, ReadonlySet<string>>): Map<string, string[]> {
   const closed = new Map<string, string[]>();
   for (const parent of direct.keys()) {
     const seen = new Set<string>();
