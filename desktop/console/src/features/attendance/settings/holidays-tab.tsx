@@ -113,7 +113,15 @@ export function HolidaysTab() {
                   <Table.Td>{formatDate(h.date)}</Table.Td>
                   <Table.Td>{h.name}</Table.Td>
                   <Table.Td>{h.locationName ?? tx('attendanceSettings.holidays.everyLocation')}</Table.Td>
-                  <Table.Td>{h.optional ? <Badge color="grape" variant="light">{tx('attendanceSettings.holidays.optionalBadge', { count: h.optInCount })}</Badge> : <Badge variant="light">{tx('attendanceSettings.holidays.holidayBadge')}</Badge>}</Table.Td>
+                  <Table.Td>
+                    {h.optional ? (
+                      <Badge color="grape" variant="light">
+                        {tx('attendanceSettings.holidays.optionalBadge', { count: h.optInCount })}
+                      </Badge>
+                    ) : (
+                      <Badge variant="light">{tx('attendanceSettings.holidays.holidayBadge')}</Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActionIcon variant="subtle" aria-label={t('attendanceSettings.common.editName', { name: h.name })} onClick={() => setEditing(h)}>

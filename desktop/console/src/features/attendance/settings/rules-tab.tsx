@@ -47,13 +47,19 @@ function RulesForm({ settings }: { settings: AttendanceSettings }) {
               data={[
                 { value: '0.5', label: t('attendanceSettings.rules.halfDay') },
                 { value: '1', label: t('attendanceSettings.rules.fullDay') },
-              ]} value={String(v.lateMark.days)} onChange={(x) => setV({ ...v, lateMark: { every: v.lateMark?.every ?? 3, days: Number(x) } })} />
+              ]}
+              value={String(v.lateMark.days)}
+              onChange={(x) => setV({ ...v, lateMark: { every: v.lateMark?.every ?? 3, days: Number(x) } })}
+            />
           </Group>
         )}
         <Group justify="flex-end">
-          <Button loading={update.isPending} onClick={() =>
+          <Button
+            loading={update.isPending}
+            onClick={() =>
               update.mutate(v, { onSuccess: () => notifySuccess(t('attendanceSettings.rules.saved')), onError: (e) => notifyError(e, t('attendanceSettings.rules.saveFailed')) })
-            }>
+            }
+          >
             {tx('attendanceSettings.rules.save')}
           </Button>
         </Group>
