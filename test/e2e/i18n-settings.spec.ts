@@ -62,7 +62,7 @@ test('an HR user in Tamil opens attendance settings → holidays: Tamil where tr
     await expect(republicDay).toContainText(tamil('attendanceSettings.holidays.everyLocation'));
     await expect(republicDay).toContainText(tamil('attendanceSettings.holidays.holidayBadge'));
     await expect(page.getByRole('button', { name: tamil('attendanceSettings.holidays.add') })).toBeVisible();
-    await expect(page.getByLabel(tamil('attendanceSettings.holidays.year'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: tamil('attendanceSettings.holidays.year') })).toBeVisible();
 
     // The untranslated description: the English words, marked as English for readers and screen readers.
     const fallback = page.locator('[data-english-fallback]', { hasText: description });
