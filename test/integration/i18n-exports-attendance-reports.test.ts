@@ -257,6 +257,33 @@ describe('the regularizations and documents exports in the downloader’s langua
   });
 });
 
+describe('an employee’s audit trail export in the downloader’s language', () => {
+  it('CSV: Hindi headers, categories and channels from the labels catalogue, the filter line; the trail’s own words as written', async () => {
+    const list = await hr.get('/api/employees?pageSize=1&q=employee@kaveri.example');
+    const id = list.body.items[0].id as string;
+    const res = await hr.get(`/api/employees/${id}/audit/export?format=csv`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(res.text);
+    expect(rows[0]?.slice(1)).toEqual(['category', 'what', 'by', 'through', 'changes', 'action', 'atIso'].map((k) => hi(`hr:exports.audit.${k}`)));
+    const en = translatorFor('en-IN');
+    const categories = new Set(Object.keys(en('labels:auditCategory', { returnObjects: true }) as object).map((k) => hi(`labels:auditCategory.${k}`)));
+    const sources = new Set(Object.keys(en('labels:auditSource', { returnObjects: true }) as object).map((k) => hi(`labels:auditSource.${k}`)));
+    expect(rows.length, 'the demo employee has a trail').toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(categories.has(row[1] ?? ''), row[1]).toBe(true);
+      expect(sources.has(row[4] ?? ''), row[4]).toBe(true);
+    }
+    const xlsx = await sheetOf((await hr.get(`/api/employees/${id}/audit/export?format=xlsx&range=month`)).body as Buffer);
+    expect(xlsx.name.startsWith(hi('hr:exports.audit.employeeTitle', { name: '' }).split(':')[0] ?? '?')).toBe(true);
+    const pdf = pdfText((await hr.get(`/api/employees/${id}/audit/export?format=pdf&range=month`)).body as Buffer);
+    expect(pdf).toContain(hi('labels:auditRange.month'));
+    expect(pdf).not.toContain('range: This month');
+    const english = parseCsv((await admin.get(`/api/employees/${id}/audit/export?format=csv`)).text);
+    expect(english[0]?.slice(1, 4)).toEqual(['Category', 'What', 'By']);
+  });
+});
+
 describe('the report catalogue’s words', () => {
   // The export takes a word from the catalogue only while its English is the definition's; this keeps them in step.
   it('holds every built-in report’s name and column labels in English, as the definitions write them', () => {
