@@ -56,7 +56,6 @@ function reportWords(result: ReportResult, locale: Locale) {
     report && en(`hr:exports.report.${report}.${key}`, values) === english ? t(`hr:exports.report.${report}.${key}`, values) : english;
   const groupBy = result.filters.find((f) => f.key === 'groupBy')?.value ?? 'month';
   return {
-    t,
     // A saved report keeps the name its owner gave it; a built-in one is named in the reader's language.
     title: result.report.id === result.report.baseReportId ? word('name', result.report.name) : result.report.name,
     header: (c: ReportColumn) => (report === 'headcount' && c.key === 'group' ? word(`groups.${groupBy}`, c.label) : word(`columns.${c.key}`, c.label)),
