@@ -288,7 +288,7 @@ describe('an employee’s audit trail export in the downloader’s language', ()
 describe('the report catalogue’s words', () => {
   // The export takes a word from the catalogue only while its English is the definition's; this keeps them in step.
   it('holds every built-in report’s name and column labels in English, as the definitions write them', () => {
-    const keyOf = new Map(Object.entries(BUILT_IN_REPORTS).map(([k, v]) => [v, k]));
+    const keyOf = new Map<string, string>(Object.entries(BUILT_IN_REPORTS).map(([k, v]) => [v, k]));
     for (const def of BUILT_IN) {
       const key = keyOf.get(def.id);
       expect(en(`hr:exports.report.${key}.name`), def.id).toBe(def.name);
@@ -299,7 +299,7 @@ describe('the report catalogue’s words', () => {
   });
 
   it('has them in every shipped language (Hindi, Marathi, Kannada, Tamil)', () => {
-    const keyOf = new Map(Object.entries(BUILT_IN_REPORTS).map(([k, v]) => [v, k]));
+    const keyOf = new Map<string, string>(Object.entries(BUILT_IN_REPORTS).map(([k, v]) => [v, k]));
     for (const locale of LOCALES.filter((l): l is Exclude<Locale, 'en-IN'> => l !== 'en-IN')) {
       for (const def of BUILT_IN) {
         const key = keyOf.get(def.id);

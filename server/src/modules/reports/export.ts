@@ -40,7 +40,7 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-const REPORT_KEYS = new Map(Object.entries(BUILT_IN_REPORTS).map(([key, id]) => [id, key as BuiltInReportKey]));
+const REPORT_KEYS = new Map<string, BuiltInReportKey>(Object.entries(BUILT_IN_REPORTS).map(([key, id]) => [id, key as BuiltInReportKey]));
 
 /**
  * A report's words in the reader's language, from `hr:exports.report.<report>.*`. A word is only
