@@ -1,5 +1,4 @@
 import {
-  type AttendanceStatus,
   type CalendarExportQuery,
   type CalendarResponse,
   type CalendarRow,
@@ -13,8 +12,8 @@ import {
   STATUS_META,
   formatMinutes,
 } from '../../../../shared/attendance/index.ts';
-import { type Locale, formatInstantIn, translatorFor } from '../../../../shared/i18n/index.ts';
-import { formatDayShort, formatMonth, zoneName } from '../../../../shared/labels.ts';
+import { type Locale, formatDayShortIn, formatInstantIn, formatMonthIn, translatorFor } from '../../../../shared/i18n/index.ts';
+import { zoneName } from '../../../../shared/labels.ts';
 import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
 import { orgSettings } from '../org/index.ts';
@@ -29,21 +28,29 @@ import { calendar, dayView, live } from './views.ts';
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 const clock = (iso: string | null, timeZone: string) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
-/** "First in (IST)": a column of local clock times says which zone they are in. */
-const inZone = (header: string, timeZone: string, at: string) => `${header} (${zoneName(timeZone, at)})`;
 // The day columns of the month grid: wide enough for "WO*" at the grid's font.
 const DAY_COLUMN_WIDTH = 22;
 
-const legend = () =>
-  `Legend: ${ATTENDANCE_STATUSES.filter((s) => s !== 'Pending')
-    .map((s) => `${STATUS_META[s].code} ${STATUS_META[s].label}`)
-    .join(' · ')} · … not final yet · * frozen by HR`;
+/** "Legend: P Present · HD Half day · …": the status codes of the grid in the reader's words. */
+function legend(locale: Locale): string {
+  const t = translatorFor(locale);
+  const codes = ATTENDANCE_STATUSES.filter((s) => s !== 'Pending')
+    .map((s) => t('hr:exports.calendar.legendItem', { code: STATUS_META[s].code, label: t(`labels:attendanceStatus.${s}`) }))
+    .join(' · ');
+  return t('hr:exports.calendar.legend', { codes });
+}
 
 const TOTAL_ROW = Symbol('totals');
 type CalendarLine = CalendarRow | { [TOTAL_ROW]: true; totals: CalendarResponse['kpis']; days: number[] };
 
-/** The month grid: one coloured status cell per day, the totals per employee, and a totals row. */
-export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?: string): TableModel<CalendarLine> {
+/**
+ * The month grid: one coloured status cell per day, the totals per employee, and a totals row,
+ * in the downloader's language (title, headers, legends; the status codes stay the codes the
+ * grid and the console use, explained by the legend).
+ */
+export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?: string, locale: Locale = 'en-IN'): TableModel<CalendarLine> {
+  const tr = translatorFor(locale);
+  const h = (key: string, values?: Record<string, unknown>) => tr(`hr:exports.calendar.${key}`, values ?? {});
   const isTotal = (r: CalendarLine): r is Extract<CalendarLine, { [TOTAL_ROW]: true }> => TOTAL_ROW in r;
   const presentPerDay = cal.days.map((_, i) =>
     cal.items.reduce((n, row) => {
@@ -72,15 +79,16 @@ export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?:
   }));
   const t = (f: (x: CalendarRow['totals']) => number | string) => (r: CalendarLine) => f(isTotal(r) ? r.totals : r.totals);
   return {
-    title: `Attendance, ${formatMonth(cal.month)}`,
-    subtitle: `${orgName} · ${cal.total} employees · attendance rate ${(cal.kpis.attendanceRate * 100).toFixed(1)}%`,
+    title: h('title', { month: formatMonthIn(locale, cal.month) }),
+    subtitle: h('subtitle', { org: orgName, count: cal.total, rate: (cal.kpis.attendanceRate * 100).toFixed(1) }),
     filename: `attendance-${cal.month}`,
     landscape: true,
     ...(timeZone ? { timeZone } : {}),
+    locale,
     rows: [...cal.items, { [TOTAL_ROW]: true, totals: cal.kpis, days: presentPerDay }],
     columns: [
-      { header: 'Code', width: 9, overflow: 'keep', value: (r) => (isTotal(r) ? 'Total' : r.employee.code) },
-      { header: 'Name', width: 22, value: (r) => (isTotal(r) ? `${cal.kpis.employees} employees (present per day)` : r.employee.fullName) },
+      { header: h('code'), width: 9, overflow: 'keep', value: (r) => (isTotal(r) ? h('total') : r.employee.code) },
+      { header: h('name'), width: 22, value: (r) => (isTotal(r) ? h('totalName', { count: cal.kpis.employees }) : r.employee.fullName) },
       ...dayColumns,
       { header: 'P', width: 4, kind: 'number', value: t((x) => x.present) },
       { header: 'HD', width: 4, kind: 'number', value: t((x) => x.halfDays) },
@@ -89,49 +97,58 @@ export function calendarTable(cal: CalendarResponse, orgName: string, timeZone?:
       { header: 'L', width: 4, kind: 'number', value: t((x) => x.leave) },
       { header: 'H', width: 4, kind: 'number', value: t((x) => x.holidays) },
       { header: 'WO', width: 4, kind: 'number', value: t((x) => x.weeklyOffs) },
-      { header: 'Late', width: 5, kind: 'number', value: t((x) => x.lateCount) },
-      { header: 'Elsewhere', width: 9, kind: 'number', value: t((x) => x.wrongLocation) },
-      { header: 'Worked h', width: 8, kind: 'number', value: t((x) => hours(x.workedMinutes)) },
-      { header: 'OT h', width: 6, kind: 'number', value: t((x) => hours(x.otMinutes)) },
-      { header: 'LOP days', width: 7, kind: 'number', value: t((x) => x.lopDays) },
+      { header: h('late'), width: 5, kind: 'number', value: t((x) => x.lateCount) },
+      { header: h('elsewhere'), width: 9, kind: 'number', value: t((x) => x.wrongLocation) },
+      { header: h('workedHours'), width: 8, kind: 'number', value: t((x) => hours(x.workedMinutes)) },
+      { header: h('otHours'), width: 6, kind: 'number', value: t((x) => hours(x.otMinutes)) },
+      { header: h('lopDays'), width: 7, kind: 'number', value: t((x) => x.lopDays) },
     ],
-    notes: [legend(), TOTALS_LEGEND],
+    notes: [legend(locale), h('totalsLegend')],
   };
 }
 
-const TOTALS_LEGEND =
-  'Totals per employee: P present · HD half days · A absent · MP missing punch · L leave days · H holidays · WO weekly offs · Late late arrivals · Elsewhere days with a punch at another location · Worked h and OT h hours · LOP days loss of pay.';
+/** "Fri 20 Nov 2026": the day a day export is of, in the reader's language. */
+function dayTitleDate(locale: Locale, date: string): string {
+  return `${formatDayShortIn(locale, date)} ${date.slice(0, 4)}`;
+}
 
-export function dayTable(view: DayView, timeZone: string): TableModel<DayRow> {
+/** One day's records in the downloader's language (headers, statuses, legend; the engine's reasons as it wrote them). */
+export function dayTable(view: DayView, timeZone: string, locale: Locale = 'en-IN'): TableModel<DayRow> {
+  const t = translatorFor(locale);
+  const h = (key: string, values?: Record<string, unknown>) => t(`hr:exports.day.${key}`, values ?? {});
+  const statusLabel = (s: string) => (s in STATUS_META ? t(`labels:attendanceStatus.${s}`) : s);
+  const zone = zoneName(timeZone, view.date);
   return {
-    title: `Attendance on ${formatDayShort(view.date)} ${view.date.slice(0, 4)}`,
+    title: h('title', { date: dayTitleDate(locale, view.date) }),
     timeZone,
+    locale,
     subtitle: Object.entries(view.kpis.byStatus)
-      .map(([s, n]) => `${STATUS_META[s as AttendanceStatus]?.label ?? s}: ${n}`)
+      .map(([s, n]) => h('statusCount', { status: statusLabel(s), count: n }))
       .join(' · '),
     filename: `attendance-day-${view.date}`,
     landscape: true,
     rows: view.items,
     columns: [
-      { header: 'Code', width: 9, overflow: 'keep', value: (r) => r.employee.code },
-      { header: 'Name', width: 22, value: (r) => r.employee.fullName },
-      { header: 'Department', width: 16, value: (r) => r.department },
-      { header: 'Location', width: 14, value: (r) => r.location },
-      { header: 'Shift', width: 10, value: (r) => r.day?.shift?.name ?? null },
+      { header: h('code'), width: 9, overflow: 'keep', value: (r) => r.employee.code },
+      { header: h('name'), width: 22, value: (r) => r.employee.fullName },
+      { header: h('department'), width: 16, value: (r) => r.department },
+      { header: h('location'), width: 14, value: (r) => r.location },
+      { header: h('shift'), width: 10, value: (r) => r.day?.shift?.name ?? null },
       {
-        header: 'Status',
+        header: h('status'),
         width: 16,
-        value: (r) => (r.day ? `${STATUS_META[r.day.status].label}${r.day.frozen ? ' (frozen)' : ''}` : 'Not reconciled'),
+        value: (r) => (r.day ? (r.day.frozen ? h('statusFrozen', { status: statusLabel(r.day.status) }) : statusLabel(r.day.status)) : h('notReconciled')),
         fill: (r) => (r.day ? STATUS_META[r.day.status].fill : undefined),
       },
-      { header: inZone('First in', timeZone, view.date), width: 8, value: (r) => clock(r.day?.firstIn ?? null, timeZone) },
-      { header: inZone('Last out', timeZone, view.date), width: 8, value: (r) => clock(r.day?.lastOut ?? null, timeZone) },
-      { header: 'Worked', width: 8, value: (r) => (r.day ? formatMinutes(r.day.workedMinutes) : null) },
-      { header: 'OT', width: 6, value: (r) => (r.day ? formatMinutes(r.day.otMinutes) : null) },
-      { header: 'Late min', width: 7, kind: 'number', value: (r) => r.day?.lateMinutes ?? null },
-      { header: 'Why', width: 40, value: (r) => r.day?.reasons.filter((x) => x.rule !== 'shift').map((x) => x.text).join('; ') ?? null },
+      { header: h('firstIn', { zone }), width: 8, value: (r) => clock(r.day?.firstIn ?? null, timeZone) },
+      { header: h('lastOut', { zone }), width: 8, value: (r) => clock(r.day?.lastOut ?? null, timeZone) },
+      { header: h('worked'), width: 8, value: (r) => (r.day ? formatMinutes(r.day.workedMinutes) : null) },
+      { header: h('ot'), width: 6, value: (r) => (r.day ? formatMinutes(r.day.otMinutes) : null) },
+      { header: h('lateMinutes'), width: 7, kind: 'number', value: (r) => r.day?.lateMinutes ?? null },
+      // The engine's reasons as it wrote them (their message ids are another change's).
+      { header: h('why'), width: 40, value: (r) => r.day?.reasons.filter((x) => x.rule !== 'shift').map((x) => x.text).join('; ') ?? null },
     ],
-    notes: [legend()],
+    notes: [legend(locale)],
   };
 }
 
@@ -181,12 +198,12 @@ export async function exportLive(ctx: Ctx, query: LiveQuery, locale: Locale = 'e
 }
 
 /** Every matching employee's month (not paginated) as a grid. */
-export async function exportCalendar(ctx: Ctx, month: string, query: CalendarExportQuery): Promise<TableModel<CalendarLine>> {
+export async function exportCalendar(ctx: Ctx, month: string, query: CalendarExportQuery, locale: Locale = 'en-IN'): Promise<TableModel<CalendarLine>> {
   const [cal, org] = await Promise.all([calendar(ctx, month, query), orgSettings(ctx.db)]);
-  return calendarTable(cal, org.name, ctx.timeZone);
+  return calendarTable(cal, org.name, ctx.timeZone, locale);
 }
 
 /** Every matching employee's record of one day. */
-export async function exportDay(ctx: Ctx, date: string, query: DayExportQuery): Promise<TableModel<DayRow>> {
-  return dayTable(await dayView(ctx, date, query), ctx.timeZone);
+export async function exportDay(ctx: Ctx, date: string, query: DayExportQuery, locale: Locale = 'en-IN'): Promise<TableModel<DayRow>> {
+  return dayTable(await dayView(ctx, date, query), ctx.timeZone, locale);
 }

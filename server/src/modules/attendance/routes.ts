@@ -114,7 +114,8 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ params, query, caller, res }) => sendTable(res, await exportCalendar(await ctx(caller), params.month, query), query.format, deps.clock.now()),
+    async ({ params, query, caller, req, res }) =>
+      sendTable(res, await exportCalendar(await ctx(caller), params.month, query, await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(
@@ -148,7 +149,8 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403],
     },
-    async ({ params, query, caller, res }) => sendTable(res, await exportDay(await ctx(caller), params.date, query), query.format, deps.clock.now()),
+    async ({ params, query, caller, req, res }) =>
+      sendTable(res, await exportDay(await ctx(caller), params.date, query, await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(

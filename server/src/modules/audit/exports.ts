@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../../../shared/audit.ts';
+import { type Locale, translatorFor } from '../../../../shared/i18n/index.ts';
 import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, describeChange, formatLocalDateTime, labelOf, zoneName } from '../../../../shared/labels.ts';
 import type { TableModel } from '../../exports/table.ts';
 
@@ -6,6 +7,8 @@ import type { TableModel } from '../../exports/table.ts';
  * Audit entries as a table (CSV, XLSX, PDF): local times headed with the zone's name ("When (IST)"),
  * categories and sources in words, fields as the forms name them ("Frozen: no → yes"); the action
  * code and the ISO instant stay in CSV/XLSX for integrators. `withEmployee` adds whom each entry is about.
+ * Headers, categories and sources are in the downloader's language; what happened (`summary`) and the
+ * changes are the trail's own English words.
  */
 export function auditTable<E extends AuditEntry & { employeeName?: string; employeeCode?: string }>(
   model: { title: string; subtitle: string; filename: string },
@@ -13,24 +16,32 @@ export function auditTable<E extends AuditEntry & { employeeName?: string; emplo
   timeZone: string,
   withEmployee: boolean,
   now: Date = new Date(),
+  locale: Locale = 'en-IN',
 ): TableModel<E> {
+  const t = translatorFor(locale);
+  const h = (key: string, values: Record<string, unknown> = {}) => t(`hr:exports.audit.${key}`, values);
+  const label = (group: string, labels: Readonly<Record<string, string>>, value: string) =>
+    value in labels ? t(`labels:${group}.${value}`, { defaultValue: labelOf(labels, value) }) : labelOf(labels, value);
   const zone = zoneName(timeZone, now);
   return {
     ...model,
     landscape: true,
     timeZone,
+    locale,
     rows: entries,
     columns: [
-      { header: `When (${zone})`, width: 17, value: (e) => formatLocalDateTime(e.at, timeZone) },
-      ...(withEmployee ? [{ header: 'Employee', width: 22, value: (e: E) => (e.employeeName ? `${e.employeeName} (${e.employeeCode ?? ''})` : null) }] : []),
-      { header: 'Category', width: 12, value: (e) => labelOf(AUDIT_CATEGORY_LABELS, e.category) },
-      { header: 'What', width: 36, value: (e) => e.summary },
-      { header: 'By', width: 16, value: (e) => (e.credential ? `${e.actorName} via ${e.credential.name}` : e.actorName) },
-      { header: 'Through', width: 12, value: (e) => labelOf(AUDIT_SOURCE_LABELS, e.source) },
-      { header: 'Changes', width: withEmployee ? 40 : 44, value: (e) => e.changes.map(describeChange).join('; ') },
+      { header: h('when', { zone }), width: 17, value: (e) => formatLocalDateTime(e.at, timeZone) },
+      ...(withEmployee
+        ? [{ header: h('employee'), width: 22, value: (e: E) => (e.employeeName ? h('employeeName', { name: e.employeeName, code: e.employeeCode ?? '' }) : null) }]
+        : []),
+      { header: h('category'), width: 12, value: (e) => label('auditCategory', AUDIT_CATEGORY_LABELS, e.category) },
+      { header: h('what'), width: 36, value: (e) => e.summary },
+      { header: h('by'), width: 16, value: (e) => (e.credential ? h('byVia', { actor: e.actorName, credential: e.credential.name }) : e.actorName) },
+      { header: h('through'), width: 12, value: (e) => label('auditSource', AUDIT_SOURCE_LABELS, e.source) },
+      { header: h('changes'), width: withEmployee ? 40 : 44, value: (e) => e.changes.map(describeChange).join('; ') },
       // For integrators: the action code and the instant, beside what people read.
-      { header: 'Action', width: 18, formats: ['csv', 'xlsx'], value: (e) => e.action },
-      { header: 'At (ISO 8601)', width: 24, formats: ['csv', 'xlsx'], value: (e) => e.at },
+      { header: h('action'), width: 18, formats: ['csv', 'xlsx'], value: (e) => e.action },
+      { header: h('atIso'), width: 24, formats: ['csv', 'xlsx'], value: (e) => e.at },
     ],
   };
 }

@@ -30,6 +30,7 @@ import type { ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
 import { formUpload } from '../../http/multipart.ts';
+import { readerLocale } from '../auth/index.ts';
 import * as catalogue from './catalogue.ts';
 import { overviewTable } from './exports.ts';
 import { documentOverview, documentOverviewForExport } from './overview.ts';
@@ -344,10 +345,10 @@ export function documentRoutes(api: Api, deps: ModuleDeps): void {
       response: { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' },
       errors: [403],
     },
-    async ({ query, caller, res }) => {
+    async ({ query, caller, req, res }) => {
       const ctx = await deps.ctxFor(caller);
-      const rows = await documentOverviewForExport(ctx, query);
-      await sendTable(res, overviewTable(rows, query, dayInZone(deps.clock.now(), ctx.timeZone), ctx.timeZone), query.format, deps.clock.now());
+      const [rows, locale] = await Promise.all([documentOverviewForExport(ctx, query), readerLocale(deps.db, caller, req.get('accept-language'))]);
+      await sendTable(res, overviewTable(rows, query, dayInZone(deps.clock.now(), ctx.timeZone), ctx.timeZone, locale), query.format, deps.clock.now());
     },
   );
 }

@@ -42,7 +42,11 @@ export function directoryTable(rows: EmployeeListItem[], sensitive: boolean, tod
   };
 }
 
-/** "Category: Attendance · range: This month". */
-export function auditFilterLine(query: Pick<AuditExportQuery, 'category' | 'range'>): string {
-  return `Category: ${query.category ? AUDIT_CATEGORY_LABELS[query.category] : 'all'} · range: ${AUDIT_RANGE_LABELS[query.range]}`;
+/** "Category: Attendance · range: This month", in the reader's language. */
+export function auditFilterLine(query: Pick<AuditExportQuery, 'category' | 'range'>, locale: Locale = 'en-IN'): string {
+  const t = translatorFor(locale);
+  return t('hr:exports.audit.employeeFilter', {
+    category: query.category ? t(`labels:auditCategory.${query.category}`, { defaultValue: AUDIT_CATEGORY_LABELS[query.category] }) : t('hr:exports.audit.all'),
+    range: t(`labels:auditRange.${query.range}`, { defaultValue: AUDIT_RANGE_LABELS[query.range] }),
+  });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuditExportQuery, AuditList, AuditListQuery } from '../../../../shared/audit.ts';
 import { UuidInput } from '../../../../shared/common.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
+import { translatorFor } from '../../../../shared/i18n/index.ts';
 import {
   Employee,
   EmployeeCreate,
@@ -187,16 +188,19 @@ export function employeeRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT_TYPES,
       errors: [403, 404],
     },
-    async ({ params, query, caller, res }) => {
+    async ({ params, query, caller, req, res }) => {
       const ctx = await deps.ctxFor(caller);
-      const { employeeName, entries } = await employeeAuditForExport(ctx, params.id, query.category, query.range);
+      const [{ employeeName, entries }, locale] = await Promise.all([
+        employeeAuditForExport(ctx, params.id, query.category, query.range),
+        readerLocale(deps.db, caller, req.get('accept-language')),
+      ]);
       const today = dayInZone(deps.clock.now(), ctx.timeZone);
       const model = {
-        title: `Audit trail: ${employeeName}`,
-        subtitle: auditFilterLine(query),
+        title: translatorFor(locale)('hr:exports.audit.employeeTitle', { name: employeeName }),
+        subtitle: auditFilterLine(query, locale),
         filename: `audit-${employeeName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${today}`,
       };
-      await sendTable(res, auditTable(model, entries, ctx.timeZone, false, deps.clock.now()), query.format, deps.clock.now());
+      await sendTable(res, auditTable(model, entries, ctx.timeZone, false, deps.clock.now(), locale), query.format, deps.clock.now());
     },
   );
 }

@@ -14,6 +14,7 @@ import { UuidInput } from '../../../../shared/common.ts';
 import type { Caller, ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { readerLocale } from '../auth/index.ts';
 import { approveRegularization, rejectRegularization } from './decide.ts';
 import { exportRegularizations } from './exports.ts';
 import { getRegularization, listRegularizations } from './read.ts';
@@ -54,7 +55,8 @@ export function regularizationRoutes(api: Api, deps: ModuleDeps): void {
       query: RegularizationExportQuery,
       response: EXPORT,
     },
-    async ({ query, caller, res }) => sendTable(res, await exportRegularizations(await ctx(caller), query), query.format, deps.clock.now()),
+    async ({ query, caller, req, res }) =>
+      sendTable(res, await exportRegularizations(await ctx(caller), query, await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(

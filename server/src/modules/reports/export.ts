@@ -1,5 +1,5 @@
-import { formatInstant } from '../../../../shared/labels.ts';
-import type { ReportColumn, ReportExportQuery, ReportResult, ReportRow } from '../../../../shared/reports.ts';
+import { type Locale, formatDateIn, formatInstantIn, formatMonthIn, translatorFor } from '../../../../shared/i18n/index.ts';
+import { BUILT_IN_REPORTS, type BuiltInReportKey, type ReportColumn, type ReportExportQuery, type ReportResult, type ReportRow } from '../../../../shared/reports.ts';
 import type { Ctx } from '../../context.ts';
 import type { Column, TableModel } from '../../exports/table.ts';
 import { prepareRun, runPrepared } from './run.ts';
@@ -31,13 +31,6 @@ export function localDateTime(instant: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `1 Nov 2026`. */
-export function dayLabel(day: string): string {
-  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1] ?? ''} ${day.slice(0, 4)}`;
-}
-
 function widthOf(c: ReportColumn): number {
   const base = { text: 16, integer: 8, number: 9, hours: 9, percent: 9, date: 11, instant: 16 }[c.type];
   return Math.max(base, Math.min(c.label.length + 2, 22));
@@ -47,22 +40,71 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-/** The header lines every format carries: the period, the filters, the scope, when and by whom. */
-export function headerLines(result: ReportResult, callerName: string, scopeName: string): string[] {
+const REPORT_KEYS = new Map<string, BuiltInReportKey>(Object.entries(BUILT_IN_REPORTS).map(([key, id]) => [id, key as BuiltInReportKey]));
+
+/**
+ * A report's words in the reader's language, from `hr:exports.report.<report>.*`. A word is only
+ * taken from the catalogue while the catalogue's English is the definition's own (else the
+ * definition's English is kept): a renamed column never shows a stale translation, and English
+ * output is the definition's, byte for byte.
+ */
+function reportWords(result: ReportResult, locale: Locale) {
+  const t = translatorFor(locale);
+  const en = translatorFor('en-IN');
+  const report = REPORT_KEYS.get(result.report.baseReportId);
+  const word = (key: string, english: string, values: Record<string, unknown> = {}) =>
+    report && en(`hr:exports.report.${report}.${key}`, values) === english ? t(`hr:exports.report.${report}.${key}`, values) : english;
+  const groupBy = result.filters.find((f) => f.key === 'groupBy')?.value ?? 'month';
+  return {
+    // A saved report keeps the name its owner gave it; a built-in one is named in the reader's language.
+    title: result.report.id === result.report.baseReportId ? word('name', result.report.name) : result.report.name,
+    header: (c: ReportColumn) => (report === 'headcount' && c.key === 'group' ? word(`groups.${groupBy}`, c.label) : word(`columns.${c.key}`, c.label)),
+  };
+}
+
+/** The period in words: "November 2026" / "नवंबर 2026", "Last 30 days"; years and leave years as numbers. */
+function periodLabel(p: ReportResult['parameter'], locale: Locale): string {
+  if (locale === 'en-IN') return p.label;
+  const t = translatorFor(locale);
+  if (p.kind === 'days') return p.value === 1 ? t('hr:exports.report.today') : t('hr:exports.report.lastDays', { days: p.value });
+  if (p.kind === 'month' || (p.kind === 'period' && p.value > 9999)) return formatMonthIn(locale, p.from.slice(0, 7));
+  return p.label;
+}
+
+/** A filter's value in words: statuses and groupings from the catalogue, departments and locations as named. */
+function filterValue(f: ReportResult['filters'][number], locale: Locale): string {
+  if (locale === 'en-IN') return f.valueLabel;
+  const t = translatorFor(locale);
+  if (f.key === 'status') return t(`labels:employeeStatus.${f.value}`, { defaultValue: f.valueLabel });
+  if (f.key === 'groupBy') return t(`hr:exports.report.groupBy.${f.value}`, { defaultValue: f.valueLabel });
+  return f.valueLabel;
+}
+
+/** The header lines every format carries: the period, the filters, the scope, when and by whom, in the reader's language. */
+export function headerLines(result: ReportResult, callerName: string, scope: 'org' | 'team', locale: Locale = 'en-IN'): string[] {
+  const t = translatorFor(locale);
+  const h = (key: string, values: Record<string, unknown> = {}) => t(`hr:exports.report.${key}`, values);
   const p = result.parameter;
-  const filters = result.filters.length ? result.filters.map((f) => `${f.label}: ${f.valueLabel}`).join(' · ') : 'none';
+  const filters = result.filters.length
+    ? result.filters.map((f) => h('filter', { label: h(`filterLabel.${f.key}`), value: filterValue(f, locale) })).join(' · ')
+    : h('noFilters');
   return [
-    `Period: ${p.label} (${dayLabel(p.from)} to ${dayLabel(p.to)})`,
-    `Filters: ${filters}`,
-    `Scope: ${scopeName}`,
-    `Generated ${formatInstant(result.generatedAt, result.timeZone)} by ${callerName} · ${result.total} row${result.total === 1 ? '' : 's'}`,
+    h('period', { label: periodLabel(p, locale), from: formatDateIn(locale, p.from), to: formatDateIn(locale, p.to) }),
+    h('filters', { filters }),
+    h('scope', { scope: scope === 'org' ? h('scopeOrg') : h('scopeTeam', { name: callerName }) }),
+    h('generated', { when: formatInstantIn(locale, result.generatedAt, result.timeZone), name: callerName, rows: result.total }),
   ];
 }
 
-/** The table model of a run: the same columns, rows, totals and chart as the JSON. */
-export function reportTableModel(result: ReportResult, callerName: string, scopeName: string): TableModel<ReportRow> {
+/**
+ * The table model of a run: the same columns, rows, totals and chart as the JSON, with the title,
+ * headers and header lines in the downloader's language. Cells, totals, notes and the chart are
+ * the run's own words.
+ */
+export function reportTableModel(result: ReportResult, callerName: string, scope: 'org' | 'team', locale: Locale = 'en-IN'): TableModel<ReportRow> {
+  const words = reportWords(result, locale);
   const columns: Column<ReportRow>[] = result.columns.map((c) => ({
-    header: c.label,
+    header: words.header(c),
     width: widthOf(c),
     kind: KIND[c.type],
     value: (row) => {
@@ -71,9 +113,10 @@ export function reportTableModel(result: ReportResult, callerName: string, scope
     },
   }));
   return {
-    title: result.report.name,
-    header: headerLines(result, callerName, scopeName),
+    title: words.title,
+    header: headerLines(result, callerName, scope, locale),
     filename: `report-${slug(result.report.name)}-${result.parameter.value}`,
+    locale,
     columns,
     rows: result.items,
     ...(result.totals ? { totals: result.totals } : {}),
@@ -84,9 +127,8 @@ export function reportTableModel(result: ReportResult, callerName: string, scope
 }
 
 /** Every row of a run (all pages) as a table. */
-export async function exportReport(ctx: Ctx, id: string, query: ReportExportQuery): Promise<TableModel<ReportRow>> {
+export async function exportReport(ctx: Ctx, id: string, query: ReportExportQuery, locale: Locale = 'en-IN'): Promise<TableModel<ReportRow>> {
   const p = await prepareRun(ctx, id, query);
   const result = await runPrepared(ctx, p, null);
-  const scopeName = result.scope === 'org' ? 'the whole organisation' : `the reporting line of ${ctx.caller.name}`;
-  return reportTableModel(result, ctx.caller.name, scopeName);
+  return reportTableModel(result, ctx.caller.name, result.scope, locale);
 }

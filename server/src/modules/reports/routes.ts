@@ -4,6 +4,7 @@ import { BUILT_IN_REPORTS, ReportCatalogue, ReportDefinition, ReportExportQuery,
 import type { Caller, ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { readerLocale } from '../auth/index.ts';
 import { exportReport } from './export.ts';
 import { deleteReport, saveReport } from './saved.ts';
 import { listReports, runReport } from './run.ts';
@@ -69,7 +70,8 @@ export function reportRoutes(api: Api, deps: ModuleDeps): void {
       response: EXPORT,
       errors: [403, 404],
     },
-    async ({ params, query, caller, res }) => sendTable(res, await exportReport(await ctx(caller), params.id, query), query.format, deps.clock.now()),
+    async ({ params, query, caller, req, res }) =>
+      sendTable(res, await exportReport(await ctx(caller), params.id, query, await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 
   api.op(
