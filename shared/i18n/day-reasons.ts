@@ -20,7 +20,10 @@ function reasonValueIn(locale: Locale, value: DayReasonValue): string | number {
   if ('duration' in value) return formatDurationIn(locale, value.duration);
   if ('nextDay' in value) return translatorFor(locale)('employee:dayReasonValue.nextDay', { time: value.nextDay });
   if ('list' in value) return formatListIn(locale, value.list);
+  // "Casual leave (CL)": the organisation's own name in English, as the engine wrote it; elsewhere the
+  // glossary's word for a standard code, which already names the code where offices print it ("किरकोळ रजा (CL)").
   const { code, name } = value.leaveType;
-  // The organisation's own name in English (as the engine wrote it); the glossary's word for a standard code elsewhere.
-  return locale === 'en-IN' ? name : translatorFor(locale)(`labels:leaveType.${code}`, { defaultValue: name });
+  if (locale === 'en-IN') return `${name} (${code})`;
+  const label = translatorFor(locale)(`labels:leaveType.${code}`, { defaultValue: name });
+  return label.includes(code) ? label : `${label} (${code})`;
 }

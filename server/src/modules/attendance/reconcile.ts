@@ -302,7 +302,7 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
 
   // 1. Full-day leave (or both halves of the day) wins over everything else.
   if (fullLeave) {
-    say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`, 'leave', { leave: leaveTypeOf(fullLeave), code: fullLeave.code, paid: yesNo(fullLeave.paid) });
+    say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`, 'leave', { leave: leaveTypeOf(fullLeave), paid: yesNo(fullLeave.paid) });
     if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`, 'leaveAlsoPunched', { worked: { duration: worked } });
     return finish(common, {
       status: 'OnLeave',
@@ -320,10 +320,8 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     const [a, b] = bothHalves;
     say(reasons, 'leave', `on leave: first half ${a.name} (${a.code})${a.paid ? '' : ', unpaid'}; second half ${b.name} (${b.code})${b.paid ? '' : ', unpaid'}`, 'leaveHalves', {
       first: leaveTypeOf(a),
-      firstCode: a.code,
       firstPaid: yesNo(a.paid),
       second: leaveTypeOf(b),
-      secondCode: b.code,
       secondPaid: yesNo(b.paid),
     });
     if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`, 'leaveAlsoPunched', { worked: { duration: worked } });
@@ -396,7 +394,6 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     say(reasons, 'leave', `half-day leave (${halfLeave.portion === 'FirstHalf' ? 'first half' : 'second half'}): ${halfLeave.name} (${halfLeave.code})`, 'halfLeave', {
       half: halfLeave.portion,
       leave: leaveTypeOf(halfLeave),
-      code: halfLeave.code,
     });
   }
 

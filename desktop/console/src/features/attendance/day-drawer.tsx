@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Drawer, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera, IconPencil, IconSend } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type DayDetail, type PunchView, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
@@ -13,18 +12,19 @@ import { AttendanceStatusBadge, clockOf, useOrgClock } from './status.tsx';
 
 const ROLE_COLOR: Record<NonNullable<PunchView['role']>, string> = { in: 'teal', out: 'gray', unpaired: 'orange', bounce: 'yellow', flagged: 'red', superseded: 'dark' };
 
-/** "punches from 03:45 to 03:45 the next day count for this day". */
-function windowSentence(t: TFunction, window: { start: string; end: string }): string {
+/** "punches from 03:45 to 03:45 the next day count for this day": which sentence, with its times. */
+function windowSentence(window: { start: string; end: string }): [key: string, values: { start: string; end: string }] {
   const start = clockOf(window.start);
   const end = clockOf(window.end);
-  return t(end <= start ? 'dayDrawer.windowNextDay' : 'dayDrawer.window', { start, end });
+  return [end <= start ? 'dayDrawer.windowNextDay' : 'dayDrawer.window', { start, end }];
 }
 
-function sourceOf(t: TFunction, p: PunchView): string {
-  if (p.source === 'terminal') return p.terminal?.name ?? t('dayDrawer.sourceTerminal');
-  if (p.source === 'self') return t('dayDrawer.sourceSelf');
-  if (p.source === 'manual') return t('dayDrawer.sourceManual');
-  return t('dayDrawer.sourceImport');
+/** The message naming where a punch came from (a terminal by its own name, when it has one). */
+function sourceKey(p: PunchView): string {
+  if (p.source === 'terminal') return 'dayDrawer.sourceTerminal';
+  if (p.source === 'self') return 'dayDrawer.sourceSelf';
+  if (p.source === 'manual') return 'dayDrawer.sourceManual';
+  return 'dayDrawer.sourceImport';
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -65,7 +65,7 @@ function PunchTable({ punches }: { punches: PunchView[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{sourceOf(t, p)}</Text>
+                <Text size="sm">{(p.source === 'terminal' && p.terminal?.name) || t(sourceKey(p))}</Text>
                 <Text size="xs" c="dimmed">
                   {[p.direction && t(`dayDrawer.direction.${p.direction}`), p.attendStat && t('dayDrawer.state', { state: p.attendStat }), p.verifyMode].filter(Boolean).join(' · ')}
                 </Text>
@@ -114,6 +114,7 @@ function PunchTable({ punches }: { punches: PunchView[] }) {
 function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOverride: () => void; onRegularize: () => void }) {
   const { t } = useTranslation('employee');
   const d = detail.day;
+  const punchWindow = detail.window ? windowSentence(detail.window) : null;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -162,7 +163,7 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
       </Group>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          {t('dayDrawer.punches')} {detail.window && <Text span size="xs" c="dimmed">({windowSentence(t, detail.window)})</Text>}
+          {t('dayDrawer.punches')} {punchWindow && <Text span size="xs" c="dimmed">({t(punchWindow[0], punchWindow[1])})</Text>}
         </Text>
         <PunchTable punches={detail.punches} />
       </div>
