@@ -31,12 +31,12 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
     <Stack gap="sm">
       <Group gap="lg" wrap="wrap" data-testid="month-totals">
         {/* Counts as strings: a half day reads "1.5" as the API gives it, not formatted. */}
-        <Text size="sm">{t('monthGrid.present', { count: String(totals.present) })}</Text>
-        <Text size="sm">{t('monthGrid.halfDays', { count: String(totals.halfDays) })}</Text>
-        <Text size="sm">{t('monthGrid.absent', { count: String(totals.absent) })}</Text>
-        <Text size="sm">{t('monthGrid.missingPunch', { count: String(totals.missingPunch) })}</Text>
-        <Text size="sm">{t('monthGrid.leave', { count: String(totals.leave) })}</Text>
-        <Text size="sm">{t('monthGrid.late', { count: String(totals.lateCount) })}</Text>
+        <Text size="sm">{t('monthGrid.present', { n: String(totals.present) })}</Text>
+        <Text size="sm">{t('monthGrid.halfDays', { n: String(totals.halfDays) })}</Text>
+        <Text size="sm">{t('monthGrid.absent', { n: String(totals.absent) })}</Text>
+        <Text size="sm">{t('monthGrid.missingPunch', { n: String(totals.missingPunch) })}</Text>
+        <Text size="sm">{t('monthGrid.leave', { n: String(totals.leave) })}</Text>
+        <Text size="sm">{t('monthGrid.late', { n: String(totals.lateCount) })}</Text>
         <Text size="sm">{t('monthGrid.worked', { duration: formatDuration(totals.workedMinutes) })}</Text>
         <Text size="sm">{t('monthGrid.overtime', { duration: formatDuration(totals.otMinutes) })}</Text>
         <Text size="sm">{t('monthGrid.lop', { days: String(totals.lopDays) })}</Text>
