@@ -5,7 +5,7 @@
 // never typed here. Her language is put back afterwards: the other specs share this server and read English.
 import path from 'node:path';
 import dayjs from 'dayjs';
-import 'dayjs/locale/hi';
+import 'dayjs/locale/hi.js';
 import { type BrowserContextOptions, type Page } from '@playwright/test';
 import type { DayDetail } from '../../shared/attendance/index.ts';
 import { renderDayReasonIn } from '../../shared/i18n/day-reasons.ts';
