@@ -76,6 +76,10 @@ test('an employee reads her month and a day in Marathi and Tamil on her phone (s
       await expect(totals).toContainText(pattern(locale, 'monthGrid.present'));
       await expect(totals).toContainText(pattern(locale, 'monthGrid.worked'));
       await expect(page.getByRole('button', { name: new RegExp(`^${detail.date}: `) })).toBeVisible();
+      if (locale === 'mr-IN' || locale === 'ta-IN') {
+        await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+        await page.screenshot({ path: path.join(SHOTS, `attendance-month-${locale}.png`), fullPage: true });
+      }
 
       // The day drawer: its title, the stats and every reason in the language, durations included.
       await page.getByTestId(`month-day-${detail.date}`).tap();
