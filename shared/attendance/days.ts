@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeText } from '../free-text.ts';
 import { IdName, Instant, IsoDate, IsoMonth, Uuid, UuidInput } from '../common.ts';
 import { AttendanceStatus, Direction, PunchFlag, PunchSource } from './enums.ts';
+import { DayReasonMessage, DayReasonValue } from './reasons.ts';
 
 /** A reconciled day, HR's override of it, and the punches behind it. */
 
@@ -9,6 +10,12 @@ export const DayReason = z
   .object({
     rule: z.string().meta({ description: 'Which rule fired, e.g. `late`, `half-day`, `leave`, `debounce`.' }),
     text: z.string().meta({ description: 'The rule in words, e.g. "late by 17 min (grace 10)".' }),
+    messageId: DayReasonMessage.optional().meta({
+      description: 'The reason as a message, for showing it in another language: `employee:dayReason.<messageId>` of the catalogues, with `messageValues`. Absent on days computed before reasons carried it.',
+    }),
+    messageValues: z.record(z.string(), DayReasonValue).optional().meta({
+      description: "The message's values: a string as it is; `{ duration }` minutes, `{ nextDay }` a clock time on the next day, `{ list }` places, `{ leaveType }` a leave type, each written in the reader's language.",
+    }),
   })
   .meta({ id: 'DayReason' });
 export type DayReason = z.infer<typeof DayReason>;

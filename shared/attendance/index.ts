@@ -3,6 +3,7 @@ export * from './days.ts';
 export * from './enums.ts';
 export * from './policy.ts';
 export * from './punches.ts';
+export * from './reasons.ts';
 export * from './recompute.ts';
 export * from './regularizations.ts';
 export * from './time.ts';

@@ -1,5 +1,7 @@
+import { formatMinutes } from '../attendance/time.ts';
 import { formatDate, formatDayShort, formatInstant, formatMonth } from '../labels.ts';
 import type { Locale } from './locales.ts';
+import { translatorFor } from './translate.ts';
 
 /**
  * Numbers, money, dates and times in a reader's language. Two deliberate choices:
@@ -96,4 +98,26 @@ export function formatInstantIn(locale: Locale, instant: Date | string | null | 
     hourCycle: 'h23',
     timeZoneName: 'short',
   }).format(at);
+}
+
+/**
+ * A span of minutes: "8h13" in English (Muster's compact form, unchanged), "8 घं 13 मि" and
+ * the like elsewhere, the unit words from `employee:duration.hm` of the reader's catalogue.
+ */
+export function formatDurationIn(locale: Locale, minutes: number): string {
+  if (locale === 'en-IN') return formatMinutes(minutes);
+  const m = Math.abs(Math.round(minutes));
+  const text = translatorFor(locale)('employee:duration.hm', { hours: Math.floor(m / 60), minutes: m % 60 });
+  return minutes < 0 ? `-${text}` : text;
+}
+
+/** "17 min" / "17 मि": a count of minutes (late by, early by), the unit from `employee:duration.min`. */
+export function formatMinuteCountIn(locale: Locale, minutes: number): string {
+  return translatorFor(locale)('employee:duration.min', { minutes });
+}
+
+/** "A and B" in English (as the engine has always joined places), the language's own list form elsewhere. */
+export function formatListIn(locale: Locale, items: readonly string[]): string {
+  if (locale === 'en-IN') return items.join(' and ');
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
 }

@@ -6,6 +6,8 @@ import { systemCaller } from '../../server/src/context.ts';
 import { attendanceInputsChanged } from '../../server/src/modules/attendance/index.ts';
 import { closeDays, sweepDays } from '../../server/src/modules/attendance/jobs.ts';
 import { type World, CONNECTOR, TODAY, ist, istInstant, punch, startWorld } from '../support/attendance.ts';
+import { renderDayReasonIn } from '../../shared/i18n/day-reasons.ts';
+import { LOCALES, hasOwnMessage } from '../../shared/i18n/index.ts';
 
 let w: World;
 let e0: World['employees'][number];
@@ -64,6 +66,21 @@ describe('each accepted punch is reconciled into its day in the same transaction
     expect(d.day?.lateMinutes).toBe(17);
     expect(d.day?.earlyMinutes).toBe(60);
     expect(d.day?.reasons.map((r) => r.text).join(' ')).toContain('late by 17 min (grace 10)');
+  });
+
+  it('each reason carries its message and values beside the English words, a message every language has (issue 21)', async () => {
+    const reasons = (await dayOf(e1.id, '2031-03-10')).day?.reasons ?? [];
+    expect(reasons.map((r) => r.rule)).toEqual(expect.arrayContaining(['shift', 'worked', 'late', 'early-leave']));
+    for (const r of reasons) {
+      expect(r.messageId, r.text).toBeDefined();
+      expect(renderDayReasonIn('en-IN', r)).toBe(r.text);
+      for (const locale of LOCALES) expect(hasOwnMessage(locale, 'employee', `dayReason.${r.messageId}`), `${locale} ${r.messageId}`).toBe(true);
+      if (r.rule !== 'shift') expect(renderDayReasonIn('mr-IN', r)).not.toBe(r.text);
+    }
+    const late = reasons.find((r) => r.rule === 'late');
+    expect(late).toMatchObject({ messageId: 'late', messageValues: { by: '17', grace: '10', time: '09:47', expected: '09:30' } });
+    const worked = reasons.find((r) => r.rule === 'worked');
+    expect(worked?.messageValues?.worked).toEqual({ duration: 463 - 60 });
   });
 
   it('a lone punch makes a MissingPunch day', async () => {

@@ -12,6 +12,9 @@ import {
 import { directionFromTerminal } from '../../server/src/modules/attendance/policy-cache.ts';
 import { type Occurrence, type ShiftRule, occurrenceOf, ownerDay, trimmedWindow, zonedInstant } from '../../server/src/modules/attendance/shift-time.ts';
 import { isWeeklyOff } from '../../shared/org.ts';
+import { DAY_REASON_MESSAGES, type DayReason } from '../../shared/attendance/index.ts';
+import { renderDayReasonIn } from '../../shared/i18n/day-reasons.ts';
+import { LOCALES, hasOwnMessage } from '../../shared/i18n/index.ts';
 
 /**
  * The reconciliation engine, exhaustively, with plain data: every status,
@@ -69,6 +72,9 @@ interface Case {
   now?: number;
 }
 
+/** Every reason the cases below made, for the check that each reads in every language (issue 21). */
+const SEEN: DayReason[] = [];
+
 function run(c: Case): DayResult {
   const s = c.shift ?? shift();
   const day = c.day ?? DAY;
@@ -76,7 +82,7 @@ function run(c: Case): DayResult {
   const cur = occurrenceOf(day, s, TZ);
   const next = occurrenceOf(addDays(day, 1), s, TZ);
   const window = trimmedWindow(prev, cur, next);
-  return reconcile(
+  const result = reconcile(
     {
       occurrence: cur,
       window,
@@ -90,6 +96,8 @@ function run(c: Case): DayResult {
     },
     c.now ?? at('12:00', day, 3),
   );
+  SEEN.push(...result.reasons);
+  return result;
 }
 
 const rules = (r: DayResult) => r.reasons.map((x) => x.rule);
@@ -508,7 +516,8 @@ describe('what HR would notice (issue 13)', () => {
       at('12:00', DAY, 3),
     );
     expect(r.status).toBe('Present');
-    expect(r.reasons).toContainEqual({ rule: 'wrong-location', text: 'Punched at Pune Plant gate; works at Bengaluru HQ' });
+    expect(r.reasons).toContainEqual(expect.objectContaining({ rule: 'wrong-location', text: 'Punched at Pune Plant gate; works at Bengaluru HQ' }));
+    SEEN.push(...r.reasons);
   });
 
   it('a first punch hours before the shift is an early arrival, never late', () => {
@@ -528,5 +537,71 @@ describe('what HR would notice (issue 13)', () => {
   it('an ordinary late arrival is still late', () => {
     const r = run({ punches: [p('10:05', 'in'), p('18:35', 'out')] });
     expect(r.lateMinutes).toBe(35);
+  });
+});
+
+describe('the reasons in every language (issue 21)', () => {
+  // Cases the sections above do not reach, so every message is made at least once.
+  it('the rarer reasons: halves of leave, a capped overtime, a flexible shift, a terminal never heard from', () => {
+    const cl = { code: 'CL', name: 'Casual leave', paid: true };
+    const lop = { code: 'LOP', name: 'Loss of pay', paid: false };
+    run({ leave: [{ portion: 'FirstHalf', ...cl }, { portion: 'SecondHalf', ...lop }], punches: [p('09:30', 'in'), p('12:00', 'out')] });
+    run({ leave: [{ portion: 'FullDay', ...lop }] });
+    run({ leave: [{ portion: 'SecondHalf', ...cl }], punches: [p('09:30', 'in'), p('14:00', 'out')] });
+    run({ shift: NIGHT, punches: [p('21:55', 'in'), p('11:30', 'out', { plus: 1 })] });
+    run({ shift: shift({ flexible: { coreStart: 10 * 60, coreEnd: 16 * 60, required: 480 } }), punches: [p('09:30', 'in'), p('18:30', 'out')] });
+    run({ punches: [p('09:30', 'in')], synced: { at: Number.NEGATIVE_INFINITY, terminal: 'Gate 2' } });
+    run({ punches: [p('09:30', 'in'), p('18:30', 'out')], now: at('12:00') });
+    run({ shift: NIGHT, punches: [p('22:00', 'in')], now: at('23:00') });
+    run({ punches: [p('09:30', 'in'), p('18:30', 'out')], synced: { at: at('12:00'), terminal: 'Gate 2' } });
+    run({ weeklyOff: true, punches: [p('10:00', 'in'), p('14:00', 'out')] });
+    run({ holiday: 'Diwali', shift: NIGHT, punches: [p('22:00', 'in'), p('02:00', 'out', { plus: 1 })] });
+    run({ weeklyOff: true, punches: [p('10:00', 'in')] });
+    run({ punches: [p('09:30', 'in'), p('18:30', 'out')], override: { workedMinutes: 300, otMinutes: 60, reason: 'Site visit' } });
+    run({ punches: [p('09:30', 'in'), p('09:31', 'out'), p('09:32', 'in', { flagged: true }), p('18:30', 'out')] });
+    run({ punches: [p('09:30', 'in'), p('18:30', 'out')], shift: shift({ hoursMode: 'firstLast' }) });
+    run({ punches: [p('09:30', 'in'), p('11:00', 'out')] });
+    run({ punches: [p('09:30', 'in'), p('15:00', 'out')] });
+    run({ punches: [p('09:31', 'in', { flagged: true })] });
+    run({ shift: shift({ ot: { eligible: true, after: 30, block: 30, max: null, beforeStart: false } }), punches: [p('09:30', 'in'), p('18:50', 'out')] });
+    const elsewhere = { ...p('09:20', 'in'), elsewhere: 'Pune Plant gate' };
+    const s = shift();
+    const prev = occurrenceOf(addDays(DAY, -1), s, TZ);
+    const cur = occurrenceOf(DAY, s, TZ);
+    const window = trimmedWindow(prev, cur, occurrenceOf(addDays(DAY, 1), s, TZ));
+    const base = { occurrence: cur, window, holiday: null, weeklyOff: false, leave: [], override: null, debounceSeconds: 120, syncedUntil: null } as const;
+    SEEN.push(...reconcile({ ...base, punches: [elsewhere, { ...p('18:40', 'out'), elsewhere: 'Chennai gate' }] }, at('12:00', DAY, 3)).reasons);
+  });
+
+  it('every reason carries its message, whose English is the reason word for word', () => {
+    expect(SEEN.length).toBeGreaterThan(100);
+    for (const reason of SEEN) {
+      expect(reason.messageId, reason.text).toBeDefined();
+      expect(renderDayReasonIn('en-IN', reason)).toBe(reason.text);
+    }
+  });
+
+  it('every message of the list is made by the engine and reads in every language, with its values filled in', () => {
+    const made = new Set(SEEN.map((r) => r.messageId));
+    expect(DAY_REASON_MESSAGES.filter((id) => !made.has(id))).toEqual([]);
+    for (const locale of LOCALES) {
+      for (const id of DAY_REASON_MESSAGES) expect(hasOwnMessage(locale, 'employee', `dayReason.${id}`), `${locale} dayReason.${id}`).toBe(true);
+      for (const reason of SEEN) {
+        const text = renderDayReasonIn(locale, reason);
+        expect(text, `${locale} ${reason.messageId}`).not.toMatch(/[{}]|dayReason/);
+        if (locale !== 'en-IN' && reason.messageId !== 'shift') expect(text, `${locale} ${reason.messageId}`).not.toBe(reason.text);
+      }
+    }
+  });
+
+  it('durations and values read in the language: "8 घं 13 मि", the next day, the glossary\'s leave words', () => {
+    const worked = SEEN.find((r) => r.messageId === 'present');
+    expect(worked).toBeDefined();
+    if (!worked) return;
+    expect(renderDayReasonIn('hi-IN', worked)).toMatch(/^उपस्थित: \d+ घं \d+ मि काम ≥ पूरा दिन 7 घं 0 मि$/);
+    const leave = SEEN.find((r) => r.messageId === 'leave' && r.text.includes('unpaid'));
+    expect(leave && renderDayReasonIn('mr-IN', leave)).toBe('रजेवर: बिनपगारी रजा (LOP), बिनपगारी');
+    const nextDay = SEEN.find((r) => r.messageId === 'pendingUntil' && r.text.includes('the next day'));
+    expect(nextDay && renderDayReasonIn('ta-IN', nextDay)).toMatch(/^மறுநாள் \d\d:\d\d வரை இறுதியல்ல/);
   });
 });

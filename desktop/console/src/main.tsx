@@ -12,11 +12,11 @@ import '@fontsource/noto-sans-tamil/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { LanguageDatesProvider } from './i18n/dates.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { LanguageSync } from './i18n/language.tsx';
 import { setUnauthorizedHandler } from './lib/api.ts';
@@ -44,15 +44,16 @@ registerServiceWorker();
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" limit={4} />
-        <QueryClientProvider client={queryClient}>
-          <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={i18n}>
+        {/* Inside i18next: the date pickers' month and weekday names follow the language. */}
+        <LanguageDatesProvider>
+          <Notifications position="top-right" limit={4} />
+          <QueryClientProvider client={queryClient}>
             <LanguageSync />
             <RouterProvider router={router} />
-          </I18nextProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+          </QueryClientProvider>
+        </LanguageDatesProvider>
+      </I18nextProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -1,7 +1,9 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { zoneName } from '../../../../shared/labels.ts';
-import { type Locale, formatDateIn, formatDayShortIn, formatInstantIn, formatMonthIn, isLocale } from '../../../../shared/i18n/index.ts';
+import type { DayReason } from '../../../../shared/attendance/index.ts';
+import { renderDayReasonIn } from '../../../../shared/i18n/day-reasons.ts';
+import { type Locale, formatDateIn, formatDayShortIn, formatDurationIn, formatInstantIn, formatMonthIn, formatWeekdayIn, isLocale } from '../../../../shared/i18n/index.ts';
 import { i18n } from '../i18n/i18n.ts';
 
 dayjs.extend(relativeTime);
@@ -26,6 +28,21 @@ export function formatDayShort(day: string): string {
 /** "November 2026" / "नवंबर 2026" from `2026-11`. */
 export function formatMonthName(month: string): string {
   return formatMonthIn(locale(), month);
+}
+
+/** "8h13" / "8 घं 13 मि": worked, overtime and other spans of minutes. */
+export function formatDuration(minutes: number): string {
+  return formatDurationIn(locale(), minutes);
+}
+
+/** "Mon" / "सोम": a weekday's short name. */
+export function formatWeekdayShort(day: string): string {
+  return formatWeekdayIn(locale(), day, 'short');
+}
+
+/** A reconciled day's reason in the reader's language (its English words when it carries no message). */
+export function formatDayReason(reason: DayReason): string {
+  return renderDayReasonIn(locale(), reason);
 }
 
 let displayZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,5 +1,6 @@
-import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes, timeOf } from '../../../../shared/attendance/index.ts';
+import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes } from '../../../../shared/attendance/index.ts';
 import type { LeavePortion } from '../../context.ts';
+import { clockAt, leaveTypeOf, say, sayMissing, shiftReason, whenAt, yesNo } from './reason-words.ts';
 import type { Occurrence, ShiftRule } from './shift-time.ts';
 
 /**
@@ -87,39 +88,6 @@ export interface DayResult {
   roles: Map<string, PunchRole>;
 }
 
-const shiftTexts = new WeakMap<ShiftRule, string>();
-
-/** "General 09:30–18:30" (with the core hours of a flexible shift), once per shift rule. */
-function shiftText(shift: ShiftRule): string {
-  let text = shiftTexts.get(shift);
-  if (text === undefined) {
-    text = `${shift.name} ${timeOf(shift.start)}–${timeOf(shift.end)}${shift.flexible ? ` (flexible, core ${timeOf(shift.flexible.coreStart)}–${timeOf(shift.flexible.coreEnd)}, ${formatMinutes(shift.flexible.required)} required)` : ''}`;
-    shiftTexts.set(shift, text);
-  }
-  return text;
-}
-
-/** The local `HH:MM` of an instant within an occurrence (its start's local time plus the minutes since). */
-function clockAt(o: Occurrence, t: number): string {
-  return timeOf(o.shift.start + Math.floor((t - o.start) / MINUTE));
-}
-
-/** "18:30", or "03:45 the next day" when the instant falls after the shift day's midnight. */
-function whenAt(o: Occurrence, t: number): string {
-  const minutes = o.shift.start + Math.floor((t - o.start) / MINUTE);
-  return minutes >= 1440 ? `${timeOf(minutes)} the next day` : timeOf(minutes);
-}
-
-function missingText(u: { punch: EnginePunch; direction: Direction }, o: Occurrence): string {
-  return u.direction === 'in'
-    ? `missing punch: in at ${clockAt(o, u.punch.at)} has no out`
-    : `missing punch: out at ${clockAt(o, u.punch.at)} has no in`;
-}
-
-function say(reasons: DayReason[], rule: string, text: string): void {
-  reasons.push({ rule, text });
-}
-
 /** What every return of `reconcile` shares besides the day's own figures. */
 interface Common {
   provisional: boolean;
@@ -161,7 +129,7 @@ function finish(c: Common, f: Figures): DayResult {
 function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReason[]): number {
   const override = input.override;
   if (override?.otMinutes !== null && override?.otMinutes !== undefined) {
-    reasons.push({ rule: 'override', text: `overtime set to ${formatMinutes(override.otMinutes)} by HR: ${override.reason}` });
+    say(reasons, 'override', `overtime set to ${formatMinutes(override.otMinutes)} by HR: ${override.reason}`, 'overrideOt', { duration: { duration: override.otMinutes }, reason: override.reason });
     return override.otMinutes;
   }
   return computed;
@@ -170,9 +138,11 @@ function overriddenOt(input: ReconcileInput, computed: number, reasons: DayReaso
 /** Why a day is not final yet. */
 function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[]): void {
   const { window, occurrence: o } = input;
-  if (now < window.end) reasons.push({ rule: 'pending', text: `not final until ${whenAt(o, window.end)}: punches until then still count` });
-  else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal}, which has not reported its whole log yet` });
-  else if (input.syncedUntil) reasons.push({ rule: 'pending', text: `not final: waiting for ${input.syncedUntil.terminal} to report past ${whenAt(o, window.end)}` });
+  const end = whenAt(o, window.end);
+  if (now < window.end) say(reasons, 'pending', `not final until ${end.text}: punches until then still count`, 'pendingUntil', { time: end.value });
+  else if (input.syncedUntil?.at === Number.NEGATIVE_INFINITY) {
+    say(reasons, 'pending', `not final: waiting for ${input.syncedUntil.terminal}, which has not reported its whole log yet`, 'pendingNeverReported', { terminal: input.syncedUntil.terminal });
+  } else if (input.syncedUntil) say(reasons, 'pending', `not final: waiting for ${input.syncedUntil.terminal} to report past ${end.text}`, 'pendingTerminal', { terminal: input.syncedUntil.terminal, time: end.value });
 }
 
 /** Pairs punches into in/out intervals; drops bounces and flagged punches first. */
@@ -255,11 +225,15 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   const reasons: DayReason[] = [];
 
   const { pairs: rawPairs, unpaired, roles, bounces, flagged } = pairPunches(input.punches, input.debounceSeconds);
-  for (const b of bounces) say(reasons, 'debounce', `punch at ${clockAt(o, b.at)} ignored: within ${input.debounceSeconds} s of the previous one`);
-  for (const f of flagged) say(reasons, 'flagged', `punch at ${clockAt(o, f.at)} not counted: checked in outside the location's geo-fence (needs a regularization)`);
+  for (const b of bounces) say(reasons, 'debounce', `punch at ${clockAt(o, b.at)} ignored: within ${input.debounceSeconds} s of the previous one`, 'debounce', { time: clockAt(o, b.at), seconds: String(input.debounceSeconds) });
+  for (const f of flagged) say(reasons, 'flagged', `punch at ${clockAt(o, f.at)} not counted: checked in outside the location's geo-fence (needs a regularization)`, 'flagged', { time: clockAt(o, f.at) });
   // A punch at another location's terminal counts (it is a fact) and is named on the day.
   const elsewhere = [...new Set(input.punches.filter((p) => p.elsewhere && roles.get(p.id) !== 'bounce').map((p) => p.elsewhere as string))];
-  if (elsewhere.length) say(reasons, 'wrong-location', `Punched at ${elsewhere.join(' and ')}${input.homeLocation ? `; works at ${input.homeLocation}` : ''}`);
+  if (elsewhere.length) {
+    const text = `Punched at ${elsewhere.join(' and ')}${input.homeLocation ? `; works at ${input.homeLocation}` : ''}`;
+    if (input.homeLocation) say(reasons, 'wrong-location', text, 'wrongLocationHome', { places: { list: elsewhere }, home: input.homeLocation });
+    else say(reasons, 'wrong-location', text, 'wrongLocation', { places: { list: elsewhere } });
+  }
 
   const pairs: Pair[] = rawPairs.map((p) => ({ in: p.in.at, out: p.out.at, minutes: Math.floor((p.out.at - p.in.at) / MINUTE) }));
   let firstIn: number | null = pairs[0]?.in ?? null;
@@ -284,17 +258,20 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   let worked = gross - breakDeducted;
   if (pairs.length) {
     const mode = shift.hoursMode === 'pairs' ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'}` : 'first in to last out';
-    say(reasons, 
-      'worked',
-      breakDeducted
-        ? `worked ${formatMinutes(worked)}: ${formatMinutes(gross)} (${mode}) − ${formatMinutes(breakDeducted)} unpaid break`
-        : `worked ${formatMinutes(worked)} (${mode})`,
-    );
+    // `pairs` is a count for the message's plural; `mode` picks "first in to last out" instead.
+    const values = { worked: { duration: worked }, mode: shift.hoursMode, pairs: pairs.length };
+    if (breakDeducted) {
+      say(reasons, 'worked', `worked ${formatMinutes(worked)}: ${formatMinutes(gross)} (${mode}) − ${formatMinutes(breakDeducted)} unpaid break`, 'workedBreak', {
+        ...values,
+        gross: { duration: gross },
+        break: { duration: breakDeducted },
+      });
+    } else say(reasons, 'worked', `worked ${formatMinutes(worked)} (${mode})`, 'worked', values);
   }
 
   const override = input.override;
   if (override?.workedMinutes !== null && override?.workedMinutes !== undefined) {
-    say(reasons, 'override', `worked time set to ${formatMinutes(override.workedMinutes)} by HR: ${override.reason}`);
+    say(reasons, 'override', `worked time set to ${formatMinutes(override.workedMinutes)} by HR: ${override.reason}`, 'overrideWorked', { duration: { duration: override.workedMinutes }, reason: override.reason });
     worked = override.workedMinutes;
   }
   const hasWork = pairs.length > 0 || (override?.workedMinutes ?? 0) > 0;
@@ -325,8 +302,8 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
 
   // 1. Full-day leave (or both halves of the day) wins over everything else.
   if (fullLeave) {
-    say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`);
-    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`);
+    say(reasons, 'leave', `on leave: ${fullLeave.name} (${fullLeave.code})${fullLeave.paid ? '' : ', unpaid'}`, 'leave', { leave: leaveTypeOf(fullLeave), paid: yesNo(fullLeave.paid) });
+    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`, 'leaveAlsoPunched', { worked: { duration: worked } });
     return finish(common, {
       status: 'OnLeave',
       workedMinutes: worked,
@@ -341,8 +318,13 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
 
   if (bothHalves) {
     const [a, b] = bothHalves;
-    say(reasons, 'leave', `on leave: first half ${a.name} (${a.code})${a.paid ? '' : ', unpaid'}; second half ${b.name} (${b.code})${b.paid ? '' : ', unpaid'}`);
-    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`);
+    say(reasons, 'leave', `on leave: first half ${a.name} (${a.code})${a.paid ? '' : ', unpaid'}; second half ${b.name} (${b.code})${b.paid ? '' : ', unpaid'}`, 'leaveHalves', {
+      first: leaveTypeOf(a),
+      firstPaid: yesNo(a.paid),
+      second: leaveTypeOf(b),
+      secondPaid: yesNo(b.paid),
+    });
+    if (pairs.length) say(reasons, 'leave', `also punched ${formatMinutes(worked)} on a leave day`, 'leaveAlsoPunched', { worked: { duration: worked } });
     return finish(common, {
       status: 'OnLeave',
       workedMinutes: worked,
@@ -358,9 +340,10 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   // 2. Holidays and weekly offs: known in advance; work on them is overtime.
   const off = input.holiday !== null ? 'holiday' : input.weeklyOff ? 'weekly-off' : null;
   if (off) {
-    say(reasons, off, off === 'holiday' ? `holiday: ${input.holiday ?? ''}` : 'weekly off');
+    if (off === 'holiday') say(reasons, off, `holiday: ${input.holiday ?? ''}`, 'holiday', { name: input.holiday ?? '' });
+    else say(reasons, off, 'weekly off', 'weeklyOff');
     if (unpaired.length && !resolvedByOverride) {
-      for (const u of unpaired) say(reasons, 'missing-punch', missingText(u, o));
+      for (const u of unpaired) sayMissing(reasons, u, o);
       if (provisional) pendingReason(input, now, reasons);
       return finish(common, {
         status: provisional ? 'Pending' : 'MissingPunch',
@@ -386,7 +369,13 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
       });
     }
     const ot = shift.ot.eligible ? overtimeOf(worked, { ...shift.ot, after: 0 }) : 0;
-    say(reasons, 'overtime', shift.ot.eligible ? `work on a ${off === 'holiday' ? 'holiday' : 'weekly off'} is overtime: ${formatMinutes(ot)} (rounded down to ${shift.ot.block} min)` : 'worked on a day off: comp-off eligible (shift not overtime-eligible)');
+    if (shift.ot.eligible) {
+      say(reasons, 'overtime', `work on a ${off === 'holiday' ? 'holiday' : 'weekly off'} is overtime: ${formatMinutes(ot)} (rounded down to ${shift.ot.block} min)`, 'offDayOvertime', {
+        day: off,
+        ot: { duration: ot },
+        block: String(shift.ot.block),
+      });
+    } else say(reasons, 'overtime', 'worked on a day off: comp-off eligible (shift not overtime-eligible)', 'offDayCompOff');
     return finish(common, {
       status: off === 'holiday' ? 'WorkedOnHoliday' : 'WorkedOnWeeklyOff',
       workedMinutes: worked,
@@ -400,8 +389,13 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   }
 
   // 3. A working day.
-  say(reasons, 'shift', shiftText(shift));
-  if (halfLeave) say(reasons, 'leave', `half-day leave (${halfLeave.portion === 'FirstHalf' ? 'first half' : 'second half'}): ${halfLeave.name} (${halfLeave.code})`);
+  reasons.push(shiftReason(shift));
+  if (halfLeave) {
+    say(reasons, 'leave', `half-day leave (${halfLeave.portion === 'FirstHalf' ? 'first half' : 'second half'}): ${halfLeave.name} (${halfLeave.code})`, 'halfLeave', {
+      half: halfLeave.portion,
+      leave: leaveTypeOf(halfLeave),
+    });
+  }
 
   // Expected arrival and departure: the core hours of a flexible shift; half a shift later/earlier around a half-day leave.
   const coreStart = shift.flexible ? o.start + (((shift.flexible.coreStart - shift.start + 1440) % 1440) * MINUTE) : o.start;
@@ -415,12 +409,21 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     const by = Math.floor((firstIn - expectedStart) / MINUTE);
     if (firstIn >= expectedEnd) {
       // Not "late by 7 hours": the first punch came after the shift had ended.
-      say(reasons, 'outside-shift', `first in at ${clockAt(o, firstIn)}, after the shift ended at ${clockAt(o, expectedEnd)}`);
+      say(reasons, 'outside-shift', `first in at ${clockAt(o, firstIn)}, after the shift ended at ${clockAt(o, expectedEnd)}`, 'outsideShift', { time: clockAt(o, firstIn), end: clockAt(o, expectedEnd) });
     } else if (by > shift.lateGrace) {
       late = by;
-      say(reasons, 'late', `late by ${by} min (grace ${shift.lateGrace}): in at ${clockAt(o, firstIn)}, expected ${clockAt(o, expectedStart)}`);
+      say(reasons, 'late', `late by ${by} min (grace ${shift.lateGrace}): in at ${clockAt(o, firstIn)}, expected ${clockAt(o, expectedStart)}`, 'late', {
+        by: String(by),
+        grace: String(shift.lateGrace),
+        time: clockAt(o, firstIn),
+        expected: clockAt(o, expectedStart),
+      });
     } else if (-by >= EARLY_ARRIVAL_MINUTES) {
-      say(reasons, 'early-arrival', `in at ${clockAt(o, firstIn)}, ${formatMinutes(-by)} before the shift starts at ${clockAt(o, expectedStart)}`);
+      say(reasons, 'early-arrival', `in at ${clockAt(o, firstIn)}, ${formatMinutes(-by)} before the shift starts at ${clockAt(o, expectedStart)}`, 'earlyArrival', {
+        time: clockAt(o, firstIn),
+        before: { duration: -by },
+        start: clockAt(o, expectedStart),
+      });
     }
   }
   let early = 0;
@@ -428,7 +431,12 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     const by = Math.floor((expectedEnd - lastOut) / MINUTE);
     if (by > shift.earlyGrace) {
       early = by;
-      say(reasons, 'early-leave', `left ${by} min early (grace ${shift.earlyGrace}): out at ${clockAt(o, lastOut)}, expected ${clockAt(o, expectedEnd)}`);
+      say(reasons, 'early-leave', `left ${by} min early (grace ${shift.earlyGrace}): out at ${clockAt(o, lastOut)}, expected ${clockAt(o, expectedEnd)}`, 'earlyLeave', {
+        by: String(by),
+        grace: String(shift.earlyGrace),
+        time: clockAt(o, lastOut),
+        expected: clockAt(o, expectedEnd),
+      });
     }
   }
 
@@ -443,8 +451,15 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
     extra = Math.floor(extra);
   }
   let ot = overtimeOf(extra, shift.ot);
-  if (ot > 0) say(reasons, 'overtime', `overtime ${formatMinutes(ot)}: ${formatMinutes(extra)} beyond the shift, from ${shift.ot.after} min, rounded down to ${shift.ot.block} min${shift.ot.max !== null && ot === shift.ot.max ? `, capped at ${formatMinutes(shift.ot.max)}` : ''}`);
-  else if (extra > 0 && shift.ot.eligible && extra < shift.ot.after) say(reasons, 'overtime', `no overtime: ${formatMinutes(extra)} beyond the shift is under ${shift.ot.after} min`);
+  if (ot > 0) {
+    const capped = shift.ot.max !== null && ot === shift.ot.max;
+    const values = { ot: { duration: ot }, extra: { duration: extra }, after: String(shift.ot.after), block: String(shift.ot.block) };
+    const text = `overtime ${formatMinutes(ot)}: ${formatMinutes(extra)} beyond the shift, from ${shift.ot.after} min, rounded down to ${shift.ot.block} min`;
+    if (capped) say(reasons, 'overtime', `${text}, capped at ${formatMinutes(ot)}`, 'overtimeCapped', { ...values, max: { duration: ot } });
+    else say(reasons, 'overtime', text, 'overtime', values);
+  } else if (extra > 0 && shift.ot.eligible && extra < shift.ot.after) {
+    say(reasons, 'overtime', `no overtime: ${formatMinutes(extra)} beyond the shift is under ${shift.ot.after} min`, 'noOvertime', { extra: { duration: extra }, after: String(shift.ot.after) });
+  }
   ot = overriddenOt(input, ot, reasons);
 
   if (provisional && !resolvedByOverride) {
@@ -453,34 +468,38 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   }
 
   if (unpaired.length && !resolvedByOverride) {
-    for (const u of unpaired) say(reasons, 'missing-punch', missingText(u, o));
+    for (const u of unpaired) sayMissing(reasons, u, o);
     return finish(common, { status: 'MissingPunch', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: halfLeave ? 0.5 : 0, lopDays: 0 });
   }
 
   const unpaidLeave = halfLeave && !halfLeave.paid ? 0.5 : 0;
   if (halfLeave) {
     if (worked >= shift.halfDay) {
-      say(reasons, 'half-day-leave', `half-day leave + ${formatMinutes(worked)} worked ≥ half day ${formatMinutes(shift.halfDay)}: a full day`);
+      say(reasons, 'half-day-leave', `half-day leave + ${formatMinutes(worked)} worked ≥ half day ${formatMinutes(shift.halfDay)}: a full day`, 'halfDayLeaveFull', { worked: { duration: worked }, halfDay: { duration: shift.halfDay } });
       return finish(common, { status: 'HalfDayLeave', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0.5, leaveDays: 0.5, lopDays: unpaidLeave });
     }
-    say(reasons, 'half-day-leave', `half-day leave, but ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}: the other half is loss of pay`);
+    say(reasons, 'half-day-leave', `half-day leave, but ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}: the other half is loss of pay`, 'halfDayLeaveLop', { worked: { duration: worked }, halfDay: { duration: shift.halfDay } });
     return finish(common, { status: 'HalfDayLeave', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: 0.5, lopDays: 0.5 + unpaidLeave });
   }
 
   if (!hasWork) {
     // The shift's hours, as HR reads them (the punch window around them is an engine detail).
-    say(reasons, 'absent', `absent: ${input.punches.length ? 'no punch that counts' : 'no punch'} between ${clockAt(o, expectedStart)} and ${clockAt(o, expectedEnd)}`);
+    say(reasons, 'absent', `absent: ${input.punches.length ? 'no punch that counts' : 'no punch'} between ${clockAt(o, expectedStart)} and ${clockAt(o, expectedEnd)}`, 'absentNoPunch', {
+      punched: yesNo(input.punches.length > 0),
+      start: clockAt(o, expectedStart),
+      end: clockAt(o, expectedEnd),
+    });
     return finish(common, { status: 'Absent', workedMinutes: 0, otMinutes: ot, lateMinutes: 0, earlyMinutes: 0, presentDays: 0, leaveDays: 0, lopDays: 1 });
   }
   if (worked < shift.halfDay) {
-    say(reasons, 'absent', `absent: ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}`);
+    say(reasons, 'absent', `absent: ${formatMinutes(worked)} worked < half day ${formatMinutes(shift.halfDay)}`, 'absentShort', { worked: { duration: worked }, halfDay: { duration: shift.halfDay } });
     return finish(common, { status: 'Absent', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0, leaveDays: 0, lopDays: 1 });
   }
   const fullDay = shift.flexible ? Math.min(shift.fullDay, shift.flexible.required) : shift.fullDay;
   if (worked < fullDay) {
-    say(reasons, 'half-day', `half day: ${formatMinutes(worked)} worked < full day ${formatMinutes(fullDay)}`);
+    say(reasons, 'half-day', `half day: ${formatMinutes(worked)} worked < full day ${formatMinutes(fullDay)}`, 'halfDay', { worked: { duration: worked }, fullDay: { duration: fullDay } });
     return finish(common, { status: 'HalfDay', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 0.5, leaveDays: 0, lopDays: 0.5 });
   }
-  say(reasons, 'present', `present: ${formatMinutes(worked)} worked ≥ full day ${formatMinutes(fullDay)}`);
+  say(reasons, 'present', `present: ${formatMinutes(worked)} worked ≥ full day ${formatMinutes(fullDay)}`, 'present', { worked: { duration: worked }, fullDay: { duration: fullDay } });
   return finish(common, { status: 'Present', workedMinutes: worked, otMinutes: ot, lateMinutes: late, earlyMinutes: early, presentDays: 1, leaveDays: 0, lopDays: 0 });
 }

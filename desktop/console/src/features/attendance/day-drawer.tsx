@@ -1,23 +1,30 @@
 import { Badge, Button, Card, Drawer, Group, Image, List, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera, IconPencil, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { type DayDetail, type PunchView, formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate, formatInstant } from '../../lib/format.ts';
+import { formatDate, formatDayReason, formatDuration, formatInstant } from '../../lib/format.ts';
 import { useEmployeeDay } from './attendance-queries.ts';
 import { OverrideDialog } from './override-dialog.tsx';
 import { RegularizationForm } from './regularization-form.tsx';
 import { AttendanceStatusBadge, clockOf, useOrgClock } from './status.tsx';
-import { ATTENDANCE_STATUS_LABELS, DIRECTION_LABELS, PUNCH_FLAG_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS, labelOf } from '../../../../../shared/labels.ts';
 
 const ROLE_COLOR: Record<NonNullable<PunchView['role']>, string> = { in: 'teal', out: 'gray', unpaired: 'orange', bounce: 'yellow', flagged: 'red', superseded: 'dark' };
-const ROLE_LABEL: Record<NonNullable<PunchView['role']>, string> = { in: 'In', out: 'Out', unpaired: 'Unpaired', bounce: 'Bounce (ignored)', flagged: 'Flagged (not counted)', superseded: 'Superseded' };
 
-/** "punches from 03:45 to 03:45 the next day count for this day". */
-function windowSentence(window: { start: string; end: string }): string {
+/** "punches from 03:45 to 03:45 the next day count for this day": which sentence, with its times. */
+function windowSentence(window: { start: string; end: string }): [key: string, values: { start: string; end: string }] {
   const start = clockOf(window.start);
   const end = clockOf(window.end);
-  return `punches from ${start} to ${end}${end <= start ? ' the next day' : ''} count for this day`;
+  return [end <= start ? 'dayDrawer.windowNextDay' : 'dayDrawer.window', { start, end }];
+}
+
+/** The message naming where a punch came from (a terminal by its own name, when it has one). */
+function sourceKey(p: PunchView): string {
+  if (p.source === 'terminal') return 'dayDrawer.sourceTerminal';
+  if (p.source === 'self') return 'dayDrawer.sourceSelf';
+  if (p.source === 'manual') return 'dayDrawer.sourceManual';
+  return 'dayDrawer.sourceImport';
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -32,16 +39,17 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function PunchTable({ punches }: { punches: PunchView[] }) {
-  if (punches.length === 0) return <Text size="sm" c="dimmed">No punches.</Text>;
+  const { t } = useTranslation('employee');
+  if (punches.length === 0) return <Text size="sm" c="dimmed">{t('dayDrawer.noPunches')}</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Punches" verticalSpacing={6}>
+      <Table aria-label={t('dayDrawer.punches')} verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Used as</Table.Th>
-            <Table.Th>Details</Table.Th>
+            <Table.Th>{t('dayDrawer.time')}</Table.Th>
+            <Table.Th>{t('dayDrawer.source')}</Table.Th>
+            <Table.Th>{t('dayDrawer.usedAs')}</Table.Th>
+            <Table.Th>{t('dayDrawer.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -57,39 +65,39 @@ function PunchTable({ punches }: { punches: PunchView[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{p.source === 'terminal' ? (p.terminal?.name ?? 'Terminal') : p.source === 'self' ? 'Self check-in' : p.source === 'manual' ? 'Manual (regularization)' : 'Import'}</Text>
+                <Text size="sm">{(p.source === 'terminal' && p.terminal?.name) || t(sourceKey(p))}</Text>
                 <Text size="xs" c="dimmed">
-                  {[p.direction, p.attendStat && `state ${p.attendStat}`, p.verifyMode].filter(Boolean).join(' · ')}
+                  {[p.direction && t(`dayDrawer.direction.${p.direction}`), p.attendStat && t('dayDrawer.state', { state: p.attendStat }), p.verifyMode].filter(Boolean).join(' · ')}
                 </Text>
               </Table.Td>
               <Table.Td>
                 {p.role ? (
                   <Badge color={ROLE_COLOR[p.role]} variant="light" size="sm">
-                    {ROLE_LABEL[p.role]}
+                    {t(`dayDrawer.role.${p.role}`)}
                   </Badge>
                 ) : (
                   <Text size="xs" c="dimmed">
-                    not counted for this day
+                    {t('dayDrawer.notCounted')}
                   </Text>
                 )}
                 {p.flags.map((f) => (
                   <Badge key={f} color="red" size="sm" ml={4}>
-                    {labelOf(PUNCH_FLAG_LABELS, f)}
+                    {t(`labels:punchFlag.${f}`, { defaultValue: f })}
                   </Badge>
                 ))}
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   {p.photoUrl && (
-                    <Tooltip label="Photo from the terminal">
-                      <a href={p.photoUrl} target="_blank" rel="noreferrer" aria-label="Punch photo">
-                        <Image src={p.photoUrl} alt="Punch photo" w={40} h={40} radius="sm" fit="cover" fallbackSrc="" />
+                    <Tooltip label={t('dayDrawer.photoFromTerminal')}>
+                      <a href={p.photoUrl} target="_blank" rel="noreferrer" aria-label={t('dayDrawer.punchPhoto')}>
+                        <Image src={p.photoUrl} alt={t('dayDrawer.punchPhoto')} w={40} h={40} radius="sm" fit="cover" fallbackSrc="" />
                       </a>
                     </Tooltip>
                   )}
                   {p.photoUrl && !p.geo && <IconCamera size={14} />}
                   <Text size="xs" c="dimmed">
-                    {[p.note, p.geo ? `${p.geo.lat.toFixed(4)}, ${p.geo.lng.toFixed(4)}` : null, p.createdByName && p.source !== 'terminal' ? `by ${p.createdByName}` : null]
+                    {[p.note, p.geo ? `${p.geo.lat.toFixed(4)}, ${p.geo.lng.toFixed(4)}` : null, p.createdByName && p.source !== 'terminal' ? t('dayDrawer.by', { name: p.createdByName }) : null]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>
@@ -104,36 +112,38 @@ function PunchTable({ punches }: { punches: PunchView[] }) {
 }
 
 function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOverride: () => void; onRegularize: () => void }) {
+  const { t } = useTranslation('employee');
   const d = detail.day;
+  const punchWindow = detail.window ? windowSentence(detail.window) : null;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={4}>{detail.employee.fullName}</Title>
           <Text size="sm" c="dimmed">
-            {formatDate(detail.date)} · {d?.shift ? `${d.shift.name} ${d.shift.startTime}–${d.shift.endTime}` : 'no shift'}
+            {formatDate(detail.date)} · {d?.shift ? `${d.shift.name} ${d.shift.startTime}–${d.shift.endTime}` : t('attendance.noShift')}
           </Text>
         </div>
         {d && <AttendanceStatusBadge status={d.status} frozen={d.frozen} provisional={d.provisional} />}
       </Group>
-      {!detail.employed && <Text c="dimmed">Not employed on this day.</Text>}
+      {!detail.employed && <Text c="dimmed">{t('dayDrawer.notEmployed')}</Text>}
       {d && (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Stat label="Worked" value={formatMinutes(d.workedMinutes)} />
-            <Stat label="Overtime" value={formatMinutes(d.otMinutes)} />
-            <Stat label="Late / early" value={`${d.lateMinutes} / ${d.earlyMinutes} min`} />
-            <Stat label="First in" value={clockOf(d.firstIn)} />
-            <Stat label="Last out" value={clockOf(d.lastOut)} />
-            <Stat label="Pay" value={`${d.presentDays} present · ${d.leaveDays} leave · ${d.lopDays} LOP`} />
+            <Stat label={t('dayDrawer.worked')} value={formatDuration(d.workedMinutes)} />
+            <Stat label={t('dayDrawer.overtime')} value={formatDuration(d.otMinutes)} />
+            <Stat label={t('dayDrawer.lateEarly')} value={t('dayDrawer.lateEarlyValue', { late: String(d.lateMinutes), early: String(d.earlyMinutes) })} />
+            <Stat label={t('dayDrawer.firstIn')} value={clockOf(d.firstIn)} />
+            <Stat label={t('dayDrawer.lastOut')} value={clockOf(d.lastOut)} />
+            <Stat label={t('dayDrawer.pay')} value={t('dayDrawer.payValue', { present: String(d.presentDays), leave: String(d.leaveDays), lop: String(d.lopDays) })} />
           </SimpleGrid>
           <Card withBorder padding="sm">
             <Text fw={600} size="sm" mb={4}>
-              Why
+              {t('dayDrawer.why')}
             </Text>
             <List size="sm" spacing={2} data-testid="day-reasons">
               {d.reasons.map((r, i) => (
-                <List.Item key={i}>{r.text}</List.Item>
+                <List.Item key={i}>{formatDayReason(r)}</List.Item>
               ))}
             </List>
           </Card>
@@ -142,35 +152,40 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
       <Group gap="xs">
         {detail.canOverride && d && (
           <Button leftSection={<IconPencil size={16} />} onClick={onOverride}>
-            Override
+            {t('dayDrawer.override')}
           </Button>
         )}
         {detail.canRegularize && (
           <Button variant="light" leftSection={<IconSend size={16} />} onClick={onRegularize}>
-            Request a fix
+            {t('dayDrawer.requestFix')}
           </Button>
         )}
       </Group>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Punches {detail.window && <Text span size="xs" c="dimmed">({windowSentence(detail.window)})</Text>}
+          {t('dayDrawer.punches')} {punchWindow && <Text span size="xs" c="dimmed">({t(punchWindow[0], punchWindow[1])})</Text>}
         </Text>
         <PunchTable punches={detail.punches} />
       </div>
       {detail.pairs.length > 0 && (
         <Text size="sm">
-          Pairs: {detail.pairs.map((p) => `${clockOf(p.in)}–${clockOf(p.out)} (${formatMinutes(p.minutes)})`).join(', ')}
+          {t('dayDrawer.pairs', { pairs: detail.pairs.map((p) => `${clockOf(p.in)}–${clockOf(p.out)} (${formatDuration(p.minutes)})`).join(', ') })}
         </Text>
       )}
       {detail.regularizations.length > 0 && (
         <div>
           <Text fw={600} size="sm" mb={4}>
-            Regularizations
+            {t('dayDrawer.regularizations')}
           </Text>
           {detail.regularizations.map((r) => (
             <Text key={r.id} size="sm">
-              {REGULARIZATION_KIND_LABELS[r.kind]} · {REGULARIZATION_STATUS_LABELS[r.status]} · {r.punches.map((p) => `${DIRECTION_LABELS[p.direction]} ${p.time}`).join(', ')} — {r.reason}
-              {r.decisionNote ? ` (note: ${r.decisionNote})` : ''}
+              {t(r.decisionNote ? 'dayDrawer.regularizationNoted' : 'dayDrawer.regularization', {
+                kind: t(`labels:regularizationKind.${r.kind}`),
+                status: t(`labels:regularizationStatus.${r.status}`),
+                punches: r.punches.map((p) => `${t(`labels:direction.${p.direction}`)} ${p.time}`).join(', '),
+                reason: r.reason,
+                note: r.decisionNote ?? '',
+              })}
             </Text>
           ))}
         </div>
@@ -178,12 +193,19 @@ function DayBody({ detail, onOverride, onRegularize }: { detail: DayDetail; onOv
       {detail.overrides.length > 0 && (
         <div>
           <Text fw={600} size="sm" mb={4}>
-            Override history
+            {t('dayDrawer.overrideHistory')}
           </Text>
           {detail.overrides.map((o) => (
             <Text key={o.id} size="sm" data-testid="override-entry">
-              {formatInstant(o.at)} · {o.actorName}: {labelOf(ATTENDANCE_STATUS_LABELS, o.before.status)} {formatMinutes(o.before.workedMinutes)} → {labelOf(ATTENDANCE_STATUS_LABELS, o.after.status)} {formatMinutes(o.after.workedMinutes)}
-              {o.after.frozen ? ' (frozen)' : ''} — {o.reason}
+              {t(o.after.frozen ? 'dayDrawer.overrideEntryFrozen' : 'dayDrawer.overrideEntry', {
+                at: formatInstant(o.at),
+                actor: o.actorName,
+                before: t(`labels:attendanceStatus.${o.before.status}`, { defaultValue: o.before.status }),
+                beforeWorked: formatDuration(o.before.workedMinutes),
+                after: t(`labels:attendanceStatus.${o.after.status}`, { defaultValue: o.after.status }),
+                afterWorked: formatDuration(o.after.workedMinutes),
+                reason: o.reason,
+              })}
             </Text>
           ))}
         </div>
@@ -199,8 +221,9 @@ export function DayDrawer({ employeeId, date, onClose }: { employeeId: string | 
   const [overrideOpened, overrideDialog] = useDisclosure();
   const [fixOpened, fixDialog] = useDisclosure();
   const data = detail.data;
+  const { t } = useTranslation('employee');
   return (
-    <Drawer opened={Boolean(employeeId && date)} onClose={onClose} position="right" size="xl" title="Attendance day">
+    <Drawer opened={Boolean(employeeId && date)} onClose={onClose} position="right" size="xl" title={t('dayDrawer.title')}>
       {detail.error ? (
         <QueryError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : !data ? (

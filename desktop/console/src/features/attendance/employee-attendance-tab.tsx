@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput, MonthPickerInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -18,18 +19,19 @@ function Roster({ employeeId }: { employeeId: string }) {
   const [shiftId, setShiftId] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(todayLocal());
   const [error, setError] = useState<string | undefined>();
+  const { t } = useTranslation('employee');
   const save = () => {
     if (!shiftId || !from) return;
     assign.mutate(
       { shiftId, effectiveFrom: from },
       {
         onSuccess: () => {
-          notifySuccess('Roster updated; those days were reconciled again.');
+          notifySuccess(t('roster.updated'));
           setError(undefined);
         },
         onError: (e) => {
           setError(e instanceof ApiError ? e.message : String(e));
-          notifyError(e, 'Could not change the roster');
+          notifyError(e, t('roster.failed'));
         },
       },
     );
@@ -37,16 +39,16 @@ function Roster({ employeeId }: { employeeId: string }) {
   return (
     <Card withBorder padding="md">
       <Title order={5} mb="xs">
-        Roster
+        {t('roster.title')}
       </Title>
-      <Table verticalSpacing={4} aria-label="Roster">
+      <Table verticalSpacing={4} aria-label={t('roster.title')}>
         <Table.Tbody>
           {(assignments.data?.items ?? []).map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>{a.shiftName}</Table.Td>
               <Table.Td>
                 <Text size="sm">
-                  {formatDate(a.effectiveFrom)} – {a.effectiveTo ? formatDate(a.effectiveTo) : 'now'}
+                  {t('roster.span', { from: formatDate(a.effectiveFrom), to: a.effectiveTo ? formatDate(a.effectiveTo) : t('roster.now') })}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -55,7 +57,7 @@ function Roster({ employeeId }: { employeeId: string }) {
             <Table.Tr>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  No roster entries: the employee&apos;s shift applies (default {assignments.data.defaultShift?.name ?? '—'}).
+                  {t('roster.empty', { shift: assignments.data.defaultShift?.name ?? '—' })}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -65,17 +67,17 @@ function Roster({ employeeId }: { employeeId: string }) {
       {can('attendance:manage') && (
         <Stack gap="xs" mt="sm">
           <Text size="sm" fw={500}>
-            Move to another shift
+            {t('roster.move')}
           </Text>
           <Group gap="xs" align="flex-start" wrap="wrap">
-            <Select aria-label="New shift" placeholder="Shift" w={160} data={(shifts.data ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.startTime}–${s.endTime}` }))} value={shiftId} onChange={setShiftId} />
-            <DateInput aria-label="From" w={150} valueFormat="D MMM YYYY" value={from} onChange={setFrom} error={error} />
+            <Select aria-label={t('roster.newShift')} placeholder={t('roster.shift')} w={160} data={(shifts.data ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.startTime}–${s.endTime}` }))} value={shiftId} onChange={setShiftId} />
+            <DateInput aria-label={t('roster.from')} w={150} valueFormat="D MMM YYYY" value={from} onChange={setFrom} error={error} />
             <Button onClick={save} loading={assign.isPending} disabled={!shiftId || !from}>
-              Assign
+              {t('roster.assign')}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            Days before the chosen day keep their shift: the roster never rewrites the past.
+            {t('roster.pastKept')}
           </Text>
         </Stack>
       )}
@@ -87,12 +89,13 @@ function Roster({ employeeId }: { employeeId: string }) {
 export function EmployeeAttendanceTab({ employeeId }: { employeeId: string }) {
   const [month, setMonth] = useState(todayLocal().slice(0, 7));
   const [open, setOpen] = useState<string | null>(null);
+  const { t } = useTranslation('employee');
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
       <Card withBorder padding="md" style={{ gridColumn: 'span 2' }}>
         <Group justify="space-between" mb="sm">
-          <Title order={5}>Month</Title>
-          <MonthPickerInput aria-label="Month" w={170} valueFormat="MMMM YYYY" value={`${month}-01`} maxDate={todayLocal()} onChange={(v) => v && setMonth(v.slice(0, 7))} />
+          <Title order={5}>{t('attendance.month')}</Title>
+          <MonthPickerInput aria-label={t('attendance.month')} w={170} valueFormat="MMMM YYYY" value={`${month}-01`} maxDate={todayLocal()} onChange={(v) => v && setMonth(v.slice(0, 7))} />
         </Group>
         <MonthGrid employeeId={employeeId} month={month} onOpen={setOpen} />
       </Card>

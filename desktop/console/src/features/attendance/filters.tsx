@@ -2,6 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDepartments, useLocations } from '../settings/org-queries.ts';
 
@@ -33,12 +34,13 @@ export function AttendanceFilters() {
   const [locationId, setLocation] = useParam('locationId');
   const [q, setQ] = useParam('q');
   const [text, setText] = useState(q ?? '');
+  const { t } = useTranslation('employee');
   const commit = useDebouncedCallback((v: string) => setQ(v.trim() || undefined, { page: undefined }), 300);
   return (
     <Group gap="sm" wrap="wrap">
       <TextInput
-        aria-label="Search employees"
-        placeholder="Name, code or email"
+        aria-label={t('attendanceFilters.search')}
+        placeholder={t('attendanceFilters.searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
         w={240}
         value={text}
@@ -48,8 +50,8 @@ export function AttendanceFilters() {
         }}
       />
       <Select
-        aria-label="Department"
-        placeholder="All departments"
+        aria-label={t('attendanceFilters.department')}
+        placeholder={t('attendanceFilters.allDepartments')}
         clearable
         w={200}
         data={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
@@ -57,8 +59,8 @@ export function AttendanceFilters() {
         onChange={(v) => setDepartment(v ?? undefined, { page: undefined })}
       />
       <Select
-        aria-label="Location"
-        placeholder="All locations"
+        aria-label={t('attendanceFilters.location')}
+        placeholder={t('attendanceFilters.allLocations')}
         clearable
         w={200}
         data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}

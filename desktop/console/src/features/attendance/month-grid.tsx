@@ -1,10 +1,13 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type AttendanceDay, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
+import { useTranslation } from 'react-i18next';
+import { type AttendanceDay, STATUS_META } from '../../../../../shared/attendance/index.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { formatDuration, formatWeekdayShort } from '../../lib/format.ts';
 import { useEmployeeMonth } from './attendance-queries.ts';
 import { statusFill, todayLocal } from './status.tsx';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** A Monday to Sunday week (9–15 Nov 2026), for the weekdays' names in the reader's language. */
+const WEEK = ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15'];
 
 function daysOfMonth(month: string): string[] {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -15,31 +18,33 @@ function daysOfMonth(month: string): string[] {
 /** One employee's month as a wall calendar: each day coloured by status; a click opens the day. */
 export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; month: string; onOpen: (date: string) => void }) {
   const view = useEmployeeMonth(employeeId, month);
+  const { t } = useTranslation('employee');
   if (view.error && !view.data) return <QueryError error={view.error} onRetry={() => void view.refetch()} />;
   if (!view.data) return <Skeleton height={320} />;
   const byDate = new Map<string, AttendanceDay>(view.data.days.map((d) => [d.date, d]));
   const days = daysOfMonth(month);
   const first = new Date(`${days[0]}T00:00:00Z`).getUTCDay();
   const leading = (first + 6) % 7;
-  const t = view.data.totals;
+  const totals = view.data.totals;
   const today = todayLocal();
   return (
     <Stack gap="sm">
       <Group gap="lg" wrap="wrap" data-testid="month-totals">
-        <Text size="sm">Present {t.present}</Text>
-        <Text size="sm">Half days {t.halfDays}</Text>
-        <Text size="sm">Absent {t.absent}</Text>
-        <Text size="sm">Missing punch {t.missingPunch}</Text>
-        <Text size="sm">Leave {t.leave}</Text>
-        <Text size="sm">Late {t.lateCount}</Text>
-        <Text size="sm">Worked {formatMinutes(t.workedMinutes)}</Text>
-        <Text size="sm">Overtime {formatMinutes(t.otMinutes)}</Text>
-        <Text size="sm">Loss of pay {t.lopDays} d</Text>
+        {/* Counts as strings: a half day reads "1.5" as the API gives it, not formatted. */}
+        <Text size="sm">{t('monthGrid.present', { n: String(totals.present) })}</Text>
+        <Text size="sm">{t('monthGrid.halfDays', { n: String(totals.halfDays) })}</Text>
+        <Text size="sm">{t('monthGrid.absent', { n: String(totals.absent) })}</Text>
+        <Text size="sm">{t('monthGrid.missingPunch', { n: String(totals.missingPunch) })}</Text>
+        <Text size="sm">{t('monthGrid.leave', { n: String(totals.leave) })}</Text>
+        <Text size="sm">{t('monthGrid.late', { n: String(totals.lateCount) })}</Text>
+        <Text size="sm">{t('monthGrid.worked', { duration: formatDuration(totals.workedMinutes) })}</Text>
+        <Text size="sm">{t('monthGrid.overtime', { duration: formatDuration(totals.otMinutes) })}</Text>
+        <Text size="sm">{t('monthGrid.lop', { days: String(totals.lopDays) })}</Text>
       </Group>
-      <SimpleGrid cols={7} spacing={4} aria-label={`Attendance of ${month}`}>
-        {WEEKDAYS.map((w) => (
-          <Text key={w} size="xs" c="dimmed" ta="center" fw={700}>
-            {w}
+      <SimpleGrid cols={7} spacing={4} aria-label={t('monthGrid.ariaLabel', { month })}>
+        {WEEK.map((day) => (
+          <Text key={day} size="xs" c="dimmed" ta="center" fw={700}>
+            {formatWeekdayShort(day)}
           </Text>
         ))}
         {Array.from({ length: leading }, (_, i) => (
@@ -54,7 +59,7 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
               key={date}
               disabled={future}
               onClick={() => onOpen(date)}
-              aria-label={`${date}: ${meta?.label ?? 'no record'}${d?.frozen ? ' (frozen)' : ''}`}
+              aria-label={t(d?.frozen ? 'monthGrid.dayFrozen' : 'monthGrid.day', { date, status: d ? t(`labels:attendanceStatus.${d.status}`) : t('monthGrid.noRecord') })}
               data-testid={`month-day-${date}`}
             >
               <Paper
@@ -73,8 +78,7 @@ export function MonthGrid({ employeeId, month, onOpen }: { employeeId: string; m
                 </Group>
                 {d && d.workedMinutes > 0 && (
                   <Text size="xs" c="dark" visibleFrom="xs">
-                    {formatMinutes(d.workedMinutes)}
-                    {d.lateMinutes > 0 ? ` · late ${d.lateMinutes}′` : ''}
+                    {d.lateMinutes > 0 ? t('monthGrid.cellLate', { worked: formatDuration(d.workedMinutes), minutes: String(d.lateMinutes) }) : formatDuration(d.workedMinutes)}
                   </Text>
                 )}
               </Paper>

@@ -3,10 +3,9 @@ import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, 
 import { MonthPickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { IconLogin, IconLogout, IconMapPin, IconSend } from '@tabler/icons-react';
-import { formatMinutes } from '../../../../../shared/attendance/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDuration } from '../../lib/format.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
 import { useHolidays, useOptIn, useRegularizations, useSelfPunch, useSelfToday } from './attendance-queries.ts';
@@ -65,7 +64,7 @@ function TodayCard() {
             {live.lateMinutes > 0 && <Badge color="orange" variant="outline">{t('attendance.late', { minutes: live.lateMinutes })}</Badge>}
           </Group>
           <Text size="sm">
-            {t('attendance.firstIn', { time: clockOf(live.firstIn), worked: formatMinutes(live.workedMinutes) })}
+            {t('attendance.firstIn', { time: clockOf(live.firstIn), worked: formatDuration(live.workedMinutes) })}
           </Text>
         </Stack>
         <Group gap="sm">
