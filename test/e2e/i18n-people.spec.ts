@@ -40,7 +40,7 @@ test('an HR user in Hindi reads the directory and a profile in Hindi, untranslat
 
     await page.goto('/employees');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
-    await expect(page.getByRole('heading', { level: 1, name: words('hi-IN', 'people.directory.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: words('hi-IN', 'people.directory.title'), exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: words('hi-IN', 'people.directory.search') })).toBeVisible();
     await expect(page.getByTestId('sort-fullName')).toHaveText(words('hi-IN', 'people.directory.column.fullName'));
     await expect(page.getByTestId('sort-ctcAnnual')).toHaveText(words('hi-IN', 'people.directory.column.ctcAnnual'));
@@ -54,7 +54,7 @@ test('an HR user in Hindi reads the directory and a profile in Hindi, untranslat
     await page.getByTestId('employee-row').first().getByRole('link').click();
     await expect(page).toHaveURL(/\/employees\/[^/?]+$/);
     await expect(page.getByRole('tab', { name: words('hi-IN', 'people.profile.tab.overview') })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('link', { name: words('hi-IN', 'people.profile.edit') })).toBeVisible();
+    await expect(page.getByRole('link', { name: words('hi-IN', 'people.profile.edit'), exact: true })).toBeVisible();
     await expect(page.getByText(words('hi-IN', 'people.overview.job'), { exact: true })).toBeVisible();
     await expect(page.getByText(words('hi-IN', 'people.overview.code'), { exact: true })).toBeVisible();
     // Translated strings are not marked as English.
