@@ -115,14 +115,14 @@ export function EmployeeForm(props: EmployeeFormProps) {
         {withSensitive && (
           <Section title={f('pay')}>
             <NumberInput label={f('annualCtc')} min={0} step={10000} thousandSeparator="," thousandsGroupStyle="lakh" allowDecimal={false} allowNegative={false} {...form.getInputProps('ctcAnnual')} />
-            <TextInput label={f('pan')} placeholder="ABCDE1234F" {...form.getInputProps('pan')} />
+            <TextInput label={f('pan')} placeholder={t('people.form.panPlaceholder')} {...form.getInputProps('pan')} />
             <TextInput label={f('aadhaar')} placeholder="1234 5678 9012" {...form.getInputProps('aadhaar')} />
             <TextInput label={f('passportNumber')} placeholder="K1234567" {...form.getInputProps('passportNumber')} />
             <TextInput label={f('uan')} placeholder={t('people.form.uanPlaceholder')} {...form.getInputProps('uan')} />
             <TextInput label={f('esi')} placeholder={t('people.form.esiPlaceholder')} {...form.getInputProps('esi')} />
             <TextInput label={f('bankName')} {...form.getInputProps('bankName')} />
             <TextInput label={f('accountNumber')} {...form.getInputProps('bankAccountNumber')} />
-            <TextInput label={f('ifsc')} placeholder="HDFC0001234" {...form.getInputProps('bankIfsc')} />
+            <TextInput label={f('ifsc')} placeholder={t('people.form.ifscPlaceholder')} {...form.getInputProps('bankIfsc')} />
           </Section>
         )}
         <Group justify="flex-end">
