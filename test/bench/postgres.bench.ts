@@ -97,10 +97,14 @@ export async function benchPostgres(): Promise<Row[]> {
 
     const env = { MUSTER_CONNECTOR_SECRET: SECRET, MUSTER_DEMO: '1' };
     const lite = await startMuster(dataDir, env);
+    // Two ways to run on PostgreSQL: as one of several instances (the default there: caches off, every answer
+    // read from the database, so an instance never serves what another changed), and as the only instance
+    // (MUSTER_INSTANCES=1: the in-process caches on, as on SQLite).
     const post = await startMuster(pgDataDir, { ...env, MUSTER_DATABASE_URL: url });
+    const lone = await startMuster(pgDataDir, { ...env, MUSTER_DATABASE_URL: url, MUSTER_INSTANCES: '1' });
     try {
-      const [liteCookie, postCookie] = [await hrCookie(lite.url), await hrCookie(post.url)];
-      const [liteKeys, postKeys] = [await keys(lite.url, 30), await keys(post.url, 30)];
+      const [liteCookie, postCookie, loneCookie] = [await hrCookie(lite.url), await hrCookie(post.url), await hrCookie(lone.url)];
+      const [liteKeys, postKeys, loneKeys] = [await keys(lite.url, 30), await keys(post.url, 30), await keys(lone.url, 30)];
       const day = new Date(Date.now() + IST_MS - DAY_MS).toISOString().slice(0, 10);
       const routes: { label: string; paths: string[]; auth: 'cookie' | 'key' }[] = [
         { label: 'directory page (GET /api/employees?page=…&pageSize=50)', paths: ['/api/employees?page=1&pageSize=50', '/api/employees?page=2&pageSize=50', '/api/employees?page=1&pageSize=50&sort=fullName'], auth: 'cookie' },
@@ -115,11 +119,16 @@ export async function benchPostgres(): Promise<Row[]> {
             ? r.paths.map((p) => ({ path: p, headers: { cookie } }))
             : ks.flatMap((k) => r.paths.map((p) => ({ path: p, headers: { authorization: `Bearer ${k}` } })));
         const c = await compare({ url: post.url, requests: requests(postCookie, postKeys) }, { url: lite.url, requests: requests(liteCookie, liteKeys) }, { rounds: 2 });
-        rows.push(comparedRow(r.label, c, 'report', true));
+        rows.push(comparedRow(`${r.label}, several instances`, c, 'report', true));
+        const one = await compare({ url: lone.url, requests: requests(loneCookie, loneKeys) }, { url: lite.url, requests: requests(liteCookie, liteKeys) }, { rounds: 2 });
+        rows.push(comparedRow(`${r.label}, one instance`, one, 'report', true));
       }
       const ingest = await compare({ url: post.url, requests: ingestRequests('BENCH-PG-1') }, { url: lite.url, requests: ingestRequests('BENCH-SQLITE-1') }, { rounds: 2, connections: 8 });
-      rows.push(comparedRow('ingest (POST /api/ingest/biometric/timelog, 8 senders)', ingest, 'report', true));
+      rows.push(comparedRow('ingest (POST /api/ingest/biometric/timelog, 8 senders), several instances', ingest, 'report', true));
+      const ingestLone = await compare({ url: lone.url, requests: ingestRequests('BENCH-PG-2') }, { url: lite.url, requests: ingestRequests('BENCH-SQLITE-2') }, { rounds: 2, connections: 8 });
+      rows.push(comparedRow('ingest (POST /api/ingest/biometric/timelog, 8 senders), one instance', ingestLone, 'report', true));
     } finally {
+      await lone.stop();
       await post.stop();
       await lite.stop();
     }

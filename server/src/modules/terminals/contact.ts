@@ -199,8 +199,8 @@ export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
     const since = r.last_contact_at ?? r.connector_state_since;
     if (since === null || now - Date.parse(since) <= r.offline_after_minutes * 60_000) continue;
     const reported = reportedUnreachable(r.connector_state) ? ` The connector reports it ${r.connector_state}${r.connector_detail ? `: ${r.connector_detail}` : ''}.` : '';
-    await inTransaction(ctx, async (t) => {
-      await repo.updateTerminal(t.db, r.id, { offline_notified_at: new Date(now).toISOString() });
+    const notified = await inTransaction(ctx, async (t) => {
+      if (!(await repo.claimOfflineNotice(t.db, r.id, r.last_contact_at, new Date(now).toISOString()))) return false;
       await notify(t, { roles: ['Admin'] }, {
         kind: 'terminal.offline',
         title: `Terminal ${r.name} is offline`,
@@ -208,8 +208,9 @@ export async function notifyOfflineTerminals(ctx: Ctx): Promise<number> {
         link: '/terminals',
       });
       await emitTerminalEvent(t, 'terminal.offline', r.id, false);
+      return true;
     });
-    n++;
+    if (notified) n++;
   }
   return n;
 }

@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, EmptyState, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash, IconListDetails } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCatalog, useCatalogMutations, type CatalogName } from './org-queries.ts';
@@ -17,15 +19,15 @@ interface CatalogRow {
 }
 
 export interface CatalogColumn<Row> {
-  label: string;
+  /** Stable React key (the column's label changes with the language). */
+  key: string;
+  label: ReactNode;
   render: (row: Row) => ReactNode;
 }
 
 export interface CatalogSettingsProps<Row extends CatalogRow, Values extends Record<string, unknown>> {
+  /** Also names its words in the catalogue: `hr:orgSettings.<catalog>.add`, `.empty`, … */
   catalog: CatalogName;
-  /** `department`: used in titles and messages. */
-  noun: string;
-  description: string;
   columns: CatalogColumn<Row>[];
   schema: z.ZodType;
   emptyValues: Values;
@@ -36,7 +38,9 @@ export interface CatalogSettingsProps<Row extends CatalogRow, Values extends Rec
 
 /** A lookup table (departments, locations, designations) with add, edit and delete in modals. */
 export function CatalogSettings<Row extends CatalogRow, Values extends Record<string, unknown>>(props: CatalogSettingsProps<Row, Values>) {
-  const { catalog, noun, description, columns } = props;
+  const { catalog, columns } = props;
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const list = useCatalog(catalog);
   const { remove } = useCatalogMutations(catalog);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -47,7 +51,7 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        notifySuccess(`${deleting.name} was deleted.`);
+        notifySuccess(t('orgSettings.catalog.deleted', { name: deleting.name }));
         setDeleting(null);
       },
       onError: () => setDeleting(null),
@@ -58,10 +62,10 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {description}
+          {tx(`orgSettings.${catalog}.description`)}
         </Text>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add {noun}
+          {tx(`orgSettings.${catalog}.add`)}
         </Button>
       </Group>
       {list.error ? (
@@ -71,16 +75,16 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
           {!list.data ? (
             <TableSkeleton rows={5} />
           ) : rows.length === 0 ? (
-            <EmptyState py="xl" icon={<IconListDetails />} title={`No ${noun}s yet`} description={`Add the first ${noun} to use it on employee profiles.`} />
+            <EmptyState py="xl" icon={<IconListDetails />} title={tx(`orgSettings.${catalog}.empty`)} description={tx(`orgSettings.${catalog}.emptyHint`)} />
           ) : (
             <Table.ScrollContainer minWidth={600}>
-              <Table aria-label={`${noun}s`}>
+              <Table aria-label={t(`orgSettings.${catalog}.table`)}>
                 <Table.Thead>
                   <Table.Tr>
                     {columns.map((c) => (
-                      <Table.Th key={c.label}>{c.label}</Table.Th>
+                      <Table.Th key={c.key}>{c.label}</Table.Th>
                     ))}
-                    <Table.Th w={110}>Employees</Table.Th>
+                    <Table.Th w={110}>{tx('orgSettings.catalog.employees')}</Table.Th>
                     <Table.Th w={100} />
                   </Table.Tr>
                 </Table.Thead>
@@ -88,7 +92,7 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
                   {rows.map((row) => (
                     <Table.Tr key={row.id}>
                       {columns.map((c) => (
-                        <Table.Td key={c.label}>{c.render(row)}</Table.Td>
+                        <Table.Td key={c.key}>{c.render(row)}</Table.Td>
                       ))}
                       <Table.Td>
                         <Badge variant="light" color="gray">
@@ -97,13 +101,13 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Edit">
-                            <ActionIcon variant="subtle" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+                          <Tooltip label={tx('orgSettings.catalog.edit')}>
+                            <ActionIcon variant="subtle" aria-label={t('orgSettings.catalog.editName', { name: row.name })} onClick={() => setEditing(row)}>
                               <IconPencil size={16} />
                             </ActionIcon>
                           </Tooltip>
-                          <Tooltip label={row.headcount > 0 ? 'Still used by employees' : 'Delete'}>
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+                          <Tooltip label={row.headcount > 0 ? tx('orgSettings.catalog.stillUsed') : tx('orgSettings.catalog.delete')}>
+                            <ActionIcon variant="subtle" color="red" aria-label={t('orgSettings.catalog.deleteName', { name: row.name })} onClick={() => setDeleting(row)}>
                               <IconTrash size={16} />
                             </ActionIcon>
                           </Tooltip>
@@ -120,13 +124,13 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
       {editing !== null && <CatalogFormModal {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={deleting !== null}
-        title={`Delete ${noun}`}
+        title={t(`orgSettings.${catalog}.deleteTitle`)}
         message={
           deleting && deleting.headcount > 0
-            ? `${deleting.name} is still used by ${deleting.headcount} employee(s); move them first, or the server will refuse.`
-            : `Delete ${deleting?.name ?? ''}? This cannot be undone.`
+            ? tx('orgSettings.catalog.inUse', { name: deleting.name, count: deleting.headcount })
+            : tx('orgSettings.catalog.confirmDelete', { name: deleting?.name ?? '' })
         }
-        confirmLabel="Delete"
+        confirmLabel={t('orgSettings.catalog.delete')}
         danger
         loading={remove.isPending}
         onConfirm={confirmDelete}
@@ -139,7 +143,9 @@ export function CatalogSettings<Row extends CatalogRow, Values extends Record<st
 function CatalogFormModal<Row extends CatalogRow, Values extends Record<string, unknown>>(
   props: CatalogSettingsProps<Row, Values> & { row: Row | null; onClose: () => void },
 ) {
-  const { catalog, noun, schema, emptyValues, toValues, toInput, renderFields, row, onClose } = props;
+  const { catalog, schema, emptyValues, toValues, toInput, renderFields, row, onClose } = props;
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const { create, update } = useCatalogMutations(catalog);
   const form = useForm<Values>({
     initialValues: row ? toValues(row) : emptyValues,
@@ -151,10 +157,10 @@ function CatalogFormModal<Row extends CatalogRow, Values extends Record<string, 
     const input = schema.parse(toInput(v)) as never;
     const onError = (error: Error) => {
       applyServerErrors(error, (path, message) => form.setFieldError(path, message), Object.keys(emptyValues));
-      notifyError(error, `Could not save the ${noun}`);
+      notifyError(error, t(`orgSettings.${catalog}.saveFailed`));
     };
     const onSuccess = () => {
-      notifySuccess(row ? `${noun[0]?.toUpperCase()}${noun.slice(1)} updated.` : `${noun[0]?.toUpperCase()}${noun.slice(1)} added.`);
+      notifySuccess(row ? t(`orgSettings.${catalog}.updated`) : t(`orgSettings.${catalog}.added`));
       onClose();
     };
     if (row) update.mutate({ id: row.id, input }, { onSuccess, onError });
@@ -162,16 +168,16 @@ function CatalogFormModal<Row extends CatalogRow, Values extends Record<string, 
   });
 
   return (
-    <Modal opened onClose={onClose} title={row ? `Edit ${row.name}` : `Add ${noun}`} centered>
+    <Modal opened onClose={onClose} title={row ? tx('orgSettings.catalog.editName', { name: row.name }) : tx(`orgSettings.${catalog}.add`)} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           {renderFields(form)}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('orgSettings.catalog.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              {row ? 'Save' : 'Add'}
+              {row ? tx('orgSettings.catalog.save') : tx('orgSettings.catalog.add')}
             </Button>
           </Group>
         </Stack>

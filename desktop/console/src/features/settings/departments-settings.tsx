@@ -1,5 +1,6 @@
 import { Text, TextInput } from '@mantine/core';
 import { DepartmentInput, type Department } from '../../../../../shared/org.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { blankToNull } from '../../lib/form-errors.ts';
 import { CatalogSettings } from './catalog-settings.tsx';
 
@@ -9,14 +10,13 @@ interface Values extends Record<string, unknown> {
 }
 
 export function DepartmentsSettings() {
+  const tx = useTx('hr');
   return (
     <CatalogSettings<Department, Values>
       catalog="departments"
-      noun="department"
-      description="Departments group employees for reports, filters and approvals."
       columns={[
-        { label: 'Name', render: (d) => <Text size="sm" fw={500}>{d.name}</Text> },
-        { label: 'Code', render: (d) => <Text size="sm" ff="monospace">{d.code ?? '—'}</Text> },
+        { key: 'name', label: tx('orgSettings.catalog.name'), render: (d) => <Text size="sm" fw={500}>{d.name}</Text> },
+        { key: 'code', label: tx('orgSettings.catalog.code'), render: (d) => <Text size="sm" ff="monospace">{d.code ?? '—'}</Text> },
       ]}
       schema={DepartmentInput}
       emptyValues={{ name: '', code: '' }}
@@ -24,8 +24,8 @@ export function DepartmentsSettings() {
       toInput={(v) => ({ name: v.name, code: blankToNull(v.code) })}
       renderFields={(form) => (
         <>
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Code" description="Optional short code, e.g. ENG" {...form.getInputProps('code')} />
+          <TextInput label={tx('orgSettings.catalog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={tx('orgSettings.catalog.code')} description={tx('orgSettings.catalog.codeHint')} {...form.getInputProps('code')} />
         </>
       )}
     />

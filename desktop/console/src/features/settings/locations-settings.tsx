@@ -1,5 +1,6 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { LocationInput, type Location } from '../../../../../shared/org.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { blankToNull } from '../../lib/form-errors.ts';
 import { CatalogSettings } from './catalog-settings.tsx';
 
@@ -17,14 +18,13 @@ function address(l: Location): string {
 }
 
 export function LocationsSettings() {
+  const tx = useTx('hr');
   return (
     <CatalogSettings<Location, Values>
       catalog="locations"
-      noun="location"
-      description="Offices, plants and branches; holidays and terminals can be tied to a location."
       columns={[
-        { label: 'Name', render: (l) => <Text size="sm" fw={500}>{l.name}</Text> },
-        { label: 'Address', render: (l) => <Text size="sm" c="dimmed">{address(l) || '—'}</Text> },
+        { key: 'name', label: tx('orgSettings.catalog.name'), render: (l) => <Text size="sm" fw={500}>{l.name}</Text> },
+        { key: 'address', label: tx('orgSettings.catalog.address'), render: (l) => <Text size="sm" c="dimmed">{address(l) || '—'}</Text> },
       ]}
       schema={LocationInput}
       emptyValues={{ name: '', addressLine: '', city: '', state: '', postalCode: '', country: 'India' }}
@@ -46,13 +46,13 @@ export function LocationsSettings() {
       })}
       renderFields={(form) => (
         <>
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Address" {...form.getInputProps('addressLine')} />
+          <TextInput label={tx('orgSettings.catalog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={tx('orgSettings.catalog.address')} {...form.getInputProps('addressLine')} />
           <SimpleGrid cols={2}>
-            <TextInput label="City" {...form.getInputProps('city')} />
-            <TextInput label="State" {...form.getInputProps('state')} />
-            <TextInput label="Postal code" {...form.getInputProps('postalCode')} />
-            <TextInput label="Country" {...form.getInputProps('country')} />
+            <TextInput label={tx('orgSettings.catalog.city')} {...form.getInputProps('city')} />
+            <TextInput label={tx('orgSettings.catalog.state')} {...form.getInputProps('state')} />
+            <TextInput label={tx('orgSettings.catalog.postalCode')} {...form.getInputProps('postalCode')} />
+            <TextInput label={tx('orgSettings.catalog.country')} {...form.getInputProps('country')} />
           </SimpleGrid>
         </>
       )}

@@ -1,15 +1,21 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { OrganisationUpdate, type Organisation, type WeeklyOffRule } from '../../../../../shared/org.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useLocale, useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { useOrganisation, useUpdateOrganisation } from './org-queries.ts';
 import { WeeklyOffsInput } from './weekly-offs-input.tsx';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The twelve months' names in the reader's language (Intl's, with Latin digits like every date we write). */
+function monthNames(locale: string): string[] {
+  const f = new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => f.format(new Date(Date.UTC(2026, i, 15))));
+}
 
 /** Organisation name, time zone, financial year and weekly offs. */
 export function OrganisationSettings() {
@@ -37,6 +43,10 @@ function toUpdate(v: OrgValues) {
 
 function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const update = useUpdateOrganisation();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
+  const locale = useLocale();
+  const months = useMemo(() => monthNames(locale), [locale]);
   const zones = useMemo(() => timeZoneOptions(organisation.timeZone), [organisation.timeZone]);
   const [initialValues] = useState<OrgValues>(() => ({
     name: organisation.name,
@@ -53,11 +63,11 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
     update.mutate(OrganisationUpdate.parse(toUpdate(v)), {
       onSuccess: (saved) => {
         form.resetDirty({ ...v, weeklyOffs: saved.weeklyOffs });
-        notifySuccess('Organisation settings saved.');
+        notifySuccess(t('orgSettings.organisation.saved'));
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['name', 'timeZone', 'financialYearStartMonth', 'weeklyOffs']);
-        notifyError(error, 'Could not save the settings');
+        notifyError(error, t('orgSettings.organisation.saveFailed'));
       },
     });
   });
@@ -67,11 +77,11 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
       <Card withBorder padding="lg" maw={900}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Organisation name" withAsterisk {...form.getInputProps('name')} />
-            <Select label="Time zone" data={zones} searchable allowDeselect={false} {...form.getInputProps('timeZone')} />
+            <TextInput label={tx('orgSettings.organisation.name')} withAsterisk {...form.getInputProps('name')} />
+            <Select label={tx('orgSettings.organisation.timeZone')} data={zones} searchable allowDeselect={false} {...form.getInputProps('timeZone')} />
             <Select
-              label="Financial year starts in"
-              data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+              label={tx('orgSettings.organisation.financialYearStart')}
+              data={months.map((m, i) => ({ value: String(i + 1), label: m }))}
               allowDeselect={false}
               {...form.getInputProps('financialYearStartMonth')}
             />
@@ -83,10 +93,10 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           />
           <Group justify="flex-end">
             <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-              Discard changes
+              {tx('orgSettings.organisation.discard')}
             </Button>
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              Save
+              {tx('orgSettings.organisation.save')}
             </Button>
           </Group>
         </Stack>

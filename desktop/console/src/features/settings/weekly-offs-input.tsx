@@ -1,9 +1,13 @@
 import { Chip, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatWeekdayIn } from '../../../../../shared/i18n/index.ts';
 import type { WeeklyOffRule } from '../../../../../shared/org.ts';
+import { useLocale, useTx } from '../../i18n/language.tsx';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** 1 Jan 2023 was a Sunday: day `n` of that week is weekday `n` (0 = Sunday), as the rules number them. */
+const WEEKDAY_DAYS = ['2023-01-01', '2023-01-02', '2023-01-03', '2023-01-04', '2023-01-05', '2023-01-06', '2023-01-07'];
 const WEEKS = [1, 2, 3, 4, 5];
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'];
 
 type Mode = 'working' | 'all' | 'some';
 
@@ -15,6 +19,11 @@ interface WeeklyOffsInputProps {
 
 /** Which weekdays are off: every week, or only some occurrences in the month (e.g. 2nd and 4th Saturday). */
 export function WeeklyOffsInput({ value, onChange, error }: WeeklyOffsInputProps) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
+  const locale = useLocale();
+  // Intl's names in the reader's language ("Sunday", "रविवार"), not a list of our own.
+  const weekdays = useMemo(() => WEEKDAY_DAYS.map((day) => formatWeekdayIn(locale, day)), [locale]);
   const ruleOf = (weekday: number) => value.find((r) => r.weekday === weekday);
   const modeOf = (rule: WeeklyOffRule | undefined): Mode => (!rule ? 'working' : rule.weeks === 'all' ? 'all' : 'some');
 
@@ -32,11 +41,11 @@ export function WeeklyOffsInput({ value, onChange, error }: WeeklyOffsInputProps
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
-        Weekly offs
+        {tx('orgSettings.weeklyOffs.title')}
       </Text>
       <Table withTableBorder verticalSpacing={6} highlightOnHover={false}>
         <Table.Tbody>
-          {WEEKDAYS.map((name, weekday) => {
+          {weekdays.map((name, weekday) => {
             const rule = ruleOf(weekday);
             const mode = modeOf(rule);
             return (
@@ -48,13 +57,13 @@ export function WeeklyOffsInput({ value, onChange, error }: WeeklyOffsInputProps
                   <Group gap="sm" wrap="wrap">
                     <SegmentedControl
                       size="xs"
-                      aria-label={`${name} schedule`}
+                      aria-label={t('orgSettings.weeklyOffs.schedule', { weekday: name })}
                       value={mode}
                       onChange={(m) => setMode(weekday, m as Mode)}
                       data={[
-                        { value: 'working', label: 'Working' },
-                        { value: 'all', label: 'Off every week' },
-                        { value: 'some', label: 'Off some weeks' },
+                        { value: 'working', label: tx('orgSettings.weeklyOffs.working') },
+                        { value: 'all', label: tx('orgSettings.weeklyOffs.offEveryWeek') },
+                        { value: 'some', label: tx('orgSettings.weeklyOffs.offSomeWeeks') },
                       ]}
                     />
                     {mode === 'some' && rule && rule.weeks !== 'all' && (
@@ -69,7 +78,7 @@ export function WeeklyOffsInput({ value, onChange, error }: WeeklyOffsInputProps
                         <Group gap={4}>
                           {WEEKS.map((w) => (
                             <Chip key={w} value={String(w)} size="xs">
-                              {ORDINALS[w - 1]}
+                              {tx('orgSettings.weeklyOffs.week', { week: w })}
                             </Chip>
                           ))}
                         </Group>

@@ -104,6 +104,21 @@ export async function locationExists(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('location').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/**
+ * Takes the offline notice for a terminal still silent as it was read (no notice yet, no contact
+ * since): true for exactly one caller, so two instances running the check at once notify once.
+ */
+export async function claimOfflineNotice(db: Db, id: string, lastContactAt: string | null, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('terminal')
+    .set({ offline_notified_at: at })
+    .where('id', '=', id)
+    .where('offline_notified_at', 'is', null)
+    .where((eb) => (lastContactAt === null ? eb('last_contact_at', 'is', null) : eb('last_contact_at', '=', lastContactAt)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** Ends a terminal's offline notice; true when it had one (it was reported offline and is now heard again). */
 export async function clearOfflineNotice(db: Db, id: string): Promise<boolean> {
   const r = await db.updateTable('terminal').set({ offline_notified_at: null }).where('id', '=', id).where('offline_notified_at', 'is not', null).executeTakeFirst();

@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { GeoFence, LocationPolicy } from '../../../../../../shared/attendance/index.ts';
 import type { WeeklyOffRule } from '../../../../../../shared/org.ts';
 import { QueryError } from '../../../components/query-error.tsx';
+import { useTx } from '../../../i18n/language.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { WeeklyOffsInput } from '../../settings/weekly-offs-input.tsx';
 import { useLocationPolicies, useSaveLocationPolicy } from '../attendance-queries.ts';
 
 function LocationCard({ policy }: { policy: LocationPolicy }) {
   const save = useSaveLocationPolicy();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [own, setOwn] = useState(policy.weeklyOffs !== null);
   const [weeklyOffs, setWeeklyOffs] = useState<WeeklyOffRule[]>(policy.weeklyOffs ?? policy.effectiveWeeklyOffs);
   const [fenceOn, setFenceOn] = useState(policy.geoFence !== null);
@@ -16,7 +20,10 @@ function LocationCard({ policy }: { policy: LocationPolicy }) {
   const submit = () =>
     save.mutate(
       { id: policy.locationId, input: { weeklyOffs: own ? weeklyOffs : null, geoFence: fenceOn ? fence : null } },
-      { onSuccess: () => notifySuccess(`${policy.locationName} saved.`), onError: (e) => notifyError(e, 'Could not save') },
+      {
+        onSuccess: () => notifySuccess(t('attendanceSettings.locations.saved', { name: policy.locationName })),
+        onError: (e) => notifyError(e, t('attendanceSettings.common.couldNotSave')),
+      },
     );
   return (
     <Card withBorder padding="md">
@@ -24,19 +31,19 @@ function LocationCard({ policy }: { policy: LocationPolicy }) {
         {policy.locationName}
       </Title>
       <Stack gap="sm">
-        <Switch label="Own weekly offs (otherwise the organisation's)" checked={own} onChange={(e) => setOwn(e.currentTarget.checked)} />
-        {own ? <WeeklyOffsInput value={weeklyOffs} onChange={setWeeklyOffs} /> : <Text size="sm" c="dimmed">Follows the organisation's weekly offs.</Text>}
-        <Switch label="Geo-fence for console check-ins" checked={fenceOn} onChange={(e) => setFenceOn(e.currentTarget.checked)} />
+        <Switch label={tx('attendanceSettings.locations.ownWeeklyOffs')} checked={own} onChange={(e) => setOwn(e.currentTarget.checked)} />
+        {own ? <WeeklyOffsInput value={weeklyOffs} onChange={setWeeklyOffs} /> : <Text size="sm" c="dimmed">{tx('attendanceSettings.locations.followsOrganisation')}</Text>}
+        <Switch label={tx('attendanceSettings.locations.geoFence')} checked={fenceOn} onChange={(e) => setFenceOn(e.currentTarget.checked)} />
         {fenceOn && (
           <SimpleGrid cols={3}>
-            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} value={fence.lat} onChange={(v) => setFence({ ...fence, lat: Number(v) })} />
-            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} value={fence.lng} onChange={(v) => setFence({ ...fence, lng: Number(v) })} />
-            <NumberInput label="Radius (m)" min={10} max={50000} allowDecimal={false} value={fence.radiusMeters} onChange={(v) => setFence({ ...fence, radiusMeters: Number(v) })} />
+            <NumberInput label={tx('attendanceSettings.locations.latitude')} decimalScale={6} min={-90} max={90} value={fence.lat} onChange={(v) => setFence({ ...fence, lat: Number(v) })} />
+            <NumberInput label={tx('attendanceSettings.locations.longitude')} decimalScale={6} min={-180} max={180} value={fence.lng} onChange={(v) => setFence({ ...fence, lng: Number(v) })} />
+            <NumberInput label={tx('attendanceSettings.locations.radius')} min={10} max={50000} allowDecimal={false} value={fence.radiusMeters} onChange={(v) => setFence({ ...fence, radiusMeters: Number(v) })} />
           </SimpleGrid>
         )}
         <Group justify="flex-end">
           <Button onClick={submit} loading={save.isPending}>
-            Save {policy.locationName}
+            {tx('attendanceSettings.locations.save', { name: policy.locationName })}
           </Button>
         </Group>
       </Stack>
@@ -47,12 +54,12 @@ function LocationCard({ policy }: { policy: LocationPolicy }) {
 /** Weekly offs and the check-in geo-fence of each location. */
 export function LocationsTab() {
   const policies = useLocationPolicies();
+  const tx = useTx('hr');
   if (policies.error) return <QueryError error={policies.error} onRetry={() => void policies.refetch()} />;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A check-in from the console outside every fence is kept and flagged off-zone; inside another location's fence, wrong-location. Both open the
-        way to a regularization.
+        {tx('attendanceSettings.locations.intro')}
       </Text>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>{(policies.data ?? []).map((p) => <LocationCard key={p.locationId} policy={p} />)}</SimpleGrid>
     </Stack>

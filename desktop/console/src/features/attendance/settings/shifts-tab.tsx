@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Modal, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { type ShiftPolicy, ShiftPolicyInput, formatMinutes } from '../../../../../../shared/attendance/index.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { useTx } from '../../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteShift, useSaveShift, useShiftPolicies } from '../attendance-queries.ts';
@@ -108,6 +110,8 @@ const FIELD_PATHS: Record<string, string> = {
 
 function ShiftModal({ shift, onClose }: { shift: ShiftPolicy | null; onClose: () => void }) {
   const save = useSaveShift();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const form = useForm<Values>({
     initialValues: shift ? toValues(shift) : EMPTY,
     validate: (v) => Object.fromEntries(Object.entries(zodFormErrors(ShiftPolicyInput, toInput(v))).map(([k, m]) => [FIELD_PATHS[k] ?? k, m])),
@@ -117,73 +121,73 @@ function ShiftModal({ shift, onClose }: { shift: ShiftPolicy | null; onClose: ()
       { id: shift?.id ?? null, input: toInput(v) },
       {
         onSuccess: () => {
-          notifySuccess(shift ? 'Shift saved. It applies from today; recompute a range to apply it to past days.' : 'Shift added.');
+          notifySuccess(shift ? t('attendanceSettings.shifts.savedEdit') : t('attendanceSettings.shifts.added'));
           onClose();
         },
         onError: (e) => {
-          if (!applyServerErrors(e, (p, m) => form.setFieldError(FIELD_PATHS[p] ?? p, m), [...Object.keys(EMPTY), 'overtime', 'flexible'])) notifyError(e, 'Could not save the shift');
+          if (!applyServerErrors(e, (p, m) => form.setFieldError(FIELD_PATHS[p] ?? p, m), [...Object.keys(EMPTY), 'overtime', 'flexible'])) notifyError(e, t('attendanceSettings.shifts.saveFailed'));
         },
       },
     );
   });
-  const num = (name: keyof Values, label: string, max = 1440) => <NumberInput label={label} min={0} max={max} allowDecimal={false} {...form.getInputProps(name)} />;
+  const num = (name: keyof Values, label: ReactNode, max = 1440) => <NumberInput label={label} min={0} max={max} allowDecimal={false} {...form.getInputProps(name)} />;
   return (
-    <Modal opened onClose={onClose} title={shift ? `Edit ${shift.name}` : 'Add a shift'} size="lg" centered>
+    <Modal opened onClose={onClose} title={shift ? tx('attendanceSettings.common.editName', { name: shift.name }) : tx('attendanceSettings.shifts.addTitle')} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={3}>
-            <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Starts" type="time" {...form.getInputProps('startTime')} />
-            <TextInput label="Ends" type="time" description="Before the start = next day" {...form.getInputProps('endTime')} />
+            <TextInput label={tx('attendanceSettings.shifts.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={tx('attendanceSettings.shifts.starts')} type="time" {...form.getInputProps('startTime')} />
+            <TextInput label={tx('attendanceSettings.shifts.ends')} type="time" description={tx('attendanceSettings.shifts.endsHint')} {...form.getInputProps('endTime')} />
           </SimpleGrid>
           <SimpleGrid cols={3}>
-            {num('breakMinutes', 'Unpaid break (min)', 480)}
-            {num('lateGraceMinutes', 'Late grace (min)', 240)}
-            {num('earlyGraceMinutes', 'Early-leave grace (min)', 240)}
-            {num('halfDayMinutes', 'Half day from (min worked)')}
-            {num('fullDayMinutes', 'Full day from (min worked)')}
+            {num('breakMinutes', tx('attendanceSettings.shifts.breakMinutes'), 480)}
+            {num('lateGraceMinutes', tx('attendanceSettings.shifts.lateGrace'), 240)}
+            {num('earlyGraceMinutes', tx('attendanceSettings.shifts.earlyGrace'), 240)}
+            {num('halfDayMinutes', tx('attendanceSettings.shifts.halfDayFrom'))}
+            {num('fullDayMinutes', tx('attendanceSettings.shifts.fullDayFrom'))}
             <Stack gap={2}>
               <Text size="sm" fw={500}>
-                Hours
+                {tx('attendanceSettings.shifts.hoursMode')}
               </Text>
               <SegmentedControl
                 size="xs"
                 data={[
-                  { value: 'pairs', label: 'Every pair' },
-                  { value: 'firstLast', label: 'First in – last out' },
+                  { value: 'pairs', label: tx('attendanceSettings.shifts.everyPair') },
+                  { value: 'firstLast', label: tx('attendanceSettings.shifts.firstLast') },
                 ]}
                 {...form.getInputProps('hoursMode')}
               />
             </Stack>
-            {num('windowBeforeMinutes', 'Punches count from (min before)', 720)}
-            {num('windowAfterMinutes', '… until (min after the end)', 720)}
+            {num('windowBeforeMinutes', tx('attendanceSettings.shifts.windowBefore'), 720)}
+            {num('windowAfterMinutes', tx('attendanceSettings.shifts.windowAfter'), 720)}
           </SimpleGrid>
-          <Divider label="Overtime" labelPosition="left" />
-          <Switch label="Eligible for overtime" {...form.getInputProps('otEligible', { type: 'checkbox' })} />
+          <Divider label={tx('attendanceSettings.shifts.overtime')} labelPosition="left" />
+          <Switch label={tx('attendanceSettings.shifts.otEligible')} {...form.getInputProps('otEligible', { type: 'checkbox' })} />
           {form.values.otEligible && (
             <SimpleGrid cols={3}>
-              {num('otAfterMinutes', 'Starts after (min beyond the shift)', 720)}
-              {num('otBlockMinutes', 'Rounded down to blocks of (min)', 240)}
-              <NumberInput label="Cap per day (min)" placeholder="No cap" min={0} max={1440} allowDecimal={false} {...form.getInputProps('otMaxMinutes')} />
-              <Switch label="Work before the start counts too" {...form.getInputProps('otBeforeStart', { type: 'checkbox' })} />
+              {num('otAfterMinutes', tx('attendanceSettings.shifts.otAfter'), 720)}
+              {num('otBlockMinutes', tx('attendanceSettings.shifts.otBlock'), 240)}
+              <NumberInput label={tx('attendanceSettings.shifts.otCap')} placeholder={t('attendanceSettings.shifts.noCap')} min={0} max={1440} allowDecimal={false} {...form.getInputProps('otMaxMinutes')} />
+              <Switch label={tx('attendanceSettings.shifts.otBeforeStart')} {...form.getInputProps('otBeforeStart', { type: 'checkbox' })} />
             </SimpleGrid>
           )}
-          <Divider label="Flexible hours" labelPosition="left" />
-          <Switch label="Flexible shift (core hours and required time)" {...form.getInputProps('flexibleOn', { type: 'checkbox' })} />
+          <Divider label={tx('attendanceSettings.shifts.flexibleHours')} labelPosition="left" />
+          <Switch label={tx('attendanceSettings.shifts.flexibleOn')} {...form.getInputProps('flexibleOn', { type: 'checkbox' })} />
           {form.values.flexibleOn && (
             <SimpleGrid cols={3}>
-              <TextInput label="Core hours from" type="time" {...form.getInputProps('coreStart')} />
-              <TextInput label="Core hours to" type="time" {...form.getInputProps('coreEnd')} />
-              {num('requiredMinutes', 'Required (min)')}
+              <TextInput label={tx('attendanceSettings.shifts.coreFrom')} type="time" {...form.getInputProps('coreStart')} />
+              <TextInput label={tx('attendanceSettings.shifts.coreTo')} type="time" {...form.getInputProps('coreEnd')} />
+              {num('requiredMinutes', tx('attendanceSettings.shifts.required'))}
             </SimpleGrid>
           )}
-          <Switch label="Default shift (for employees without one)" {...form.getInputProps('isDefault', { type: 'checkbox' })} />
+          <Switch label={tx('attendanceSettings.shifts.isDefault')} {...form.getInputProps('isDefault', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('attendanceSettings.common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {tx('attendanceSettings.common.save')}
             </Button>
           </Group>
         </Stack>
@@ -198,15 +202,17 @@ export function ShiftsTab() {
   const remove = useDeleteShift();
   const [editing, setEditing] = useState<ShiftPolicy | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ShiftPolicy | null>(null);
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   if (shifts.error) return <QueryError error={shifts.error} onRetry={() => void shifts.refetch()} />;
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Changes apply to days reconciled from now on; use Recompute to apply them to past days.
+          {tx('attendanceSettings.shifts.intro')}
         </Text>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add shift
+          {tx('attendanceSettings.shifts.add')}
         </Button>
       </Group>
       <Paper withBorder style={{ overflow: 'hidden' }}>
@@ -214,16 +220,16 @@ export function ShiftsTab() {
           <TableSkeleton rows={4} />
         ) : (
           <Table.ScrollContainer minWidth={900}>
-            <Table aria-label="Shifts">
+            <Table aria-label={t('attendanceSettings.shifts.table')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Shift</Table.Th>
-                  <Table.Th>Hours</Table.Th>
-                  <Table.Th>Break</Table.Th>
-                  <Table.Th>Grace</Table.Th>
-                  <Table.Th>Half / full day</Table.Th>
-                  <Table.Th>Overtime</Table.Th>
-                  <Table.Th>People</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.shift')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.hours')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.break')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.grace')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.halfFull')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.overtime')}</Table.Th>
+                  <Table.Th>{tx('attendanceSettings.shifts.people')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -235,32 +241,35 @@ export function ShiftsTab() {
                         <Text size="sm" fw={500}>
                           {s.name}
                         </Text>
-                        {s.isDefault && <Badge size="xs">default</Badge>}
-                        {s.flexible && <Badge size="xs" color="grape">flexible</Badge>}
+                        {s.isDefault && <Badge size="xs">{tx('attendanceSettings.shifts.default')}</Badge>}
+                        {s.flexible && (
+                          <Badge size="xs" color="grape">
+                            {tx('attendanceSettings.shifts.flexible')}
+                          </Badge>
+                        )}
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      {s.startTime}–{s.endTime}
-                      {s.endTime < s.startTime ? ' (+1 day)' : ''}
+                      {s.endTime < s.startTime
+                        ? tx('attendanceSettings.shifts.hoursRangeNextDay', { start: s.startTime, end: s.endTime })
+                        : tx('attendanceSettings.shifts.hoursRange', { start: s.startTime, end: s.endTime })}
                     </Table.Td>
-                    <Table.Td>{s.breakMinutes} min</Table.Td>
-                    <Table.Td>
-                      {s.lateGraceMinutes} / {s.earlyGraceMinutes} min
-                    </Table.Td>
+                    <Table.Td>{tx('attendanceSettings.shifts.minutes', { minutes: s.breakMinutes })}</Table.Td>
+                    <Table.Td>{tx('attendanceSettings.shifts.graceMinutes', { late: s.lateGraceMinutes, early: s.earlyGraceMinutes })}</Table.Td>
                     <Table.Td>
                       {formatMinutes(s.halfDayMinutes)} / {formatMinutes(s.fullDayMinutes)}
                     </Table.Td>
-                    <Table.Td>{s.overtime.eligible ? `after ${s.overtime.afterMinutes} min, blocks of ${s.overtime.blockMinutes}` : 'no'}</Table.Td>
+                    <Table.Td>{s.overtime.eligible ? tx('attendanceSettings.shifts.otRule', { after: s.overtime.afterMinutes, block: s.overtime.blockMinutes }) : tx('attendanceSettings.shifts.otNo')}</Table.Td>
                     <Table.Td>{s.assignedCount}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                        <Tooltip label={tx('attendanceSettings.common.edit')}>
+                          <ActionIcon variant="subtle" aria-label={t('attendanceSettings.common.editName', { name: s.name })} onClick={() => setEditing(s)}>
                             <IconPencil size={16} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+                        <Tooltip label={tx('attendanceSettings.common.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('attendanceSettings.common.deleteName', { name: s.name })} onClick={() => setDeleting(s)}>
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
@@ -276,12 +285,12 @@ export function ShiftsTab() {
       {editing && <ShiftModal shift={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete shift"
-        message={`Delete ${deleting?.name ?? ''}? A shift used by the roster or by reconciled days cannot be deleted.`}
-        confirmLabel="Delete"
+        title={t('attendanceSettings.shifts.deleteTitle')}
+        message={tx('attendanceSettings.shifts.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('attendanceSettings.common.delete')}
         danger
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null), onSuccess: () => notifySuccess('Shift deleted.') })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null), onSuccess: () => notifySuccess(t('attendanceSettings.shifts.deleted')) })}
         onClose={() => setDeleting(null)}
       />
     </Stack>

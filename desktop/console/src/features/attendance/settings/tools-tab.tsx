@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, Progress, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { PunchImportResult } from '../../../../../../shared/attendance/index.ts';
 import { EmployeePicker } from '../../../components/employee-picker.tsx';
+import { useTx } from '../../../i18n/language.tsx';
 import { api } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -19,18 +21,20 @@ function Recompute() {
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useRecomputeJob(jobId);
   const j = job.data;
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   return (
     <Card withBorder padding="md">
       <Title order={5} mb="xs">
-        Recompute a range
+        {tx('attendanceSettings.tools.recomputeTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Reconciles the days again from their punches with today&apos;s policy (frozen days are kept). Use it after changing a shift or a weekly off.
+        {tx('attendanceSettings.tools.recomputeIntro')}
       </Text>
       <Group align="flex-end" wrap="wrap">
-        <DateInput label="From" w={150} valueFormat="D MMM YYYY" value={from} onChange={setFrom} maxDate={todayLocal()} />
-        <DateInput label="To" w={150} valueFormat="D MMM YYYY" value={to} onChange={setTo} maxDate={todayLocal()} />
-        <EmployeePicker label="Employee" placeholder="Everyone" w={260} value={employeeId} onChange={setEmployeeId} />
+        <DateInput label={tx('attendanceSettings.tools.from')} w={150} valueFormat="D MMM YYYY" value={from} onChange={setFrom} maxDate={todayLocal()} />
+        <DateInput label={tx('attendanceSettings.tools.to')} w={150} valueFormat="D MMM YYYY" value={to} onChange={setTo} maxDate={todayLocal()} />
+        <EmployeePicker label={tx('attendanceSettings.tools.employee')} placeholder={t('attendanceSettings.tools.everyone')} w={260} value={employeeId} onChange={setEmployeeId} />
         <Button
           leftSection={<IconRefresh size={16} />}
           loading={start.isPending || j?.status === 'running'}
@@ -38,17 +42,17 @@ function Recompute() {
           onClick={() =>
             from &&
             to &&
-            start.mutate({ from, to, employeeId }, { onSuccess: (r) => setJobId(r.id), onError: (e) => notifyError(e, 'Could not start') })
+            start.mutate({ from, to, employeeId }, { onSuccess: (r) => setJobId(r.id), onError: (e) => notifyError(e, t('attendanceSettings.tools.couldNotStart')) })
           }
         >
-          Recompute
+          {tx('attendanceSettings.tools.recompute')}
         </Button>
       </Group>
       {j && (
         <Stack gap={4} mt="md" data-testid="recompute-progress">
           <Progress value={j.total ? (100 * j.done) / j.total : 100} animated={j.status === 'running'} />
           <Text size="sm">
-            {j.status === 'running' ? 'Working' : j.status === 'done' ? 'Done' : `Failed: ${j.error ?? ''}`}: {j.done} of {j.total} employee-days
+            {tx('attendanceSettings.tools.progress', { state: j.status, error: j.error ?? '', done: j.done, total: j.total })}
           </Text>
         </Stack>
       )}
@@ -62,31 +66,32 @@ function Import() {
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const [result, setResult] = useState<PunchImportResult | null>(null);
   const run = useImportPunches();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const go = (commit: boolean) =>
     run.mutate(
       { content, terminalId, commit },
       {
         onSuccess: (r) => {
           setResult(r);
-          if (r.committed) notifySuccess(`${r.counts.ok + r.counts.unmatched} punches stored; their days were reconciled.`, 'Imported');
+          if (r.committed) notifySuccess(t('attendanceSettings.tools.stored', { count: r.counts.ok + r.counts.unmatched }), t('attendanceSettings.tools.imported'));
         },
-        onError: (e) => notifyError(e, 'Could not read the file'),
+        onError: (e) => notifyError(e, t('attendanceSettings.tools.readFailed')),
       },
     );
   return (
     <Card withBorder padding="md">
       <Title order={5} mb="xs">
-        Import punches from a USB export
+        {tx('attendanceSettings.tools.importTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        One punch a line: the terminal user id (or employee code), the date and time, optionally the state and verify mode (ZK attlog.dat works as is).
-        Preview first; only good rows are stored, duplicates are skipped.
+        {tx('attendanceSettings.tools.importIntro')}
       </Text>
       <Stack gap="sm">
         <Group align="flex-end">
           <Select
-            label="From terminal"
-            placeholder="No terminal (ids must be employees' biometric ids)"
+            label={tx('attendanceSettings.tools.fromTerminal')}
+            placeholder={t('attendanceSettings.tools.noTerminal')}
             clearable
             w={320}
             data={(terminals.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
@@ -96,29 +101,37 @@ function Import() {
           <FileButton onChange={(f) => void f?.text().then(setContent)} accept=".dat,.txt,.csv">
             {(props) => (
               <Button variant="default" leftSection={<IconFileUpload size={16} />} {...props}>
-                Choose file
+                {tx('attendanceSettings.tools.chooseFile')}
               </Button>
             )}
           </FileButton>
         </Group>
-        <Textarea label="File content" autosize minRows={4} maxRows={10} ff="monospace" value={content} onChange={(e) => setContent(e.currentTarget.value)} />
+        <Textarea label={tx('attendanceSettings.tools.fileContent')} autosize minRows={4} maxRows={10} ff="monospace" value={content} onChange={(e) => setContent(e.currentTarget.value)} />
         <Group>
           <Button variant="default" disabled={!content.trim()} loading={run.isPending} onClick={() => go(false)}>
-            Preview
+            {tx('attendanceSettings.tools.preview')}
           </Button>
           <Button disabled={!result || result.committed || result.counts.ok + result.counts.unmatched === 0} loading={run.isPending} onClick={() => go(true)}>
-            Import good rows
+            {tx('attendanceSettings.tools.importGood')}
           </Button>
         </Group>
         {result && (
           <>
             <SimpleGrid cols={4}>
-              <Badge color="teal" size="lg">ok {result.counts.ok}</Badge>
-              <Badge color="gray" size="lg">duplicate {result.counts.duplicate}</Badge>
-              <Badge color="orange" size="lg">unmatched {result.counts.unmatched}</Badge>
-              <Badge color="red" size="lg">error {result.counts.error}</Badge>
+              <Badge color="teal" size="lg">
+                {tx('attendanceSettings.tools.count', { result: 'ok', count: result.counts.ok })}
+              </Badge>
+              <Badge color="gray" size="lg">
+                {tx('attendanceSettings.tools.count', { result: 'duplicate', count: result.counts.duplicate })}
+              </Badge>
+              <Badge color="orange" size="lg">
+                {tx('attendanceSettings.tools.count', { result: 'unmatched', count: result.counts.unmatched })}
+              </Badge>
+              <Badge color="red" size="lg">
+                {tx('attendanceSettings.tools.count', { result: 'error', count: result.counts.error })}
+              </Badge>
             </SimpleGrid>
-            <Table aria-label="Import rows" verticalSpacing={2}>
+            <Table aria-label={t('attendanceSettings.tools.rowsTable')} verticalSpacing={2}>
               <Table.Tbody>
                 {result.rows.filter((r) => r.result !== 'ok').slice(0, 200).map((r) => (
                   <Table.Tr key={r.line}>
@@ -128,7 +141,7 @@ function Import() {
                     </Table.Td>
                     <Table.Td>
                       <Badge color={r.result === 'error' ? 'red' : r.result === 'duplicate' ? 'gray' : 'orange'} variant="light">
-                        {r.result}
+                        {tx('attendanceSettings.tools.result', { result: r.result })}
                       </Badge>
                     </Table.Td>
                     <Table.Td>

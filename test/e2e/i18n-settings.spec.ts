@@ -1,0 +1,94 @@
+// Issue 21: an HR user who reads Tamil opens attendance settings → holidays. What Tamil has is shown in Tamil; what it
+// lacks yet (HR screens may fall back per string) is the English string marked lang="en", never a raw catalogue key.
+// Her language is put back afterwards: the other specs share this server and read English.
+import type { Page } from '@playwright/test';
+import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
+import { DEMO_PASSWORD, expect, lookPath, signIn, test } from './fixtures.ts';
+
+const HR = 'hr@kaveri.example';
+
+/** An `hr` message as a language's catalogue holds it; undefined where that language has none. */
+function hr(locale: 'en-IN' | 'ta-IN', key: string): string | undefined {
+  return messageAt(CATALOGUES[locale].hr, key);
+}
+
+function tamil(key: string): string {
+  const text = hr('ta-IN', key);
+  if (text === undefined) throw new Error(`no ta-IN hr:${key}`);
+  return text;
+}
+
+/** Every piece of text on the page and every name people hear (aria-label, placeholder, title) that looks like `a.b.c`. */
+async function rawKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type El = { getAttribute(n: string): string | null };
+    const doc = (globalThis as unknown as { document: { body: { innerText: string }; querySelectorAll(s: string): ArrayLike<El> } }).document;
+    const key = /^[a-z]+(\.[a-zA-Z]+)+$/;
+    const texts = doc.body.innerText.split('\n').map((line) => line.trim());
+    const names = Array.from(doc.querySelectorAll('[aria-label], [placeholder], [title]')).flatMap((el) => ['aria-label', 'placeholder', 'title'].map((n) => el.getAttribute(n) ?? ''));
+    return [...texts, ...names].filter((text) => key.test(text));
+  });
+}
+
+test('an HR user in Tamil opens attendance settings → holidays: Tamil where translated, English marked lang="en" where not, never a raw key', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(120_000);
+  // The premise: the page's description is (still) untranslated in Tamil, the holidays tab's words are translated.
+  expect(hr('ta-IN', 'attendanceSettings.description')).toBeUndefined();
+  const description = hr('en-IN', 'attendanceSettings.description')!;
+  expect(description).toBeTruthy();
+
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: { email: HR, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    expect((await api.put('/api/me/language', { data: { locale: 'ta-IN' } })).status()).toBe(200);
+    await signIn(page, HR, DEMO_PASSWORD);
+    await page.goto('/attendance/settings');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
+    await expect(page.getByRole('heading', { level: 1, name: tamil('attendanceSettings.title') })).toBeVisible();
+    await expect(page).toHaveTitle(`${tamil('attendanceSettings.title')} · Muster`);
+
+    await page.getByRole('tab', { name: tamil('attendanceSettings.tab.holidays') }).click();
+    await expect(page).toHaveURL(/tab=holidays/);
+    await expect(page.getByRole('tab', { name: tamil('attendanceSettings.tab.holidays') })).toHaveAttribute('aria-selected', 'true');
+    const table = page.getByRole('table', { name: tamil('attendanceSettings.holidays.table') });
+    await expect(table).toBeVisible();
+    for (const column of ['day', 'holiday', 'location', 'kind']) {
+      await expect(table.getByRole('columnheader', { name: tamil(`attendanceSettings.holidays.${column}`), exact: true })).toBeVisible();
+    }
+    // The demo's Republic Day is every location's, a plain holiday; names stay as stored.
+    const republicDay = table.getByRole('row').filter({ hasText: 'Republic Day' });
+    await expect(republicDay).toContainText(tamil('attendanceSettings.holidays.everyLocation'));
+    await expect(republicDay).toContainText(tamil('attendanceSettings.holidays.holidayBadge'));
+    await expect(page.getByRole('button', { name: tamil('attendanceSettings.holidays.add') })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: tamil('attendanceSettings.holidays.year') })).toBeVisible();
+
+    // The untranslated description: the English words, marked as English for readers and screen readers.
+    const fallback = page.locator('[data-english-fallback]', { hasText: description });
+    await expect(fallback).toBeVisible();
+    await expect(fallback).toHaveAttribute('lang', 'en');
+    await expect(fallback).toHaveText(description);
+
+    // The holiday form in Tamil too.
+    await page.getByRole('button', { name: tamil('attendanceSettings.holidays.add') }).click();
+    const dialog = page.getByRole('dialog', { name: tamil('attendanceSettings.holidays.addTitle') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: tamil('attendanceSettings.holidays.name') })).toBeVisible();
+    await expect(dialog.getByRole('switch', { name: tamil('attendanceSettings.holidays.optional') })).toBeAttached();
+    await dialog.getByRole('button', { name: tamil('attendanceSettings.common.save') }).click();
+    await expect(dialog.getByText(tamil('attendanceSettings.holidays.pickDay'))).toBeVisible();
+    await expect(dialog.getByText(tamil('attendanceSettings.holidays.giveName'))).toBeVisible();
+    expect(await rawKeys(page)).toEqual([]);
+    await page.screenshot({ path: lookPath('holidays-form-ta-IN.png') });
+    await dialog.getByRole('button', { name: tamil('attendanceSettings.common.cancel') }).click();
+    await expect(dialog).toBeHidden();
+
+    expect(await rawKeys(page)).toEqual([]);
+    await page.screenshot({ path: lookPath('holidays-ta-IN.png'), fullPage: true });
+  } finally {
+    await api.put('/api/me/language', { data: { locale: null } });
+    await context.close();
+    await api.dispose();
+  }
+});
