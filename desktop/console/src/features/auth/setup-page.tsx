@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { Alert, Button, Divider, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { SetupRequest } from '../../../../../shared/org.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
@@ -33,6 +35,8 @@ function toFormPath(path: string): string {
 
 /** First run: names the organisation and creates its first administrator, who is signed in. */
 export function SetupPage() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const status = useSetupStatus();
   const setup = useSetup();
   const navigate = useNavigate();
@@ -49,7 +53,7 @@ export function SetupPage() {
     validate: (v) => {
       const errors: Record<string, string> = {};
       for (const [path, message] of Object.entries(zodFormErrors(SetupRequest, toRequest(v)))) errors[toFormPath(path)] = message;
-      if (!errors.confirmPassword && v.confirmPassword !== v.password) errors.confirmPassword = 'Does not match the password';
+      if (!errors.confirmPassword && v.confirmPassword !== v.password) errors.confirmPassword = t('firstRun.mismatch');
       return errors;
     },
   });
@@ -72,34 +76,34 @@ export function SetupPage() {
   return (
     <AuthFrame
       width={560}
-      title="Set up your organisation"
-      subtitle="Welcome to Muster. Name your organisation and create the first administrator; you can add everything else afterwards."
+      title={t('firstRun.title')}
+      subtitle={tx('firstRun.subtitle')}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {setup.error && <Alert color="red" title="Setup failed">{setup.error.message}</Alert>}
-          <TextInput label="Organisation name" placeholder="Kaveri Textiles Pvt Ltd" data-autofocus autoFocus withAsterisk {...form.getInputProps('organisationName')} />
+          {setup.error && <Alert color="red" title={tx('firstRun.failed')}>{setup.error.message}</Alert>}
+          <TextInput label={tx('firstRun.organisationName')} placeholder={t('firstRun.organisationPlaceholder')} data-autofocus autoFocus withAsterisk {...form.getInputProps('organisationName')} />
           <Select
-            label="Time zone"
-            description="Calendar days, shifts and reports follow this zone."
+            label={tx('firstRun.timeZone')}
+            description={tx('firstRun.timeZoneHint')}
             data={zones}
             searchable
             withAsterisk
             allowDeselect={false}
             {...form.getInputProps('timeZone')}
           />
-          <Divider label="First administrator" labelPosition="left" mt="xs" />
+          <Divider label={tx('firstRun.firstAdmin')} labelPosition="left" mt="xs" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Full name" withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
-            <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
-            <PasswordInput label="Password" withAsterisk autoComplete="new-password" description="At least 8 characters" {...form.getInputProps('password')} />
-            <PasswordInput label="Repeat password" withAsterisk autoComplete="new-password" description="Type it once more" {...form.getInputProps("confirmPassword")} />
+            <TextInput label={tx('firstRun.fullName')} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
+            <TextInput label={tx('firstRun.email')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
+            <PasswordInput label={tx('firstRun.password')} withAsterisk autoComplete="new-password" description={tx('firstRun.passwordHint')} {...form.getInputProps('password')} />
+            <PasswordInput label={tx('firstRun.repeatPassword')} withAsterisk autoComplete="new-password" description={tx('firstRun.repeatPasswordHint')} {...form.getInputProps("confirmPassword")} />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            The administrator can invite HR, managers and employees later under Settings → Users &amp; roles.
+            {tx('firstRun.later')}
           </Text>
           <Button type="submit" loading={setup.isPending} fullWidth>
-            Create organisation and sign in
+            {tx('firstRun.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,12 +1,17 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEntry } from '../../../../../shared/audit.ts';
-import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, fieldLabel, formatChangeValue } from '../../../../../shared/labels.ts';
+import { fieldLabel, formatChangeValue } from '../../../../../shared/labels.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 
 /** One audit entry: what happened, who, from where, when, and the field changes before → after. */
 export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employee?: { id: string; name: string; code: string } }) {
+  const { t } = useTranslation('labels');
+  const tx = useTx('hr');
+  const when = { at: formatInstant(entry.at), ago: formatRelative(entry.at) };
   return (
     <Card withBorder padding="md" data-testid="audit-entry">
       <Stack gap="xs">
@@ -24,14 +29,15 @@ export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employe
                   ({employee.code}) ·{' '}
                 </>
               )}
-              by {entry.actorName}
-              {entry.credential ? ` via ${entry.credential.name} (${entry.credential.kind === 'api-key' ? 'API key' : 'connected app'})` : ''} · {formatInstant(entry.at)} ({formatRelative(entry.at)})
+              {entry.credential
+                ? tx('people.audit.byVia', { actor: entry.actorName, credential: entry.credential.name, kind: entry.credential.kind === 'api-key' ? 'apiKey' : 'app', ...when })
+                : tx('people.audit.by', { actor: entry.actorName, ...when })}
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
-            <Badge variant="light">{AUDIT_CATEGORY_LABELS[entry.category]}</Badge>
+            <Badge variant="light">{t(`auditCategory.${entry.category}`)}</Badge>
             <Badge variant="outline" color="gray">
-              {AUDIT_SOURCE_LABELS[entry.source]}
+              {t(`auditSource.${entry.source}`)}
             </Badge>
           </Group>
         </Group>
@@ -39,10 +45,10 @@ export function AuditEntryCard({ entry, employee }: { entry: AuditEntry; employe
           <Table withTableBorder withColumnBorders={false} verticalSpacing={4} fz="sm" highlightOnHover={false}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w="28%">Field</Table.Th>
-                <Table.Th>Before</Table.Th>
+                <Table.Th w="28%">{tx('people.audit.field')}</Table.Th>
+                <Table.Th>{tx('people.audit.before')}</Table.Th>
                 <Table.Th w={28} />
-                <Table.Th>After</Table.Th>
+                <Table.Th>{tx('people.audit.after')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,11 +1,13 @@
 import { Button, EmptyState, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconUserMinus, IconUserPlus, IconUsers, IconUserSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { KpiCard } from '../../components/kpi-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { useCan } from '../../session/session-context.tsx';
 import { DirectoryFilters } from './directory-filters.tsx';
 import { DirectoryPager } from './directory-pager.tsx';
@@ -16,6 +18,8 @@ import { filterQuery, useDirectoryParams } from './use-directory-params.ts';
 /** The employee directory: search, facets, KPIs, sortable paged table and exports. */
 export function DirectoryPage() {
   const can = useCan();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const { params, update, clearFilters, activeFilterCount } = useDirectoryParams();
   const query = filterQuery(params);
   const list = useEmployeeList({ ...query, page: params.page, pageSize: params.pageSize });
@@ -24,14 +28,15 @@ export function DirectoryPage() {
   return (
     <>
       <PageHeader
-        title="Employees"
-        description={`${can('employee:read') ? 'Everyone in your organisation' : 'The people in your reporting line'}. Press / to search.`}
+        title={tx('people.directory.title')}
+        documentTitle={t('people.directory.title')}
+        description={can('employee:read') ? tx('people.directory.descriptionAll') : tx('people.directory.descriptionLine')}
         actions={
           <>
             <ExportButtons path="/api/employees/export" query={query} fileStem="employees" />
             {can('employee:write') && (
               <Button component={Link} to="/employees/new" leftSection={<IconUserPlus size={16} />}>
-                Add employee
+                {tx('people.directory.add')}
               </Button>
             )}
           </>
@@ -39,9 +44,9 @@ export function DirectoryPage() {
       />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <KpiCard label="Headcount" value={data?.kpis.headcount} icon={<IconUsers size={20} />} hint="Matching, not exited" />
-          <KpiCard label="Joined this month" value={data?.kpis.joinersThisMonth} icon={<IconUserPlus size={20} />} color="teal" />
-          <KpiCard label="Left this month" value={data?.kpis.leaversThisMonth} icon={<IconUserMinus size={20} />} color="orange" />
+          <KpiCard label={t('people.directory.headcount')} value={data?.kpis.headcount} icon={<IconUsers size={20} />} hint={t('people.directory.headcountHint')} />
+          <KpiCard label={t('people.directory.joinedThisMonth')} value={data?.kpis.joinersThisMonth} icon={<IconUserPlus size={20} />} color="teal" />
+          <KpiCard label={t('people.directory.leftThisMonth')} value={data?.kpis.leaversThisMonth} icon={<IconUserMinus size={20} />} color="orange" />
         </SimpleGrid>
         <DirectoryFilters
           params={params}
@@ -60,17 +65,17 @@ export function DirectoryPage() {
               <EmptyState
                 py={48}
                 icon={<IconUserSearch />}
-                title="No employees match"
-                description={activeFilterCount > 0 ? 'Try a different search or clear the filters.' : 'Add your first employee to get started.'}
+                title={tx('people.directory.noMatch')}
+                description={activeFilterCount > 0 ? tx('people.directory.noMatchFiltered') : tx('people.directory.noMatchEmpty')}
               >
                 {activeFilterCount > 0 ? (
                   <Button variant="light" onClick={clearFilters}>
-                    Clear filters
+                    {tx('people.directory.clearFilters')}
                   </Button>
                 ) : (
                   can('employee:write') && (
                     <Button component={Link} to="/employees/new">
-                      Add employee
+                      {tx('people.directory.add')}
                     </Button>
                   )
                 )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CloseButton, Kbd, TextInput } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 interface DirectorySearchProps {
   value: string;
@@ -10,6 +11,7 @@ interface DirectorySearchProps {
 
 /** Free-text search with a 300 ms debounce; `/` anywhere on the page focuses it. */
 export function DirectorySearch({ value, onSearch }: DirectorySearchProps) {
+  const { t } = useTranslation('hr');
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, 300);
   const ref = useRef<HTMLInputElement>(null);
@@ -44,12 +46,12 @@ export function DirectorySearch({ value, onSearch }: DirectorySearchProps) {
         }
         if (e.key === 'Escape') ref.current?.blur();
       }}
-      placeholder="Search by name, code or email"
-      aria-label="Search employees"
+      placeholder={t('people.directory.searchPlaceholder')}
+      aria-label={t('people.directory.search')}
       leftSection={<IconSearch size={16} />}
       rightSection={
         text ? (
-          <CloseButton aria-label="Clear search" size="sm" onClick={() => setText('')} />
+          <CloseButton aria-label={t('people.directory.clearSearch')} size="sm" onClick={() => setText('')} />
         ) : (
           <Kbd size="xs">/</Kbd>
         )

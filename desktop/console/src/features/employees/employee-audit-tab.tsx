@@ -1,25 +1,23 @@
 import { useState } from 'react';
 import { EmptyState, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHistoryOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { AUDIT_CATEGORIES, type AuditCategory, type AuditRange } from '../../../../../shared/audit.ts';
 import { pageCount } from '../../../../../shared/common.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { AuditEntryCard } from './audit-entry-card.tsx';
 import { useEmployeeAudit } from './employee-queries.ts';
 
-const RANGES: { value: AuditRange; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'week', label: 'This week' },
-  { value: 'month', label: 'This month' },
-  { value: 'fy', label: 'Financial year' },
-  { value: 'all', label: 'All time' },
-];
+const RANGES: readonly AuditRange[] = ['today', 'week', 'month', 'fy', 'all'];
 
 const PAGE_SIZE = 10;
 
 /** The employee's audit trail, filtered by category and period, newest first. */
 export function EmployeeAuditTab({ employeeId }: { employeeId: string }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [category, setCategory] = useState<AuditCategory | undefined>(undefined);
   const [range, setRange] = useState<AuditRange>('all');
   const [page, setPage] = useState(1);
@@ -31,11 +29,11 @@ export function EmployeeAuditTab({ employeeId }: { employeeId: string }) {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
           <Select
-            aria-label="Category"
-            placeholder="All categories"
+            aria-label={t('people.audit.category')}
+            placeholder={t('people.audit.allCategories')}
             clearable
             w={200}
-            data={[...AUDIT_CATEGORIES]}
+            data={AUDIT_CATEGORIES.map((c) => ({ value: c, label: t(`labels:auditCategory.${c}`) }))}
             value={category ?? null}
             onChange={(v) => {
               setCategory((v as AuditCategory | null) ?? undefined);
@@ -43,8 +41,9 @@ export function EmployeeAuditTab({ employeeId }: { employeeId: string }) {
             }}
           />
           <SegmentedControl
-            aria-label="Period"
-            data={RANGES}
+            aria-label={t('people.audit.period')}
+            // "Financial year" here, shorter than the label's "This financial year".
+            data={RANGES.map((r) => ({ value: r, label: r === 'fy' ? t('people.audit.financialYear') : t(`labels:auditRange.${r}`) }))}
             value={range}
             onChange={(v) => {
               setRange(v as AuditRange);
@@ -70,8 +69,8 @@ export function EmployeeAuditTab({ employeeId }: { employeeId: string }) {
         <EmptyState
           py="xl"
           icon={<IconHistoryOff />}
-          title="No audit entries"
-          description="Nothing was recorded for this employee in the chosen category and period."
+          title={tx('people.audit.none')}
+          description={tx('people.audit.noneHint')}
         />
       ) : (
         <Stack gap="sm" style={{ opacity: audit.isPlaceholderData ? 0.6 : 1 }}>
@@ -80,7 +79,7 @@ export function EmployeeAuditTab({ employeeId }: { employeeId: string }) {
           ))}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {data.total} {data.total === 1 ? 'entry' : 'entries'}
+              {tx('people.audit.entries', { count: data.total, total: String(data.total) })}
             </Text>
             <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
           </Group>

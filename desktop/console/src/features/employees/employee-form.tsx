@@ -2,9 +2,11 @@ import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput,
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ManagerRef } from '../../../../../shared/employees.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifyInfo } from '../../lib/notify.ts';
 import { useCan } from '../../session/session-context.tsx';
@@ -16,7 +18,7 @@ interface EmployeeFormProps {
   /** Builds the request body from the values; it is checked with `schema` before sending. */
   toPayload: (values: EmployeeFormValues, withSensitive: boolean) => Record<string, unknown>;
   schema: z.ZodType;
-  submitLabel: string;
+  submitLabel: ReactNode;
   submitting: boolean;
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
   onCancel: () => void;
@@ -25,23 +27,17 @@ interface EmployeeFormProps {
   currentManager?: z.infer<typeof ManagerRef> | null;
 }
 
-const EMPLOYMENT_TYPES = [
-  { value: 'FullTime', label: 'Full time' },
-  { value: 'PartTime', label: 'Part time' },
-  { value: 'Contract', label: 'Contract' },
-  { value: 'Intern', label: 'Intern' },
-];
-const GENDERS = [
-  { value: 'Female', label: 'Female' },
-  { value: 'Male', label: 'Male' },
-  { value: 'Other', label: 'Other' },
-  { value: 'Undisclosed', label: 'Prefer not to say' },
-];
+// The form's own words for these ("Full time", "Prefer not to say"), as the form always wrote them.
+const EMPLOYMENT_TYPES = ['FullTime', 'PartTime', 'Contract', 'Intern'] as const;
+const GENDERS = ['Female', 'Male', 'Other', 'Undisclosed'] as const;
 
 /** Create and edit share this form; inline checks come from the shared zod schema, server errors land on their fields. */
 export function EmployeeForm(props: EmployeeFormProps) {
   const { initialValues, toPayload, schema, submitLabel, submitting, onSubmit, onCancel, employeeId, currentManager } = props;
   const can = useCan();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
+  const f = (key: string) => tx(`people.form.${key}`);
   const withSensitive = can('employee:sensitive');
   const departments = useDepartments();
   const locations = useLocations();
@@ -70,12 +66,12 @@ export function EmployeeForm(props: EmployeeFormProps) {
           placed[path] = message;
           form.setFieldError(path, message);
         }, FORM_FIELDS);
-        notifyError(error, 'Could not save the employee');
+        notifyError(error, t('people.form.saveFailed'));
         focusFirstError(placed);
       }
     },
     (errors) => {
-      if (errors._form) notifyInfo('You have not changed any field yet.', 'Nothing to save');
+      if (errors._form) notifyInfo(t('people.form.nothingChanged'), t('people.form.nothingToSave'));
       focusFirstError(errors);
     },
   );
@@ -85,20 +81,20 @@ export function EmployeeForm(props: EmployeeFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Section title="Identity and contact">
-          <TextInput label="Full name" withAsterisk data-autofocus autoFocus {...form.getInputProps('fullName')} />
-          <TextInput label="Employee code" withAsterisk description="Letters, digits, - or _" {...form.getInputProps('code')} />
-          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-          <TextInput label="Phone" placeholder="+91 98450 12345" {...form.getInputProps('phone')} />
-          <Select label="Gender" data={GENDERS} clearable {...form.getInputProps('gender')} />
-          <DateInput label="Date of birth" valueFormat="D MMM YYYY" clearable {...form.getInputProps('dateOfBirth')} />
+        <Section title={f('identity')}>
+          <TextInput label={f('fullName')} withAsterisk data-autofocus autoFocus {...form.getInputProps('fullName')} />
+          <TextInput label={f('code')} withAsterisk description={f('codeHint')} {...form.getInputProps('code')} />
+          <TextInput label={f('email')} type="email" {...form.getInputProps('email')} />
+          <TextInput label={f('phone')} placeholder="+91 98450 12345" {...form.getInputProps('phone')} />
+          <Select label={f('gender')} data={GENDERS.map((g) => ({ value: g, label: t(`people.form.genderOption.${g}`) }))} clearable {...form.getInputProps('gender')} />
+          <DateInput label={f('dateOfBirth')} valueFormat="D MMM YYYY" clearable {...form.getInputProps('dateOfBirth')} />
         </Section>
-        <Section title="Job">
-          <Select label="Designation" data={options(designations.data)} searchable clearable {...form.getInputProps('designationId')} />
-          <Select label="Department" data={options(departments.data)} searchable clearable {...form.getInputProps('departmentId')} />
-          <Select label="Location" data={options(locations.data)} searchable clearable {...form.getInputProps('locationId')} />
+        <Section title={f('job')}>
+          <Select label={f('designation')} data={options(designations.data)} searchable clearable {...form.getInputProps('designationId')} />
+          <Select label={f('department')} data={options(departments.data)} searchable clearable {...form.getInputProps('departmentId')} />
+          <Select label={f('location')} data={options(locations.data)} searchable clearable {...form.getInputProps('locationId')} />
           <EmployeePicker
-            label="Reports to"
+            label={f('reportsTo')}
             selected={currentManager ?? null}
             excludeId={employeeId}
             value={form.values.managerId}
@@ -106,32 +102,32 @@ export function EmployeeForm(props: EmployeeFormProps) {
             error={form.errors.managerId}
           />
           <Select
-            label="Shift"
-            data={(shifts.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.startTime}–${s.endTime})` }))}
+            label={f('shift')}
+            data={(shifts.data ?? []).map((s) => ({ value: s.id, label: t('people.form.shiftOption', { name: s.name, start: s.startTime, end: s.endTime }) }))}
             clearable
-            placeholder={shifts.data?.find((s) => s.isDefault) ? `Default: ${shifts.data.find((s) => s.isDefault)?.name}` : undefined}
+            placeholder={shifts.data?.find((s) => s.isDefault) ? t('people.form.defaultShift', { name: shifts.data.find((s) => s.isDefault)?.name }) : undefined}
             {...form.getInputProps('shiftId')}
           />
-          <Select label="Employment type" data={EMPLOYMENT_TYPES} allowDeselect={false} withAsterisk {...form.getInputProps('employmentType')} />
-          <DateInput label="Joining date" valueFormat="D MMM YYYY" withAsterisk {...form.getInputProps('joinedDate')} />
-          <NumberInput label="Terminal user id" description="Enrolment number on the biometric terminals" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('terminalUserId')} />
+          <Select label={f('employmentType')} data={EMPLOYMENT_TYPES.map((k) => ({ value: k, label: t(`people.form.employmentTypeOption.${k}`) }))} allowDeselect={false} withAsterisk {...form.getInputProps('employmentType')} />
+          <DateInput label={f('joinedDate')} valueFormat="D MMM YYYY" withAsterisk {...form.getInputProps('joinedDate')} />
+          <NumberInput label={f('terminalUserId')} description={f('terminalUserIdHint')} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('terminalUserId')} />
         </Section>
         {withSensitive && (
-          <Section title="Pay, statutory and bank">
-            <NumberInput label="Annual CTC (₹)" min={0} step={10000} thousandSeparator="," thousandsGroupStyle="lakh" allowDecimal={false} allowNegative={false} {...form.getInputProps('ctcAnnual')} />
-            <TextInput label="PAN" placeholder="ABCDE1234F" {...form.getInputProps('pan')} />
-            <TextInput label="Aadhaar" placeholder="1234 5678 9012" {...form.getInputProps('aadhaar')} />
-            <TextInput label="Passport number" placeholder="K1234567" {...form.getInputProps('passportNumber')} />
-            <TextInput label="UAN" placeholder="12 digits" {...form.getInputProps('uan')} />
-            <TextInput label="ESI number" placeholder="10 digits" {...form.getInputProps('esi')} />
-            <TextInput label="Bank name" {...form.getInputProps('bankName')} />
-            <TextInput label="Account number" {...form.getInputProps('bankAccountNumber')} />
-            <TextInput label="IFSC" placeholder="HDFC0001234" {...form.getInputProps('bankIfsc')} />
+          <Section title={f('pay')}>
+            <NumberInput label={f('annualCtc')} min={0} step={10000} thousandSeparator="," thousandsGroupStyle="lakh" allowDecimal={false} allowNegative={false} {...form.getInputProps('ctcAnnual')} />
+            <TextInput label={f('pan')} placeholder={t('people.form.panPlaceholder')} {...form.getInputProps('pan')} />
+            <TextInput label={f('aadhaar')} placeholder="1234 5678 9012" {...form.getInputProps('aadhaar')} />
+            <TextInput label={f('passportNumber')} placeholder="K1234567" {...form.getInputProps('passportNumber')} />
+            <TextInput label={f('uan')} placeholder={t('people.form.uanPlaceholder')} {...form.getInputProps('uan')} />
+            <TextInput label={f('esi')} placeholder={t('people.form.esiPlaceholder')} {...form.getInputProps('esi')} />
+            <TextInput label={f('bankName')} {...form.getInputProps('bankName')} />
+            <TextInput label={f('accountNumber')} {...form.getInputProps('bankAccountNumber')} />
+            <TextInput label={f('ifsc')} placeholder={t('people.form.ifscPlaceholder')} {...form.getInputProps('bankIfsc')} />
           </Section>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {f('cancel')}
           </Button>
           <Button type="submit" loading={submitting}>
             {submitLabel}
@@ -142,7 +138,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder padding="lg">
       <Title order={5} mb="md">

@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconBell, IconDoorExit, IconFileText, IconFingerprint,
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Employee } from '../../../../../shared/employees.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
@@ -24,6 +25,7 @@ export function EmployeeProfilePage() {
   const { id = '' } = useParams();
   const employee = useEmployee(id);
   const can = useCan();
+  const tx = useTx('hr');
   const user = useSessionUser();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -32,9 +34,9 @@ export function EmployeeProfilePage() {
   if (employee.error) {
     if (employee.error instanceof ApiError && (employee.error.status === 404 || employee.error.status === 400)) {
       return (
-        <EmptyState mt="xl" icon={<IconUserQuestion />} title="Employee not found" description="This employee does not exist or is outside what you can see.">
+        <EmptyState mt="xl" icon={<IconUserQuestion />} title={tx('people.profile.notFound')} description={tx('people.profile.notFoundHint')}>
           <Button component={Link} to="/employees" variant="light">
-            Back to the directory
+            {tx('people.profile.backToDirectory')}
           </Button>
         </EmptyState>
       );
@@ -50,25 +52,25 @@ export function EmployeeProfilePage() {
       <Tabs value={tab} onChange={(v) => setSearch(v === 'audit' || v === 'attendance' || v === 'documents' || v === 'register' || v === 'notifications' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="overview" leftSection={<IconId size={16} />}>
-            Overview
+            {tx('people.profile.tab.overview')}
           </Tabs.Tab>
           <Tabs.Tab value="attendance" leftSection={<IconFingerprint size={16} />}>
-            Attendance
+            {tx('people.profile.tab.attendance')}
           </Tabs.Tab>
           <Tabs.Tab value="documents" leftSection={<IconFileText size={16} />}>
-            Documents
+            {tx('people.profile.tab.documents')}
           </Tabs.Tab>
           <Tabs.Tab value="register" leftSection={<IconShieldCheck size={16} />}>
-            Statutory register
+            {tx('people.profile.tab.register')}
           </Tabs.Tab>
           {can('audit:read') && (
             <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
-              Audit
+              {tx('people.profile.tab.audit')}
             </Tabs.Tab>
           )}
           {e.id === user.employeeId && (
             <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
-              Notifications & calendar
+              {tx('people.profile.tab.notifications')}
             </Tabs.Tab>
           )}
         </Tabs.List>
@@ -101,6 +103,7 @@ export function EmployeeProfilePage() {
 
 function ProfileHeader({ employee: e }: { employee: Employee }) {
   const can = useCan();
+  const tx = useTx('hr');
   const [exitOpened, exitDialog] = useDisclosure();
   const [rehireOpened, rehireDialog] = useDisclosure();
   const subtitle = [e.designation?.name, e.department?.name, e.location?.name].filter(Boolean).join(' · ');
@@ -131,15 +134,15 @@ function ProfileHeader({ employee: e }: { employee: Employee }) {
         {can('employee:write') && (
           <Group gap="xs">
             <Button component={Link} to={`/employees/${e.id}/edit`} leftSection={<IconPencil size={16} />}>
-              Edit
+              {tx('people.profile.edit')}
             </Button>
             {e.status === 'Exited' ? (
               <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={rehireDialog.open}>
-                Rehire
+                {tx('people.profile.rehire')}
               </Button>
             ) : (
               <Button variant="default" color="red" leftSection={<IconDoorExit size={16} />} onClick={exitDialog.open}>
-                {e.status === 'OnNotice' ? 'Change exit' : 'Exit'}
+                {e.status === 'OnNotice' ? tx('people.profile.changeExit') : tx('people.profile.exit')}
               </Button>
             )}
           </Group>

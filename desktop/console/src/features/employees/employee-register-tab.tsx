@@ -1,25 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { type EmployeeRegister, type EmployeeRegisterUpdate, SKILL_CATEGORIES, SKILL_LABELS } from '../../../../../shared/employee-register.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../session/session-context.tsx';
 import { useEmployeeRegister, useUpdateEmployeeRegister } from '../compliance/compliance-queries.ts';
 
 type Field = Exclude<keyof EmployeeRegisterUpdate, 'skillCategory' | 'permanentOn'>;
-const TEXT_FIELDS: { field: Field; label: string; sensitive?: boolean }[] = [
-  { field: 'surname', label: 'Surname' },
-  { field: 'fatherOrSpouseName', label: "Father's / spouse's name" },
-  { field: 'nationality', label: 'Nationality' },
-  { field: 'educationLevel', label: 'Education level' },
-  { field: 'serviceBookNumber', label: 'Service book no.' },
-  { field: 'presentAddress', label: 'Present address', sensitive: true },
-  { field: 'permanentAddress', label: 'Permanent address', sensitive: true },
-  { field: 'identificationMark', label: 'Mark of identification', sensitive: true },
-  { field: 'pfMemberId', label: 'PF member id', sensitive: true },
-  { field: 'lwfNumber', label: 'LWF no.', sensitive: true },
+/** Each field's label is `hr:people.register.<field>`. */
+const TEXT_FIELDS: { field: Field; sensitive?: boolean }[] = [
+  { field: 'surname' },
+  { field: 'fatherOrSpouseName' },
+  { field: 'nationality' },
+  { field: 'educationLevel' },
+  { field: 'serviceBookNumber' },
+  { field: 'presentAddress', sensitive: true },
+  { field: 'permanentAddress', sensitive: true },
+  { field: 'identificationMark', sensitive: true },
+  { field: 'pfMemberId', sensitive: true },
+  { field: 'lwfNumber', sensitive: true },
 ];
 
 /** The statutory register fields of an employee (Form A, TN Form U), editable by HR. */
@@ -27,6 +30,8 @@ export function EmployeeRegisterTab({ employeeId }: { employeeId: string }) {
   const reg = useEmployeeRegister(employeeId);
   const save = useUpdateEmployeeRegister(employeeId);
   const can = useCan();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [draft, setDraft] = useState<EmployeeRegister | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -50,11 +55,11 @@ export function EmployeeRegisterTab({ employeeId }: { employeeId: string }) {
     save.mutate(body as EmployeeRegisterUpdate, {
       onSuccess: () => {
         setErrors({});
-        notifySuccess('Register fields saved');
+        notifySuccess(t('people.register.saved'));
       },
       onError: (e) => {
         if (e instanceof ApiError) setErrors(e.fieldErrors());
-        notifyError(e, 'Could not save');
+        notifyError(e, t('people.register.saveFailed'));
       },
     });
   };
@@ -62,13 +67,13 @@ export function EmployeeRegisterTab({ employeeId }: { employeeId: string }) {
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          What the statutory registers print beyond the directory (Form A, TN Form U). Addresses, the identification mark and the PF and LWF numbers are visible to HR only.
+          {tx('people.register.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {TEXT_FIELDS.filter((f) => !f.sensitive || sensitive).map(({ field, label }) => (
+          {TEXT_FIELDS.filter((f) => !f.sensitive || sensitive).map(({ field }) => (
             <TextInput
               key={field}
-              label={label}
+              label={tx(`people.register.${field}`)}
               value={(draft[field] as string | null | undefined) ?? ''}
               error={errors[field]}
               disabled={!editable}
@@ -77,19 +82,19 @@ export function EmployeeRegisterTab({ employeeId }: { employeeId: string }) {
             />
           ))}
           <Select
-            label="Skill category (Form A col. 12)"
-            data={SKILL_CATEGORIES.map((s) => ({ value: s, label: `${s} — ${SKILL_LABELS[s]}` }))}
+            label={tx('people.register.skillCategory')}
+            data={SKILL_CATEGORIES.map((s) => ({ value: s, label: t('people.register.skillOption', { code: s, label: SKILL_LABELS[s] }) }))}
             value={draft.skillCategory}
             onChange={(v) => setDraft({ ...draft, skillCategory: (v as EmployeeRegister['skillCategory']) ?? null })}
             clearable
             disabled={!editable}
           />
-          <DateInput label="Made permanent on" valueFormat="D MMM YYYY" value={draft.permanentOn} onChange={(v) => setDraft({ ...draft, permanentOn: v })} clearable disabled={!editable} />
+          <DateInput label={tx('people.register.permanentOn')} valueFormat="D MMM YYYY" value={draft.permanentOn} onChange={(v) => setDraft({ ...draft, permanentOn: v })} clearable disabled={!editable} />
         </SimpleGrid>
         {editable && (
           <Group>
             <Button onClick={submit} loading={save.isPending} data-testid="save-register">
-              Save
+              {tx('people.register.save')}
             </Button>
           </Group>
         )}

@@ -1,23 +1,24 @@
 import { Anchor, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { EmployeeListItem, EmployeeSortKey } from '../../../../../shared/employees.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
+/** The header of a column is `hr:people.directory.column.<key>`. */
 interface Column {
   key: EmployeeSortKey;
-  label: string;
   render: (e: EmployeeListItem) => React.ReactNode;
   align?: 'right';
   nowrap?: boolean;
 }
 
 const COLUMNS: Column[] = [
-  { key: 'code', label: 'Code', render: (e) => <Text size="sm" ff="monospace">{e.code}</Text>, nowrap: true },
+  { key: 'code', render: (e) => <Text size="sm" ff="monospace">{e.code}</Text>, nowrap: true },
   {
     key: 'fullName',
-    label: 'Name',
     render: (e) => (
       <div>
         <Anchor component={Link} to={`/employees/${e.id}`} size="sm" fw={600} onClick={(ev) => ev.stopPropagation()}>
@@ -31,13 +32,13 @@ const COLUMNS: Column[] = [
       </div>
     ),
   },
-  { key: 'designation', label: 'Designation', render: (e) => e.designation?.name ?? '—' },
-  { key: 'department', label: 'Department', render: (e) => e.department?.name ?? '—' },
-  { key: 'location', label: 'Location', render: (e) => e.location?.name ?? '—' },
-  { key: 'manager', label: 'Manager', render: (e) => e.manager?.fullName ?? '—' },
-  { key: 'joinedDate', label: 'Joined', render: (e) => formatDate(e.joinedDate), nowrap: true },
-  { key: 'status', label: 'Status', render: (e) => <StatusBadge status={e.status} />, nowrap: true },
-  { key: 'ctcAnnual', label: 'Annual CTC', render: (e) => formatRupees(e.ctcAnnual), align: 'right', nowrap: true },
+  { key: 'designation', render: (e) => e.designation?.name ?? '—' },
+  { key: 'department', render: (e) => e.department?.name ?? '—' },
+  { key: 'location', render: (e) => e.location?.name ?? '—' },
+  { key: 'manager', render: (e) => e.manager?.fullName ?? '—' },
+  { key: 'joinedDate', render: (e) => formatDate(e.joinedDate), nowrap: true },
+  { key: 'status', render: (e) => <StatusBadge status={e.status} />, nowrap: true },
+  { key: 'ctcAnnual', render: (e) => formatRupees(e.ctcAnnual), align: 'right', nowrap: true },
 ];
 
 interface EmployeeTableProps {
@@ -51,11 +52,12 @@ interface EmployeeTableProps {
 /** The directory grid; every column header sorts, a row opens the profile. */
 export function EmployeeTable({ rows, sort, order, showCtc, onSort }: EmployeeTableProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('hr');
   const columns = showCtc ? COLUMNS : COLUMNS.filter((c) => c.key !== 'ctcAnnual');
 
   return (
     <Table.ScrollContainer minWidth={960}>
-      <Table striped={false} highlightOnHover stickyHeader aria-label="Employees">
+      <Table striped={false} highlightOnHover stickyHeader aria-label={t('people.directory.table')}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -90,6 +92,8 @@ function SortableTh({
   order: 'asc' | 'desc';
   onSort: EmployeeTableProps['onSort'];
 }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const active = sort === column.key;
   const Icon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
   const next = active && order === 'asc' ? 'desc' : 'asc';
@@ -101,11 +105,11 @@ function SortableTh({
       <UnstyledButton
         className="muster-sort-header"
         onClick={() => onSort(column.key, next)}
-        aria-label={`Sort by ${column.label} ${next === 'asc' ? 'ascending' : 'descending'}`}
+        aria-label={t(next === 'asc' ? 'people.directory.sortAscending' : 'people.directory.sortDescending', { column: t(`people.directory.column.${column.key}`) })}
         data-testid={`sort-${column.key}`}
       >
         <Text size="sm" fw={600} c={active ? undefined : 'dimmed'} span>
-          {column.label}
+          {tx(`people.directory.column.${column.key}`)}
         </Text>
         <Icon size={14} stroke={1.8} opacity={active ? 1 : 0.5} />
       </UnstyledButton>

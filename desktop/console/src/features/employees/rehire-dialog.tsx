@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { EmployeeRehire, EXIT_REASON_MAX, type Employee } from '../../../../../shared/employees.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -27,6 +29,8 @@ function toRequest(v: RehireValues) {
 
 /** Brings an exited employee back with a new joining date. */
 export function RehireDialog({ employee, opened, onClose }: { employee: Employee; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const rehire = useRehireEmployee(employee.id);
   const form = useForm<RehireValues>({
     initialValues: { joinedDate: earliestRehireDate(employee.exitDate), reason: '' },
@@ -41,7 +45,7 @@ export function RehireDialog({ employee, opened, onClose }: { employee: Employee
   const submit = form.onSubmit((v) => {
     rehire.mutate(EmployeeRehire.parse(toRequest(v)), {
       onSuccess: () => {
-        notifySuccess(`${employee.fullName} has been rehired.`);
+        notifySuccess(t('people.rehire.done', { name: employee.fullName }));
         close();
       },
       onError: (error) => {
@@ -51,24 +55,24 @@ export function RehireDialog({ employee, opened, onClose }: { employee: Employee
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={`Rehire ${employee.fullName}`} centered>
+    <Modal opened={opened} onClose={close} title={tx('people.rehire.title', { name: employee.fullName })} centered>
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm" c="dimmed">
-            {employee.fullName} left on {formatDate(employee.exitDate)}. Rehiring keeps their history and starts a new period of employment.
+            {tx('people.rehire.intro', { name: employee.fullName, date: formatDate(employee.exitDate) })}
           </Text>
           <DateInput
-            label="New joining date"
+            label={tx('people.rehire.joinedDate')}
             valueFormat="D MMM YYYY"
             withAsterisk
             minDate={employee.exitDate ? dayjs(employee.exitDate).add(1, 'day').format('YYYY-MM-DD') : undefined} {...form.getInputProps('joinedDate')} />
-          <Textarea data-autofocus label="Note (optional)" autosize minRows={2} maxLength={EXIT_REASON_MAX} {...form.getInputProps('reason')} />
+          <Textarea data-autofocus label={tx('people.rehire.note')} autosize minRows={2} maxLength={EXIT_REASON_MAX} {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {tx('people.rehire.cancel')}
             </Button>
             <Button type="submit" loading={rehire.isPending}>
-              Rehire
+              {tx('people.rehire.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../../shared/permissions.ts';
 import type { UserAccount } from '../../../../../shared/users.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { RolePicker } from './role-picker.tsx';
@@ -9,32 +11,34 @@ import { useUpdateUser } from './user-queries.ts';
 
 /** Changes a user's roles. */
 export function EditRolesModal({ user, onClose }: { user: UserAccount; onClose: () => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [roles, setRoles] = useState<Role[]>(user.roles);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUser();
 
   const save = () => {
     if (roles.length === 0) {
-      setError('Give at least one role');
+      setError(t('userAccess.roles.atLeastOne'));
       return;
     }
     update.mutate(
       { id: user.id, input: { roles } },
       {
         onSuccess: () => {
-          notifySuccess(`${user.fullName}'s roles were updated.`);
+          notifySuccess(t('userAccess.roles.updated', { name: user.fullName }));
           onClose();
         },
         onError: (e) => {
           if (e instanceof ApiError && e.fieldErrors().roles) setError(e.fieldErrors().roles ?? null);
-          notifyError(e, 'Could not change the roles');
+          notifyError(e, t('userAccess.roles.failed'));
         },
       },
     );
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Roles of ${user.fullName}`} centered>
+    <Modal opened onClose={onClose} title={tx('userAccess.roles.title', { name: user.fullName })} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -52,10 +56,10 @@ export function EditRolesModal({ user, onClose }: { user: UserAccount; onClose: 
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('userAccess.roles.cancel')}
             </Button>
             <Button type="submit" loading={update.isPending}>
-              Save roles
+              {tx('userAccess.roles.save')}
             </Button>
           </Group>
         </Stack>

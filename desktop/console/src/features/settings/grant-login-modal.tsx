@@ -1,8 +1,10 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../../shared/permissions.ts';
 import { UserCreate } from '../../../../../shared/users.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, blankToNull, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { RolePicker } from './role-picker.tsx';
@@ -23,11 +25,13 @@ function toInput(v: GrantValues) {
 /** Gives an employee a console login with roles and a first password. */
 export function GrantLoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateUser();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const form = useForm<GrantValues>({
     initialValues: { employeeId: null, email: '', roles: ['Employee'], password: '' },
     validate: (v) => {
       const errors = zodFormErrors(UserCreate, toInput(v));
-      if (!v.employeeId) errors.employeeId = 'Choose an employee';
+      if (!v.employeeId) errors.employeeId = t('userAccess.grant.chooseEmployee');
       return errors;
     },
   });
@@ -40,25 +44,25 @@ export function GrantLoginModal({ opened, onClose }: { opened: boolean; onClose:
   const submit = form.onSubmit((v) => {
     create.mutate(UserCreate.parse(toInput(v)), {
       onSuccess: (user) => {
-        notifySuccess(`${user.fullName} can now sign in as ${user.email}.`);
+        notifySuccess(t('userAccess.grant.done', { name: user.fullName, email: user.email }));
         close();
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['employeeId', 'email', 'roles', 'password']);
-        notifyError(error, 'Could not grant the login');
+        notifyError(error, t('userAccess.grant.failed'));
       },
     });
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Grant login" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={tx('userAccess.grant.title')} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            Users are employees with a login. Share the first password with them privately; they can change it from their user menu.
+            {tx('userAccess.grant.intro')}
           </Text>
           <EmployeePicker
-            label="Employee"
+            label={tx('userAccess.grant.employee')}
             withAsterisk
             withoutLogin
             value={form.values.employeeId}
@@ -66,15 +70,15 @@ export function GrantLoginModal({ opened, onClose }: { opened: boolean; onClose:
             error={form.errors.employeeId}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput label="Login email" description="Leave empty to use the employee's email" type="email" {...form.getInputProps('email')} />
+          <TextInput label={tx('userAccess.grant.loginEmail')} description={tx('userAccess.grant.loginEmailHint')} type="email" {...form.getInputProps('email')} />
           <RolePicker value={form.values.roles} onChange={(roles) => form.setFieldValue('roles', roles)} error={form.errors.roles} />
-          <PasswordInput label="First password" withAsterisk description="At least 8 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput label={tx('userAccess.grant.password')} withAsterisk description={tx('userAccess.grant.passwordHint')} autoComplete="new-password" {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {tx('userAccess.grant.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Grant login
+              {tx('userAccess.grant.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,17 +1,15 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useTx } from '../../i18n/language.tsx';
 import { ROLES, ROLE_PERMISSIONS, type Role } from '../../../../../shared/permissions.ts';
 
-const ROLE_HINTS: Record<Role, string> = {
-  Admin: 'Everything, including settings, users and API keys',
-  HR: 'The whole directory, pay data, approvals and audit',
-  Manager: 'Their reporting line and its approvals',
-  Employee: 'Their own profile, attendance and leave',
-};
 
-/** Role checkboxes with a line on what each grants. */
+/** Role checkboxes with a line on what each grants (`hr:userAccess.roles.hint.<role>`). */
 export function RolePicker({ value, onChange, error }: { value: Role[]; onChange: (roles: Role[]) => void; error?: React.ReactNode }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   return (
-    <Checkbox.Group label="Roles" withAsterisk value={value} onChange={(v) => onChange(v as Role[])} error={error}>
+    <Checkbox.Group label={tx('userAccess.roles.label')} withAsterisk value={value} onChange={(v) => onChange(v as Role[])} error={error}>
       <Stack gap="xs" mt={6}>
         {ROLES.map((role) => (
           <Checkbox
@@ -20,10 +18,10 @@ export function RolePicker({ value, onChange, error }: { value: Role[]; onChange
             label={
               <Group gap={6}>
                 <Text size="sm" fw={500}>
-                  {role}
+                  {t(`labels:role.${role}`)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {ROLE_HINTS[role]} · {ROLE_PERMISSIONS[role].length} permissions
+                  {tx(`userAccess.roles.hint.${role}`, { count: String(ROLE_PERMISSIONS[role].length) })}
                 </Text>
               </Group>
             }

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconShieldCog, IconUserCheck, IconUserOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserAccount } from '../../../../../shared/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
@@ -17,6 +19,8 @@ import { useUpdateUser, useUsers } from './user-queries.ts';
 /** Who can sign in, with which roles; grant, change and deactivate logins. */
 export function UsersSettings() {
   const me = useSessionUser();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const users = useUsers();
   const update = useUpdateUser();
   const [grantOpened, grant] = useDisclosure();
@@ -30,7 +34,7 @@ export function UsersSettings() {
       { id: toggling.id, input: { active } },
       {
         onSuccess: () => {
-          notifySuccess(active ? `${toggling.fullName} can sign in again.` : `${toggling.fullName} was deactivated and signed out.`);
+          notifySuccess(t(active ? 'userAccess.users.reactivated' : 'userAccess.users.deactivatedDone', { name: toggling.fullName }));
           setToggling(null);
         },
         onError: () => setToggling(null),
@@ -42,10 +46,10 @@ export function UsersSettings() {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Users are employees with a login. Roles decide what each can see and do.
+          {tx('userAccess.users.intro')}
         </Text>
         <Button leftSection={<IconUserPlus size={16} />} onClick={grant.open}>
-          Grant login
+          {tx('userAccess.users.grant')}
         </Button>
       </Group>
       {users.error ? (
@@ -55,17 +59,17 @@ export function UsersSettings() {
           {!users.data ? (
             <TableSkeleton rows={6} />
           ) : users.data.length === 0 ? (
-            <EmptyState py="xl" icon={<IconUsers />} title="No users yet" description="Grant a login to an employee to get started." />
+            <EmptyState py="xl" icon={<IconUsers />} title={tx('userAccess.users.none')} description={tx('userAccess.users.noneHint')} />
           ) : (
             <Table.ScrollContainer minWidth={760}>
-              <Table aria-label="Users">
+              <Table aria-label={t('userAccess.users.table')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Login email</Table.Th>
-                    <Table.Th>Roles</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Last sign-in</Table.Th>
+                    <Table.Th>{tx('userAccess.users.name')}</Table.Th>
+                    <Table.Th>{tx('userAccess.users.loginEmail')}</Table.Th>
+                    <Table.Th>{tx('userAccess.users.roles')}</Table.Th>
+                    <Table.Th>{tx('userAccess.users.status')}</Table.Th>
+                    <Table.Th>{tx('userAccess.users.lastSignIn')}</Table.Th>
                     <Table.Th w={50} />
                   </Table.Tr>
                 </Table.Thead>
@@ -87,14 +91,14 @@ export function UsersSettings() {
                         <Group gap={4}>
                           {u.roles.map((r) => (
                             <Badge key={r} variant="light" color={r === 'Admin' ? 'red' : r === 'HR' ? 'grape' : r === 'Manager' ? 'blue' : 'gray'}>
-                              {r}
+                              {t(`labels:role.${r}`)}
                             </Badge>
                           ))}
                         </Group>
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="dot" color={u.active ? 'teal' : 'gray'}>
-                          {u.active ? 'Active' : 'Deactivated'}
+                          {u.active ? tx('userAccess.users.active') : tx('userAccess.users.deactivated')}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
@@ -105,21 +109,21 @@ export function UsersSettings() {
                       <Table.Td>
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${u.fullName}`}>
+                            <ActionIcon variant="subtle" color="gray" aria-label={t('userAccess.users.actionsFor', { name: u.fullName })}>
                               <IconDots size={16} />
                             </ActionIcon>
                           </Menu.Target>
                           <Menu.Dropdown>
                             <Menu.Item leftSection={<IconShieldCog size={16} />} onClick={() => setEditing(u)}>
-                              Change roles
+                              {tx('userAccess.users.changeRoles')}
                             </Menu.Item>
                             {u.active ? (
                               <Menu.Item color="red" leftSection={<IconUserOff size={16} />} disabled={u.id === me.id} onClick={() => setToggling(u)}>
-                                Deactivate
+                                {tx('userAccess.users.deactivate')}
                               </Menu.Item>
                             ) : (
                               <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => setToggling(u)}>
-                                Reactivate
+                                {tx('userAccess.users.reactivate')}
                               </Menu.Item>
                             )}
                           </Menu.Dropdown>
@@ -137,13 +141,13 @@ export function UsersSettings() {
       {editing && <EditRolesModal user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={toggling !== null}
-        title={toggling?.active ? 'Deactivate user' : 'Reactivate user'}
+        title={toggling?.active ? t('userAccess.users.deactivateTitle') : t('userAccess.users.reactivateTitle')}
         message={
           toggling?.active
-            ? `${toggling.fullName} will be signed out everywhere and cannot sign in until reactivated. Their employee record stays.`
-            : `${toggling?.fullName ?? ''} will be able to sign in again with their existing password.`
+            ? tx('userAccess.users.deactivateMessage', { name: toggling.fullName })
+            : tx('userAccess.users.reactivateMessage', { name: toggling?.fullName ?? '' })
         }
-        confirmLabel={toggling?.active ? 'Deactivate' : 'Reactivate'}
+        confirmLabel={toggling?.active ? t('userAccess.users.deactivate') : t('userAccess.users.reactivate')}
         danger={toggling?.active}
         loading={update.isPending}
         onConfirm={toggleActive}
