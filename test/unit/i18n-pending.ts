@@ -5,10 +5,6 @@
  * Issue 21 moves them over screen by screen: employee and manager screens first, then HR.
  */
 export const PENDING_TRANSLATION: readonly string[] = [
-  'features/api-keys/api-keys-page.tsx',
-  'features/api-keys/issue-key-modal.tsx',
-  'features/api-keys/key-issued-modal.tsx',
-  'features/api-keys/oauth-apps-section.tsx',
   'features/attendance/day-drawer.tsx',
   'features/attendance/employee-attendance-tab.tsx',
   'features/attendance/filters.tsx',
