@@ -68,6 +68,4 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/settings/settings-layout.tsx',
   'features/settings/users-settings.tsx',
   'features/settings/weekly-offs-input.tsx',
-  'features/terminals/terminal-form.tsx',
-  'features/terminals/terminals-page.tsx',
 ];
