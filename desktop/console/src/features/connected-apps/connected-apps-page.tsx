@@ -12,6 +12,7 @@ import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatDate, formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { i18n } from '../../i18n/i18n.ts';
+import { abilityWords } from './ability-words.ts';
 import { CopyValue, mcpEndpoint, oauthPossibleHere } from './connect-instructions.tsx';
 import { useGrants, usePersonalKeys, useRevokeGrant, useRevokePersonalKey } from './connected-apps-queries.ts';
 import { KeyMadeModal, NewKeyModal } from './personal-key-modals.tsx';
@@ -196,8 +197,8 @@ export function GrantTable({ grants, onDisconnect, showPerson = false }: { grant
                 <Badge variant="light" color={g.scopes.includes('muster:write') ? 'grape' : 'blue'} mb={4}>
                   {g.scopes.includes('muster:write') ? t('connectedApps.access.readWrite') : t('connectedApps.access.readOnly')}
                 </Badge>
-                <Text size="xs" c="dimmed" lineClamp={2} title={g.abilities.join('; ')}>
-                  {g.abilities.join('; ')}
+                <Text size="xs" c="dimmed" lineClamp={2} title={g.abilities.map(abilityWords).join('; ')}>
+                  {g.abilities.map(abilityWords).join('; ')}
                 </Text>
               </Table.Td>
               <Table.Td>

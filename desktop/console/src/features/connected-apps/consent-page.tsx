@@ -8,6 +8,7 @@ import { FullPageError } from '../../components/full-page-error.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { AuthFrame } from '../auth/auth-frame.tsx';
+import { abilityWords } from './ability-words.ts';
 import { useAuthorizeDecision, useAuthorizePrompt } from './connected-apps-queries.ts';
 
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
@@ -111,7 +112,7 @@ export function ConsentPage() {
           </Text>
           <List size="sm" spacing={4} icon={<IconCheck size={14} color="var(--mantine-color-teal-6)" />} data-testid="consent-abilities">
             {abilities.map((a) => (
-              <List.Item key={a}>{a}</List.Item>
+              <List.Item key={a}>{abilityWords(a)}</List.Item>
             ))}
           </List>
           <Text size="xs" c="dimmed" mt={8}>
