@@ -64,7 +64,7 @@ test('an employee in Tamil makes a key under Connected apps and reads the Trust 
     await page.getByRole('button', { name: ta('connectedApps.newKey') }).click();
     const dialog = page.getByRole('dialog', { name: ta('connectedApps.newKeyModal.title') });
     await expect(dialog.getByText(ta('connectedApps.newKeyModal.accessHint'))).toBeVisible();
-    await expect(dialog.getByRole('textbox', { name: ta('connectedApps.newKeyModal.expiresAfter') })).toHaveValue('90 நாட்கள்');
+    await expect(dialog.getByRole('combobox', { name: ta('connectedApps.newKeyModal.expiresAfter') })).toHaveValue('90 நாட்கள்');
     await dialog.getByRole('textbox', { name: ta('connectedApps.newKeyModal.name') }).fill('என் லேப்டாப்பில் Claude');
     await allTamil(page);
     await dialog.getByRole('button', { name: ta('connectedApps.newKeyModal.submit') }).click();

@@ -8,6 +8,7 @@ import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import { useTx } from '../../i18n/language.tsx';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -26,8 +27,8 @@ import {
   useUnmatched,
 } from './terminal-queries.ts';
 
-function address(t: Terminal, tr: (key: string, values?: Record<string, unknown>) => string): string {
-  if (t.protocol.endsWith('push')) return t.port ? tr('terminals.listensOn', { address: `${t.host ?? '*'}:${t.port}` }) : tr('terminals.noPort');
+function address(t: Terminal): string {
+  if (t.protocol.endsWith('push')) return t.port ? i18n.t('hr:terminals.listensOn', { address: `${t.host ?? '*'}:${t.port}` }) : i18n.t('hr:terminals.noPort');
   if (t.host) return `${t.host}:${t.port ?? ''}`;
   if (t.serialPath) return `${t.serialPath} @ ${t.baudRate ?? ''}`;
   return '—';
@@ -149,7 +150,7 @@ function TerminalsTable() {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" ff="monospace">
-                          {address(t, tr)}
+                          {address(t)}
                         </Text>
                       </Table.Td>
                       <Table.Td>
