@@ -126,7 +126,7 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
                 {...form.getInputProps('password')}
               />
             </SimpleGrid>
-            <TextInput label={tx('email.from')} placeholder={t('email.fromPlaceholder')} withAsterisk {...form.getInputProps('fromAddress')} />
+            <TextInput label={tx('email.from')} placeholder={t('email.fromPlaceholder', { address: '<muster@example.com>' })} withAsterisk {...form.getInputProps('fromAddress')} />
             <Switch label={tx('email.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
             <Switch label={tx('email.digest')} {...form.getInputProps('digestEnabled', { type: 'checkbox' })} />
             <Group justify="space-between">
