@@ -60,7 +60,7 @@ export function LanSettings() {
               </List>
               {t.mode === 'local-ca' && (
                 <Text size="sm">
-                  <TransTx ns="hr" k="lan.localCa" components={{ link: <Anchor component={Link} to="/trust" /> }} />
+                  <TransTx ns="hr" k="lan.localCa" components={{ anchor: <Anchor component={Link} to="/trust" /> }} />
                 </Text>
               )}
             </Stack>

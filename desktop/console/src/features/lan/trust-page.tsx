@@ -37,7 +37,7 @@ export function TrustPage() {
         ) : trust.data.mode === 'own-certificate' ? (
           <Alert color="teal" icon={<IconLock />} title={t('lanTrust.ownTitle')}>
             {trust.data.urls[0] ? (
-              <Trans t={t} i18nKey="lanTrust.ownAt" values={{ url: trust.data.urls[0] }} components={{ link: <Anchor href={trust.data.urls[0]} /> }} />
+              <Trans t={t} i18nKey="lanTrust.ownAt" values={{ url: trust.data.urls[0] }} components={{ anchor: <Anchor href={trust.data.urls[0]} /> }} />
             ) : (
               t('lanTrust.ownUsual')
             )}
@@ -77,7 +77,7 @@ export function TrustPage() {
         )}
         <Divider />
         <Text size="sm">
-          <Trans t={t} i18nKey="lanTrust.done" components={{ link: <Anchor component={Link} to="/login" /> }} />
+          <Trans t={t} i18nKey="lanTrust.done" components={{ anchor: <Anchor component={Link} to="/login" /> }} />
         </Text>
       </Stack>
     </AuthFrame>
