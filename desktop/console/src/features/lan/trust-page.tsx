@@ -8,6 +8,9 @@ import { CertificateFingerprint } from './fingerprint.tsx';
 import { InstallSteps } from './install-steps.tsx';
 import { useLanTrust } from './lan-queries.ts';
 
+// A button's words wrap on a phone: in Tamil or Kannada "Download certificate (.crt)" is wider than 360 px.
+const WRAP = { label: { whiteSpace: 'normal', paddingBlock: 6 } } as const;
+
 /**
  * "Trust this PC": open to anyone (a phone reads it before it can sign in).
  * Downloads the CA certificate, shows its fingerprint to compare with the one
@@ -57,10 +60,10 @@ export function TrustPage() {
                     <Text fw={600}>{t('lanTrust.certificate')}</Text>
                   </Group>
                   <Group gap="sm">
-                    <Button component="a" href="/api/lan/ca.crt" download="muster-ca.crt" leftSection={<IconDownload size={16} />}>
+                    <Button component="a" href="/api/lan/ca.crt" download="muster-ca.crt" leftSection={<IconDownload size={16} />} h="auto" mih={36} styles={WRAP}>
                       {t('lanTrust.downloadCrt')}
                     </Button>
-                    <Button component="a" href="/api/lan/ca.pem" download="muster-ca.pem" variant="default" leftSection={<IconDownload size={16} />}>
+                    <Button component="a" href="/api/lan/ca.pem" download="muster-ca.pem" variant="default" leftSection={<IconDownload size={16} />} h="auto" mih={36} styles={WRAP}>
                       {t('lanTrust.downloadPem')}
                     </Button>
                   </Group>
