@@ -27,6 +27,23 @@ export const REFRESH_TOKEN_DAYS = 30;
 export const AUTHORIZATION_CODE_SECONDS = 300;
 
 /**
+ * The abilities' English words by id. The API answers in English (agents read it); the console
+ * shows each one in the reader's language from `employee:connectedApps.abilities.<id>`, found by these words.
+ */
+export const ABILITY_TEXT = {
+  ownRecords: 'See your profile, your attendance (with the reasons behind each day), your leave balances and your requests',
+  everyoneAttendance: "See everyone's attendance today",
+  teamAttendance: "See your team's attendance today",
+  seeWaiting: 'See the leave and regularization requests waiting for your decision',
+  directory: 'Look people up in the directory',
+  reportingLine: 'Look up people in your reporting line',
+  checkIn: 'Check you in and out, and ask for attendance corrections',
+  applyLeave: 'Apply for leave and withdraw your pending requests',
+  decide: 'Approve or reject requests waiting for your decision',
+  override: 'Override attendance days (HR)',
+} as const;
+
+/**
  * What an assistant connected as this person will be able to do, in plain
  * words, from their permissions and the scopes granted: the consent screen
  * and the connected-apps page show it.
@@ -35,16 +52,16 @@ export function abilitiesFor(permissions: readonly Permission[], scopes: readonl
   const has = (p: Permission) => permissions.includes(p);
   const out: string[] = [];
   if (scopes.includes('muster:read')) {
-    out.push('See your profile, your attendance (with the reasons behind each day), your leave balances and your requests');
-    if (has('attendance:team') || has('attendance:read')) out.push(has('attendance:read') ? "See everyone's attendance today" : "See your team's attendance today");
-    if (has('leave:approve') || has('leave:hr-approve')) out.push('See the leave and regularization requests waiting for your decision');
-    if (has('employee:read') || has('team:read')) out.push(has('employee:read') ? 'Look people up in the directory' : 'Look up people in your reporting line');
+    out.push(ABILITY_TEXT.ownRecords);
+    if (has('attendance:team') || has('attendance:read')) out.push(has('attendance:read') ? ABILITY_TEXT.everyoneAttendance : ABILITY_TEXT.teamAttendance);
+    if (has('leave:approve') || has('leave:hr-approve')) out.push(ABILITY_TEXT.seeWaiting);
+    if (has('employee:read') || has('team:read')) out.push(has('employee:read') ? ABILITY_TEXT.directory : ABILITY_TEXT.reportingLine);
   }
   if (scopes.includes('muster:write')) {
-    if (has('attendance:self')) out.push('Check you in and out, and ask for attendance corrections');
-    if (has('leave:apply')) out.push('Apply for leave and withdraw your pending requests');
-    if (has('leave:approve') || has('leave:hr-approve')) out.push('Approve or reject requests waiting for your decision');
-    if (has('attendance:override')) out.push('Override attendance days (HR)');
+    if (has('attendance:self')) out.push(ABILITY_TEXT.checkIn);
+    if (has('leave:apply')) out.push(ABILITY_TEXT.applyLeave);
+    if (has('leave:approve') || has('leave:hr-approve')) out.push(ABILITY_TEXT.decide);
+    if (has('attendance:override')) out.push(ABILITY_TEXT.override);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, expect, test } from '@playwright/test';
+import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LAN = '127.0.0.2';
@@ -174,6 +175,33 @@ test('the Trust this PC page, open before signing in, hands out the CA certifica
   expect(download.suggestedFilename()).toBe('muster-ca.crt');
   const der = fs.readFileSync((await download.path())!);
   expect(new X509Certificate(der).fingerprint256).toBe(caFingerprint());
+  await context.close();
+});
+
+test('the Trust this PC page on a phone set to Tamil: every word and install step in Tamil (docs/i18n/trust-ta-IN.png)', async () => {
+  const context = await trusting.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'ta-IN' });
+  const page = await context.newPage();
+  const ta = (key: string) => {
+    const text = messageAt(CATALOGUES['ta-IN'].employee, key);
+    if (text === undefined) throw new Error(`no ta-IN employee:${key}`);
+    return text;
+  };
+  // Before anyone signs in the page follows the phone's language.
+  await page.goto(`https://${LAN}:${port}/trust`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
+  await expect(page.getByRole('heading', { name: ta('lanTrust.title'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: ta('lanTrust.downloadCrt') })).toBeVisible();
+  await expect(page.getByText(ta('lanTrust.fingerprint.sha256')).first()).toBeVisible();
+  await page.getByRole('tab', { name: ta('lanTrust.install.ios.label') }).click();
+  // A step is one sentence with its bold words inside: the Tamil text around them is there, and no tag or key shows.
+  await expect(page.getByRole('tabpanel')).toContainText('முழு நம்பிக்கையை இயக்கவும்');
+  await expect(page.getByText(ta('lanTrust.install.ios.note'))).toBeVisible();
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/<\/?(b|code|anchor)>|lanTrust\./);
+  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+  await page.screenshot({ path: path.join(repoRoot, 'docs/i18n/trust-ta-IN.png'), fullPage: true });
   await context.close();
 });
 

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Code, EmptyState, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconKey, IconPlus, IconRobot, IconWebhook } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ApiKey, ApiKeyIssued } from '../../../../../shared/api-keys.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
+import { TransTx } from '../../i18n/trans-tx.tsx';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useApiKeys, useRevokeApiKey } from './api-key-queries.ts';
@@ -19,6 +22,8 @@ import { WebhooksSection } from '../webhooks/webhooks-section.tsx';
 
 /** API keys for integrations: issue (shown once), list, revoke; and where the docs are. */
 export function ApiKeysPage() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [issueOpened, issueModal] = useDisclosure();
@@ -29,7 +34,7 @@ export function ApiKeysPage() {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
       onSuccess: () => {
-        notifySuccess(`${revoking.name} was revoked; requests with it now fail.`);
+        notifySuccess(t('apiKeys.revoked', { name: revoking.name }));
         setRevoking(null);
       },
       onError: () => setRevoking(null),
@@ -39,15 +44,16 @@ export function ApiKeysPage() {
   return (
     <>
       <PageHeader
-        title="API & webhooks"
-        description="Connect payroll, ERP and AI agents to Muster's public API, and let Muster call them with signed webhooks."
+        title={tx('apiKeys.title')}
+        documentTitle={t('apiKeys.title')}
+        description={tx('apiKeys.description')}
         actions={
           <>
             <Button component="a" href="/api/docs" target="_blank" rel="noreferrer" variant="default" leftSection={<IconBook size={16} />}>
-              API docs
+              {tx('apiKeys.docs')}
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={issueModal.open}>
-              Issue key
+              {tx('apiKeys.issue')}
             </Button>
           </>
         }
@@ -60,9 +66,9 @@ export function ApiKeysPage() {
             {!keys.data ? (
               <TableSkeleton rows={4} />
             ) : keys.data.length === 0 ? (
-              <EmptyState py="xl" icon={<IconKey />} title="No API keys yet" description="Issue a key to let another system read your directory and attendance.">
+              <EmptyState py="xl" icon={<IconKey />} title={tx('apiKeys.emptyTitle')} description={tx('apiKeys.emptyDescription')}>
                 <Button variant="light" onClick={issueModal.open}>
-                  Issue the first key
+                  {tx('apiKeys.issueFirst')}
                 </Button>
               </EmptyState>
             ) : (
@@ -74,45 +80,47 @@ export function ApiKeysPage() {
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
               <IconBook size={18} />
-              <Title order={5}>Using the public API</Title>
+              <Title order={5}>{tx('apiKeys.publicTitle')}</Title>
             </Group>
             <List size="sm" spacing={4}>
               <List.Item>
-                <Code>GET /api/public/v1/employees</Code>: the whole directory
+                <TransTx ns="hr" k="apiKeys.publicEmployees" components={{ code: <Code /> }} />
               </List.Item>
               <List.Item>
-                <Code>GET /api/public/v1/attendance?date=YYYY-MM-DD</Code>: everyone's day
+                <TransTx ns="hr" k="apiKeys.publicAttendance" components={{ code: <Code /> }} />
               </List.Item>
-              <List.Item>Send the key as <Code>Authorization: Bearer &lt;key&gt;</Code>; 600 requests a minute per key.</List.Item>
+              <List.Item>
+                <TransTx ns="hr" k="apiKeys.publicAuth" components={{ code: <Code /> }} />
+              </List.Item>
             </List>
             <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="sm" mt="sm" display="inline-block">
-              Open the interactive API documentation
+              {tx('apiKeys.openDocs')}
             </Anchor>
           </Card>
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
               <IconRobot size={18} />
-              <Title order={5}>AI agents (MCP)</Title>
+              <Title order={5}>{tx('apiKeys.mcpTitle')}</Title>
             </Group>
             <List size="sm" spacing={4}>
               <List.Item>
-                <Code>POST {mcpEndpoint()}</Code>: the Model Context Protocol
+                <TransTx ns="hr" k="apiKeys.mcpEndpoint" values={{ url: mcpEndpoint() }} components={{ code: <Code /> }} />
               </List.Item>
-              <List.Item>Acts as one employee, with their permissions: a key bound to an employee, a personal key, or an assistant signed in through OAuth (below).</List.Item>
-              <List.Item>People make their own keys under their name → Connected apps.</List.Item>
+              <List.Item>{tx('apiKeys.mcpActsAs')}</List.Item>
+              <List.Item>{tx('apiKeys.mcpOwnKeys')}</List.Item>
             </List>
           </Card>
           <Card withBorder padding="lg">
             <Group gap="xs" mb="xs">
               <IconWebhook size={18} />
-              <Title order={5}>Verifying webhooks</Title>
+              <Title order={5}>{tx('apiKeys.verifyTitle')}</Title>
             </Group>
             <List size="sm" spacing={4}>
               <List.Item>
-                Each delivery carries <Code>webhook-id</Code>, <Code>webhook-timestamp</Code> and <Code>webhook-signature</Code> (Standard Webhooks).
+                <TransTx ns="hr" k="apiKeys.verifyHeaders" components={{ code: <Code /> }} />
               </List.Item>
-              <List.Item>Verify with the endpoint's secret, e.g. the standardwebhooks library; dedupe on the id: a delivery may come twice.</List.Item>
-              <List.Item>Event types and payloads are in the API documentation's webhooks section.</List.Item>
+              <List.Item>{tx('apiKeys.verifySecret')}</List.Item>
+              <List.Item>{tx('apiKeys.verifyTypes')}</List.Item>
             </List>
           </Card>
         </SimpleGrid>
@@ -130,9 +138,9 @@ export function ApiKeysPage() {
       <KeyIssuedModal issued={issued} onClose={() => setIssued(null)} />
       <ConfirmDialog
         opened={revoking !== null}
-        title="Revoke API key"
-        message={`Revoke ${revoking?.name ?? ''} (${revoking?.prefix ?? ''}…)? Every system using it will stop working at once. This cannot be undone.`}
-        confirmLabel="Revoke key"
+        title={t('apiKeys.revokeTitle')}
+        message={tx('apiKeys.revokeMessage', { name: revoking?.name ?? '', prefix: revoking?.prefix ?? '' })}
+        confirmLabel={t('apiKeys.revokeConfirm')}
         danger
         loading={revoke.isPending}
         onConfirm={confirmRevoke}
@@ -143,18 +151,20 @@ export function ApiKeysPage() {
 }
 
 function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   return (
     <Table.ScrollContainer minWidth={960}>
-      <Table aria-label="API keys">
+      <Table aria-label={t('apiKeys.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th w={130}>Scope</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th w={150}>Status</Table.Th>
+            <Table.Th>{tx('apiKeys.name')}</Table.Th>
+            <Table.Th>{tx('apiKeys.key')}</Table.Th>
+            <Table.Th w={130}>{tx('apiKeys.scope')}</Table.Th>
+            <Table.Th>{tx('apiKeys.created')}</Table.Th>
+            <Table.Th>{tx('apiKeys.lastUsed')}</Table.Th>
+            <Table.Th>{tx('apiKeys.expires')}</Table.Th>
+            <Table.Th w={150}>{tx('apiKeys.status')}</Table.Th>
             <Table.Th w={100} />
           </Table.Tr>
         </Table.Thead>
@@ -167,7 +177,7 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
                 </Text>
                 {k.employeeName && (
                   <Text size="xs" c="dimmed">
-                    {k.personal ? `personal key of ${k.employeeName} (AI assistants only)` : `acts as ${k.employeeName}`}
+                    {k.personal ? tx('apiKeys.personalOf', { name: k.employeeName }) : tx('apiKeys.actsAs', { name: k.employeeName })}
                   </Text>
                 )}
               </Table.Td>
@@ -176,14 +186,14 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={k.scope === 'ReadOnly' ? 'blue' : 'grape'}>
-                  {k.scope === 'ReadOnly' ? 'Read only' : 'Read & write'}
+                  {k.scope === 'ReadOnly' ? tx('apiKeys.readOnly') : tx('apiKeys.readWrite')}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{formatInstant(k.createdAt)}</Text>
                 {k.createdByName && (
                   <Text size="xs" c="dimmed">
-                    by {k.createdByName}
+                    {tx('apiKeys.by', { name: k.createdByName })}
                   </Text>
                 )}
               </Table.Td>
@@ -193,7 +203,7 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{k.expiresAt ? formatInstant(k.expiresAt) : 'Never'}</Text>
+                <Text size="sm">{k.expiresAt ? formatInstant(k.expiresAt) : tx('apiKeys.never')}</Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={keyStatus(k).color} variant={keyStatus(k).live ? 'dot' : 'outline'}>
@@ -203,7 +213,7 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
               <Table.Td>
                 {keyStatus(k).live && (
                   <Button size="xs" variant="light" color="red" onClick={() => onRevoke(k)}>
-                    Revoke
+                    {tx('apiKeys.revoke')}
                   </Button>
                 )}
               </Table.Td>

@@ -1,7 +1,10 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiKeyCreate, type ApiKeyIssued, type ApiKeyScope } from '../../../../../shared/api-keys.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useIssueApiKey } from './api-key-queries.ts';
@@ -13,12 +16,14 @@ interface IssueValues {
   expiry: string;
 }
 
-const EXPIRIES = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-];
+function expiries(t: TFunction<'hr'>) {
+  return [
+    { value: 'never', label: t('apiKeys.never') },
+    { value: '30', label: t('apiKeys.issueModal.days', { count: 30 }) },
+    { value: '90', label: t('apiKeys.issueModal.days', { count: 90 }) },
+    { value: '365', label: t('apiKeys.issueModal.years', { count: 1 }) },
+  ];
+}
 
 const toInput = (v: IssueValues) => ({
   name: v.name,
@@ -29,6 +34,8 @@ const toInput = (v: IssueValues) => ({
 
 /** Names a new key, picks its scope and optionally binds it to an employee. */
 export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; onClose: () => void; onIssued: (key: ApiKeyIssued) => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const issue = useIssueApiKey();
   const form = useForm<IssueValues>({
     initialValues: { name: '', scope: 'ReadOnly', employeeId: null, expiry: 'never' },
@@ -48,46 +55,46 @@ export function IssueKeyModal({ opened, onClose, onIssued }: { opened: boolean; 
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['name', 'scope', 'employeeId', 'expiresAt']);
-        notifyError(error, 'Could not issue the key');
+        notifyError(error, t('apiKeys.issueModal.failed'));
       },
     });
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Issue API key" centered>
+    <Modal opened={opened} onClose={close} title={tx('apiKeys.issueModal.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" description="What will use this key, e.g. Payroll sync" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={tx('apiKeys.issueModal.name')} description={tx('apiKeys.issueModal.nameDescription')} withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Scope
+              {tx('apiKeys.issueModal.scope')}
             </Text>
             <SegmentedControl
-              aria-label="Scope"
+              aria-label={t('apiKeys.issueModal.scope')}
               data={[
-                { value: 'ReadOnly', label: 'Read only' },
-                { value: 'ReadWrite', label: 'Read & write' },
+                { value: 'ReadOnly', label: t('apiKeys.readOnly') },
+                { value: 'ReadWrite', label: t('apiKeys.readWrite') },
               ]}
               {...form.getInputProps('scope')}
             />
             <Text size="xs" c="dimmed">
-              On the public API both scopes read employees and attendance (it has no writes). For an AI agent acting as the bound employee, read only hides the tools that change data.
+              {tx('apiKeys.issueModal.scopeHint')}
             </Text>
           </Stack>
           <EmployeePicker
-            label="Act as employee (optional)"
-            description="Bind the key to one person so an AI agent acts with their permissions."
+            label={t('apiKeys.issueModal.actAs')}
+            description={tx('apiKeys.issueModal.actAsDescription')}
             value={form.values.employeeId}
             onChange={(id) => form.setFieldValue('employeeId', id)}
             error={form.errors.employeeId}
           />
-          <Select label="Expires after" data={EXPIRIES} allowDeselect={false} {...form.getInputProps('expiry')} />
+          <Select label={tx('apiKeys.issueModal.expiresAfter')} data={expiries(t)} allowDeselect={false} {...form.getInputProps('expiry')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {tx('apiKeys.issueModal.cancel')}
             </Button>
             <Button type="submit" loading={issue.isPending}>
-              Issue key
+              {tx('apiKeys.issue')}
             </Button>
           </Group>
         </Stack>

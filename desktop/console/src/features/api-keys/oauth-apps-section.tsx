@@ -3,10 +3,12 @@ import { Alert, Badge, Button, Checkbox, Code, EmptyState, Group, Modal, Paper, 
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconApps, IconPlugConnected, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { type OAuthClient, OAuthClientCreate, type OAuthClientIssued, type OAuthGrant } from '../../../../../shared/oauth.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -28,6 +30,8 @@ import {
  * everyone's connections, each revocable.
  */
 export function OAuthAppsSection() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const settings = useOAuthSettings();
   const update = useUpdateOAuthSettings();
   const clients = useOAuthClients();
@@ -43,23 +47,23 @@ export function OAuthAppsSection() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={4}>AI assistants (OAuth)</Title>
+          <Title order={4}>{tx('oauthApps.title')}</Title>
           <Text size="sm" c="dimmed">
-            Assistants that sign in as a person through Muster&apos;s own authorization server{settings.data?.issuer ? ` (${settings.data.issuer})` : ''}.
+            {settings.data?.issuer ? tx('oauthApps.introAt', { issuer: settings.data.issuer }) : tx('oauthApps.intro')}
           </Text>
         </div>
         <Button variant="light" leftSection={<IconPlus size={16} />} onClick={registerModal.open}>
-          Register app
+          {tx('oauthApps.register')}
         </Button>
       </Group>
       {settings.data && !settings.data.secure && (
         <Alert color="yellow" icon={<IconAlertTriangle />}>
-          Assistants cannot sign in at this address: OAuth needs HTTPS beyond this PC. Turn on LAN access, or set MUSTER_PUBLIC_URL to an HTTPS address (a tunnel or a reverse proxy).
+          {tx('oauthApps.insecure')}
         </Alert>
       )}
       <Switch
-        label="Let assistants register themselves"
-        description="Claude, ChatGPT and IDE agents register on their own before asking someone to connect them. Off: only apps registered here can connect."
+        label={tx('oauthApps.dynamic')}
+        description={tx('oauthApps.dynamicHint')}
         checked={settings.data?.dynamicRegistration ?? true}
         disabled={!settings.data || update.isPending}
         onChange={(e) => update.mutate(e.currentTarget.checked)}
@@ -71,17 +75,17 @@ export function OAuthAppsSection() {
           {!clients.data ? (
             <TableSkeleton rows={2} />
           ) : clients.data.length === 0 ? (
-            <EmptyState py="lg" icon={<IconApps />} title="No apps yet" description="Apps show here once registered here, or once someone connects an app that registered itself." />
+            <EmptyState py="lg" icon={<IconApps />} title={tx('oauthApps.emptyTitle')} description={tx('oauthApps.emptyDescription')} />
           ) : (
             <Table.ScrollContainer minWidth={820}>
-              <Table aria-label="OAuth apps">
+              <Table aria-label={t('oauthApps.table')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>App</Table.Th>
-                    <Table.Th>Returns to</Table.Th>
-                    <Table.Th>Connections</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th>{tx('oauthApps.app')}</Table.Th>
+                    <Table.Th>{tx('oauthApps.returnsTo')}</Table.Th>
+                    <Table.Th>{tx('oauthApps.connections')}</Table.Th>
+                    <Table.Th>{tx('oauthApps.lastUsed')}</Table.Th>
+                    <Table.Th>{tx('oauthApps.status')}</Table.Th>
                     <Table.Th w={100} />
                   </Table.Tr>
                 </Table.Thead>
@@ -93,8 +97,12 @@ export function OAuthAppsSection() {
                           {c.name}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          {c.registration === 'admin' ? `Registered by ${c.createdByName ?? 'an administrator'}, ${formatInstant(c.createdAt)}` : `Registered itself, ${formatInstant(c.createdAt)}`}
-                          {c.authMethod !== 'none' ? ' · has a secret' : ''}
+                          {c.registration !== 'admin'
+                            ? tx('oauthApps.registeredItself', { when: formatInstant(c.createdAt) })
+                            : c.createdByName
+                              ? tx('oauthApps.registeredBy', { name: c.createdByName, when: formatInstant(c.createdAt) })
+                              : tx('oauthApps.registeredByAdmin', { when: formatInstant(c.createdAt) })}
+                          {c.authMethod !== 'none' ? <> · {tx('oauthApps.hasSecret')}</> : null}
                         </Text>
                       </Table.Td>
                       <Table.Td>
@@ -111,18 +119,18 @@ export function OAuthAppsSection() {
                       <Table.Td>
                         {c.disabledAt ? (
                           <Badge color="gray" variant="outline">
-                            Disabled
+                            {tx('oauthApps.disabled')}
                           </Badge>
                         ) : (
                           <Badge color="teal" variant="dot">
-                            Active
+                            {tx('oauthApps.active')}
                           </Badge>
                         )}
                       </Table.Td>
                       <Table.Td>
                         {!c.disabledAt && (
                           <Button size="xs" variant="light" color="red" onClick={() => setDisabling(c)}>
-                            Disable
+                            {tx('oauthApps.disable')}
                           </Button>
                         )}
                       </Table.Td>
@@ -134,7 +142,7 @@ export function OAuthAppsSection() {
           )}
         </Paper>
       )}
-      <Title order={5}>Everyone&apos;s connections</Title>
+      <Title order={5}>{tx('oauthApps.everyone')}</Title>
       {grants.error ? (
         <QueryError error={grants.error} onRetry={() => void grants.refetch()} />
       ) : (
@@ -142,7 +150,7 @@ export function OAuthAppsSection() {
           {!grants.data ? (
             <TableSkeleton rows={2} />
           ) : grants.data.length === 0 ? (
-            <EmptyState py="lg" icon={<IconPlugConnected />} title="Nobody has connected an app" />
+            <EmptyState py="lg" icon={<IconPlugConnected />} title={tx('oauthApps.nobody')} />
           ) : (
             <GrantTable grants={grants.data} onDisconnect={setRevoking} showPerson />
           )}
@@ -156,51 +164,51 @@ export function OAuthAppsSection() {
           setIssued(c);
         }}
       />
-      <Modal opened={issued !== null} onClose={() => setIssued(null)} title="App registered" centered size="lg" closeOnClickOutside={false}>
+      <Modal opened={issued !== null} onClose={() => setIssued(null)} title={tx('oauthApps.registered')} centered size="lg" closeOnClickOutside={false}>
         {issued && (
           <Stack>
-            <Text size="sm">Give the app these values:</Text>
+            <Text size="sm">{tx('oauthApps.giveValues')}</Text>
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" w={110}>
-                Client id
+                {tx('oauthApps.clientId')}
               </Text>
               <Code style={{ flex: 1 }}>{issued.id}</Code>
-              <CopyValue value={issued.id} label="Copy client id" />
+              <CopyValue value={issued.id} label={t('oauthApps.copyClientId')} />
             </Group>
             {issued.clientSecret && (
               <>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm" w={110}>
-                    Client secret
+                    {tx('oauthApps.clientSecret')}
                   </Text>
                   <Code style={{ flex: 1, wordBreak: 'break-all' }} data-testid="client-secret">
                     {issued.clientSecret}
                   </Code>
-                  <CopyValue value={issued.clientSecret} label="Copy client secret" />
+                  <CopyValue value={issued.clientSecret} label={t('oauthApps.copyClientSecret')} />
                 </Group>
                 <Alert color="orange" icon={<IconAlertTriangle />} p="xs">
-                  <Text size="xs">The secret is shown this once; only a fingerprint is kept.</Text>
+                  <Text size="xs">{tx('oauthApps.secretOnce')}</Text>
                 </Alert>
               </>
             )}
             <Group justify="flex-end">
-              <Button onClick={() => setIssued(null)}>Done</Button>
+              <Button onClick={() => setIssued(null)}>{tx('oauthApps.done')}</Button>
             </Group>
           </Stack>
         )}
       </Modal>
       <ConfirmDialog
         opened={disabling !== null}
-        title="Disable app"
-        message={`Disable ${disabling?.name ?? ''}? Nobody can connect it any more and its ${disabling?.liveGrants ?? 0} connection(s) end at once.`}
-        confirmLabel="Disable app"
+        title={t('oauthApps.disableTitle')}
+        message={tx('oauthApps.disableMessage', { name: disabling?.name ?? '', count: disabling?.liveGrants ?? 0 })}
+        confirmLabel={t('oauthApps.disableConfirm')}
         danger
         loading={disable.isPending}
         onConfirm={() =>
           disabling &&
           disable.mutate(disabling.id, {
             onSuccess: () => {
-              notifySuccess(`${disabling.name} was disabled.`);
+              notifySuccess(t('oauthApps.disabledDone', { name: disabling.name }));
               setDisabling(null);
             },
             onError: () => setDisabling(null),
@@ -210,16 +218,16 @@ export function OAuthAppsSection() {
       />
       <ConfirmDialog
         opened={revoking !== null}
-        title="Disconnect app"
-        message={`Disconnect ${revoking?.client.name ?? ''} from ${revoking?.employeeName ?? ''}? It can no longer act as them.`}
-        confirmLabel="Disconnect"
+        title={t('oauthApps.disconnectTitle')}
+        message={tx('oauthApps.disconnectMessage', { app: revoking?.client.name ?? '', name: revoking?.employeeName ?? '' })}
+        confirmLabel={t('oauthApps.disconnectConfirm')}
         danger
         loading={revoke.isPending}
         onConfirm={() =>
           revoking &&
           revoke.mutate(revoking.id, {
             onSuccess: () => {
-              notifySuccess(`${revoking.client.name} was disconnected from ${revoking.employeeName}.`);
+              notifySuccess(t('oauthApps.disconnected', { app: revoking.client.name, name: revoking.employeeName ?? '' }));
               setRevoking(null);
             },
             onError: () => setRevoking(null),
@@ -247,6 +255,8 @@ const toInput = (v: RegisterValues) => ({
 });
 
 function RegisterAppModal({ opened, onClose, onIssued }: { opened: boolean; onClose: () => void; onIssued: (c: OAuthClientIssued) => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const register = useRegisterOAuthClient();
   const form = useForm<RegisterValues>({
     initialValues: { name: '', redirectUris: '', confidential: false },
@@ -264,30 +274,30 @@ function RegisterAppModal({ opened, onClose, onIssued }: { opened: boolean; onCl
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['name', 'redirectUris', 'confidential']);
-        notifyError(error, 'Could not register the app');
+        notifyError(error, t('oauthApps.form.failed'));
       },
     });
   });
   return (
-    <Modal opened={opened} onClose={close} title="Register an app" centered>
+    <Modal opened={opened} onClose={close} title={tx('oauthApps.form.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" description="As people will see it when they connect it" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={tx('oauthApps.form.name')} description={tx('oauthApps.form.nameDescription')} withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Textarea
-            label="Redirect URIs"
-            description="One a line: https://…, http://127.0.0.1/… (any port), or the app's own scheme"
+            label={tx('oauthApps.form.redirects')}
+            description={tx('oauthApps.form.redirectsDescription')}
             autosize
             minRows={2}
             withAsterisk
             {...form.getInputProps('redirectUris')}
           />
-          <Checkbox label="The app keeps a secret (a server-side app)" {...form.getInputProps('confidential', { type: 'checkbox' })} />
+          <Checkbox label={tx('oauthApps.form.confidential')} {...form.getInputProps('confidential', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {tx('oauthApps.form.cancel')}
             </Button>
             <Button type="submit" loading={register.isPending}>
-              Register
+              {tx('oauthApps.form.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { ActionIcon, Code, CopyButton, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The agent endpoint as this browser reaches Muster (the address assistants use too). */
 export function mcpEndpoint(): string {
@@ -13,10 +14,11 @@ export function oauthPossibleHere(): boolean {
 }
 
 export function CopyValue({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation('employee');
   return (
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy'}>
+        <Tooltip label={copied ? t('connectedApps.copy.copied') : t('connectedApps.copy.copy')}>
           <ActionIcon variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={label}>
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
@@ -39,6 +41,7 @@ function Snippet({ text, label }: { text: string; label: string }) {
 
 /** How to point an assistant at Muster with a key: Claude Desktop, the MCP inspector, the SDK script. */
 export function KeyInstructions({ keyValue }: { keyValue: string }) {
+  const { t } = useTranslation('employee');
   const url = mcpEndpoint();
   const claude = JSON.stringify(
     { mcpServers: { muster: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', 'Authorization:${MUSTER_AUTH}'], env: { MUSTER_AUTH: `Bearer ${keyValue}` } } } },
@@ -50,27 +53,27 @@ export function KeyInstructions({ keyValue }: { keyValue: string }) {
   return (
     <Tabs defaultValue="claude" variant="outline">
       <Tabs.List>
-        <Tabs.Tab value="claude">Claude Desktop</Tabs.Tab>
-        <Tabs.Tab value="inspector">MCP inspector</Tabs.Tab>
-        <Tabs.Tab value="script">Script</Tabs.Tab>
+        <Tabs.Tab value="claude">{t('connectedApps.instructions.claude')}</Tabs.Tab>
+        <Tabs.Tab value="inspector">{t('connectedApps.instructions.inspector')}</Tabs.Tab>
+        <Tabs.Tab value="script">{t('connectedApps.instructions.script')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="claude" pt="xs">
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            Settings → Developer → Edit config, add this to <Code>claude_desktop_config.json</Code>, restart Claude.
+            <Trans t={t} i18nKey="connectedApps.instructions.claudeHow" components={{ code: <Code /> }} />
           </Text>
-          <Snippet text={claude} label="Copy Claude Desktop configuration" />
+          <Snippet text={claude} label={t('connectedApps.instructions.copyClaude')} />
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="inspector" pt="xs">
-        <Snippet text={inspector} label="Copy inspector command" />
+        <Snippet text={inspector} label={t('connectedApps.instructions.copyInspector')} />
       </Tabs.Panel>
       <Tabs.Panel value="script" pt="xs">
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            From the Muster folder: lists the tools and your leave balances.
+            {t('connectedApps.instructions.scriptHow')}
           </Text>
-          <Snippet text={script} label="Copy script command" />
+          <Snippet text={script} label={t('connectedApps.instructions.copyScript')} />
         </Stack>
       </Tabs.Panel>
     </Tabs>

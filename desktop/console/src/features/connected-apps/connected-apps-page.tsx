@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, EmptyState, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconKey, IconPlugConnected, IconPlus, IconRobot } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ApiKey, ApiKeyIssued } from '../../../../../shared/api-keys.ts';
 import type { OAuthGrant } from '../../../../../shared/oauth.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -10,14 +11,18 @@ import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { formatDate, formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { abilityWords } from './ability-words.ts';
 import { CopyValue, mcpEndpoint, oauthPossibleHere } from './connect-instructions.tsx';
 import { useGrants, usePersonalKeys, useRevokeGrant, useRevokePersonalKey } from './connected-apps-queries.ts';
 import { KeyMadeModal, NewKeyModal } from './personal-key-modals.tsx';
 
 export function keyStatus(k: ApiKey, now = Date.now()): { label: string; color: string; live: boolean } {
-  if (k.revokedAt) return { label: `Revoked ${formatRelative(k.revokedAt)}`, color: 'gray', live: false };
-  if (k.expiresAt && Date.parse(k.expiresAt) <= now) return { label: `Expired ${formatDate(k.expiresAt.slice(0, 10))}`, color: 'gray', live: false };
-  return { label: 'Active', color: 'teal', live: true };
+  // Not a hook: HR's API keys page asks it per row too; the words follow the console's language.
+  if (k.revokedAt) return { label: i18n.t('employee:connectedApps.keyStatus.revoked', { when: formatRelative(k.revokedAt) }), color: 'gray', live: false };
+  if (k.expiresAt && Date.parse(k.expiresAt) <= now)
+    return { label: i18n.t('employee:connectedApps.keyStatus.expired', { day: formatDate(k.expiresAt.slice(0, 10)) }), color: 'gray', live: false };
+  return { label: i18n.t('employee:connectedApps.keyStatus.active'), color: 'teal', live: true };
 }
 
 /**
@@ -25,6 +30,7 @@ export function keyStatus(k: ApiKey, now = Date.now()): { label: string; color: 
  * personal keys (make, shown once; revoke). Both act only as the person.
  */
 export function ConnectedAppsPage() {
+  const { t } = useTranslation('employee');
   const keys = usePersonalKeys();
   const grants = useGrants();
   const revokeKey = useRevokePersonalKey();
@@ -38,11 +44,11 @@ export function ConnectedAppsPage() {
   return (
     <>
       <PageHeader
-        title="Connected apps"
-        description="AI assistants (Claude, ChatGPT, an IDE agent…) that act for you in Muster — never with more than you may do yourself."
+        title={t('connectedApps.title')}
+        description={t('connectedApps.description')}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={newModal.open}>
-            New key
+            {t('connectedApps.newKey')}
           </Button>
         }
       />
@@ -50,28 +56,28 @@ export function ConnectedAppsPage() {
         <Card withBorder padding="lg">
           <Group gap="xs" mb="xs">
             <IconRobot size={18} />
-            <Title order={5}>Connect an assistant</Title>
+            <Title order={5}>{t('connectedApps.connect.title')}</Title>
           </Group>
           <Stack gap="xs">
             <Group gap="xs" wrap="nowrap">
-              <Text size="sm">Muster&apos;s address for assistants (MCP):</Text>
+              <Text size="sm">{t('connectedApps.connect.address')}</Text>
               <Code data-testid="mcp-endpoint">{endpoint}</Code>
-              <CopyValue value={endpoint} label="Copy the MCP address" />
+              <CopyValue value={endpoint} label={t('connectedApps.connect.copyAddress')} />
             </Group>
             <List size="sm" spacing={4}>
-              <List.Item>Assistants that sign in by themselves (Claude, ChatGPT connectors, VS Code, Cursor) need only this address: they open a Muster page where you allow them.</List.Item>
-              <List.Item>Others take a personal key: make one here and paste it into the assistant.</List.Item>
+              <List.Item>{t('connectedApps.connect.selfSignIn')}</List.Item>
+              <List.Item>{t('connectedApps.connect.withKey')}</List.Item>
             </List>
             {!oauthPossibleHere() && (
               <Alert color="yellow" icon={<IconAlertTriangle />} p="xs">
-                <Text size="xs">Signing assistants in needs HTTPS. Open Muster at its https:// address (or ask your administrator), or use a personal key.</Text>
+                <Text size="xs">{t('connectedApps.connect.needsHttps')}</Text>
               </Alert>
             )}
           </Stack>
         </Card>
 
         <Stack gap="xs">
-          <Title order={4}>Signed-in apps</Title>
+          <Title order={4}>{t('connectedApps.grants.title')}</Title>
           {grants.error ? (
             <QueryError error={grants.error} onRetry={() => void grants.refetch()} />
           ) : (
@@ -79,7 +85,7 @@ export function ConnectedAppsPage() {
               {!grants.data ? (
                 <TableSkeleton rows={2} />
               ) : grants.data.length === 0 ? (
-                <EmptyState py="lg" icon={<IconPlugConnected />} title="No app signed in" description="When you allow an assistant to connect, it shows here." />
+                <EmptyState py="lg" icon={<IconPlugConnected />} title={t('connectedApps.grants.emptyTitle')} description={t('connectedApps.grants.emptyDescription')} />
               ) : (
                 <GrantTable grants={grants.data} onDisconnect={setDisconnecting} />
               )}
@@ -88,7 +94,7 @@ export function ConnectedAppsPage() {
         </Stack>
 
         <Stack gap="xs">
-          <Title order={4}>Personal keys</Title>
+          <Title order={4}>{t('connectedApps.keys.title')}</Title>
           {keys.error ? (
             <QueryError error={keys.error} onRetry={() => void keys.refetch()} />
           ) : (
@@ -96,9 +102,9 @@ export function ConnectedAppsPage() {
               {!keys.data ? (
                 <TableSkeleton rows={2} />
               ) : keys.data.length === 0 ? (
-                <EmptyState py="lg" icon={<IconKey />} title="No personal keys" description="Make a key for an assistant that cannot sign in by itself.">
+                <EmptyState py="lg" icon={<IconKey />} title={t('connectedApps.keys.emptyTitle')} description={t('connectedApps.keys.emptyDescription')}>
                   <Button variant="light" onClick={newModal.open}>
-                    Make a key
+                    {t('connectedApps.keys.make')}
                   </Button>
                 </EmptyState>
               ) : (
@@ -120,16 +126,16 @@ export function ConnectedAppsPage() {
       <KeyMadeModal issued={made} onClose={() => setMade(null)} />
       <ConfirmDialog
         opened={revoking !== null}
-        title="Revoke key"
-        message={`Revoke ${revoking?.name ?? ''} (${revoking?.prefix ?? ''}…)? The assistant using it is refused from its next request.`}
-        confirmLabel="Revoke key"
+        title={t('connectedApps.revoke.title')}
+        message={t('connectedApps.revoke.message', { name: revoking?.name ?? '', prefix: revoking?.prefix ?? '' })}
+        confirmLabel={t('connectedApps.revoke.confirm')}
         danger
         loading={revokeKey.isPending}
         onConfirm={() =>
           revoking &&
           revokeKey.mutate(revoking.id, {
             onSuccess: () => {
-              notifySuccess(`${revoking.name} was revoked.`);
+              notifySuccess(t('connectedApps.revoke.done', { name: revoking.name }));
               setRevoking(null);
             },
             onError: () => setRevoking(null),
@@ -139,16 +145,16 @@ export function ConnectedAppsPage() {
       />
       <ConfirmDialog
         opened={disconnecting !== null}
-        title="Disconnect app"
-        message={`Disconnect ${disconnecting?.client.name ?? ''}? It can no longer act as you; to use it again, connect it again.`}
-        confirmLabel="Disconnect"
+        title={t('connectedApps.disconnect.title')}
+        message={t('connectedApps.disconnect.message', { name: disconnecting?.client.name ?? '' })}
+        confirmLabel={t('connectedApps.disconnect.confirm')}
         danger
         loading={revokeGrant.isPending}
         onConfirm={() =>
           disconnecting &&
           revokeGrant.mutate(disconnecting.id, {
             onSuccess: () => {
-              notifySuccess(`${disconnecting.client.name} was disconnected.`);
+              notifySuccess(t('connectedApps.disconnect.done', { name: disconnecting.client.name }));
               setDisconnecting(null);
             },
             onError: () => setDisconnecting(null),
@@ -161,16 +167,17 @@ export function ConnectedAppsPage() {
 }
 
 export function GrantTable({ grants, onDisconnect, showPerson = false }: { grants: OAuthGrant[]; onDisconnect: (g: OAuthGrant) => void; showPerson?: boolean }) {
+  const { t } = useTranslation('employee');
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table aria-label="Signed-in apps" verticalSpacing="sm">
+      <Table aria-label={t('connectedApps.grants.title')} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>App</Table.Th>
-            {showPerson && <Table.Th>For</Table.Th>}
-            <Table.Th>Can</Table.Th>
-            <Table.Th>Connected</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th>{t('connectedApps.grants.app')}</Table.Th>
+            {showPerson && <Table.Th>{t('connectedApps.grants.for')}</Table.Th>}
+            <Table.Th>{t('connectedApps.grants.can')}</Table.Th>
+            <Table.Th>{t('connectedApps.grants.connected')}</Table.Th>
+            <Table.Th>{t('connectedApps.grants.lastUsed')}</Table.Th>
             <Table.Th w={120} />
           </Table.Tr>
         </Table.Thead>
@@ -182,16 +189,16 @@ export function GrantTable({ grants, onDisconnect, showPerson = false }: { grant
                   {g.client.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {g.client.registration === 'admin' ? 'Registered by an administrator' : 'Registered itself'}
+                  {g.client.registration === 'admin' ? t('connectedApps.grants.registeredByAdmin') : t('connectedApps.grants.registeredItself')}
                 </Text>
               </Table.Td>
               {showPerson && <Table.Td>{g.employeeName}</Table.Td>}
               <Table.Td>
                 <Badge variant="light" color={g.scopes.includes('muster:write') ? 'grape' : 'blue'} mb={4}>
-                  {g.scopes.includes('muster:write') ? 'Read and act' : 'Only read'}
+                  {g.scopes.includes('muster:write') ? t('connectedApps.access.readWrite') : t('connectedApps.access.readOnly')}
                 </Badge>
-                <Text size="xs" c="dimmed" lineClamp={2} title={g.abilities.join('; ')}>
-                  {g.abilities.join('; ')}
+                <Text size="xs" c="dimmed" lineClamp={2} title={g.abilities.map(abilityWords).join('; ')}>
+                  {g.abilities.map(abilityWords).join('; ')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -199,12 +206,12 @@ export function GrantTable({ grants, onDisconnect, showPerson = false }: { grant
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {formatRelative(g.lastUsedAt)}
+                  {formatRelative(g.lastUsedAt, t('connectedApps.neverUsed'))}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" color="red" onClick={() => onDisconnect(g)}>
-                  Disconnect
+                  {t('connectedApps.grants.disconnect')}
                 </Button>
               </Table.Td>
             </Table.Tr>
@@ -216,18 +223,19 @@ export function GrantTable({ grants, onDisconnect, showPerson = false }: { grant
 }
 
 function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
+  const { t } = useTranslation('employee');
   return (
     <Table.ScrollContainer minWidth={860}>
-      <Table aria-label="Personal keys">
+      <Table aria-label={t('connectedApps.keys.title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>May</Table.Th>
-            <Table.Th>Made</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('connectedApps.keys.name')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.key')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.may')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.made')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.lastUsed')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.expires')}</Table.Th>
+            <Table.Th>{t('connectedApps.keys.status')}</Table.Th>
             <Table.Th w={100} />
           </Table.Tr>
         </Table.Thead>
@@ -246,7 +254,7 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) =>
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={k.scope === 'ReadWrite' ? 'grape' : 'blue'}>
-                    {k.scope === 'ReadWrite' ? 'Read and act' : 'Only read'}
+                    {k.scope === 'ReadWrite' ? t('connectedApps.access.readWrite') : t('connectedApps.access.readOnly')}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
@@ -254,11 +262,11 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) =>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    {formatRelative(k.lastUsedAt)}
+                    {formatRelative(k.lastUsedAt, t('connectedApps.neverUsed'))}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{k.expiresAt ? formatDate(k.expiresAt.slice(0, 10)) : 'Never'}</Text>
+                  <Text size="sm">{k.expiresAt ? formatDate(k.expiresAt.slice(0, 10)) : t('connectedApps.keys.never')}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge color={status.color} variant={status.live ? 'dot' : 'outline'}>
@@ -268,7 +276,7 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) =>
                 <Table.Td>
                   {status.live && (
                     <Button size="xs" variant="light" color="red" onClick={() => onRevoke(k)}>
-                      Revoke
+                      {t('connectedApps.keys.revoke')}
                     </Button>
                   )}
                 </Table.Td>

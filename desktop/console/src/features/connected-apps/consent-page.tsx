@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPlugConnected, IconShieldCheck } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AuthorizeParams } from '../../../../../shared/oauth.ts';
 import { FullPageError } from '../../components/full-page-error.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { AuthFrame } from '../auth/auth-frame.tsx';
+import { abilityWords } from './ability-words.ts';
 import { useAuthorizeDecision, useAuthorizePrompt } from './connected-apps-queries.ts';
 
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
@@ -27,6 +29,7 @@ function paramsOf(search: URLSearchParams): AuthorizeParams {
  * do; Allow sends the browser back to the app with a one-time code.
  */
 export function ConsentPage() {
+  const { t } = useTranslation('employee');
   const [search] = useSearchParams();
   const params = paramsOf(search);
   const prompt = useAuthorizePrompt(params);
@@ -46,25 +49,25 @@ export function ConsentPage() {
           setLeaving(true);
           window.location.assign(redirectTo);
         },
-        onError: (error) => notifyError(error, 'Could not answer the app'),
+        onError: (error) => notifyError(error, t('oauthConsent.failed')),
       },
     );
   };
 
   if (!p.ok) {
     return (
-      <AuthFrame title="This connection cannot be made" width={520}>
+      <AuthFrame title={t('oauthConsent.cannotTitle')} width={520}>
         <Stack>
           <Alert color="red" icon={<IconAlertTriangle />}>
             {p.message}
           </Alert>
           {p.returnTo ? (
             <Button component="a" href={p.returnTo} variant="default">
-              Back to the app
+              {t('oauthConsent.back')}
             </Button>
           ) : (
             <Text size="sm" c="dimmed">
-              You can close this page. Nothing was shared.
+              {t('oauthConsent.nothingShared')}
             </Text>
           )}
         </Stack>
@@ -75,7 +78,7 @@ export function ConsentPage() {
   const wantsWrite = p.scopes.includes('muster:write');
   const abilities = wantsWrite && allowWrite ? p.abilities : p.readAbilities;
   return (
-    <AuthFrame title={`Allow ${p.client.name} to use Muster as you?`} subtitle={`Signed in as ${p.userName}`} width={560}>
+    <AuthFrame title={t('oauthConsent.title', { app: p.client.name })} subtitle={t('oauthConsent.signedInAs', { name: p.userName })} width={560}>
       <Stack gap="md">
         <Group gap="xs">
           <ThemeIcon variant="light" size="lg" radius="xl">
@@ -84,52 +87,52 @@ export function ConsentPage() {
           <div style={{ flex: 1 }}>
             <Text fw={600}>{p.client.name}</Text>
             <Text size="xs" c="dimmed">
-              Sends you back to <b>{p.redirectHost}</b>
+              <Trans t={t} i18nKey="oauthConsent.sendsBack" values={{ host: p.redirectHost }} components={{ b: <b /> }} />
               {p.client.clientUri ? ` · ${p.client.clientUri}` : ''}
             </Text>
           </div>
           {p.client.registration === 'admin' ? (
             <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} />}>
-              Registered by your administrator
+              {t('oauthConsent.registeredByYourAdmin')}
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
-              Registered itself
+              {t('oauthConsent.registeredItself')}
             </Badge>
           )}
         </Group>
         {p.client.registration === 'dynamic' && (
           <Alert color="yellow" icon={<IconAlertTriangle />} p="xs">
-            <Text size="xs">Allow only if you started this connection from {p.client.name} just now.</Text>
+            <Text size="xs">{t('oauthConsent.onlyIfYouStarted', { app: p.client.name })}</Text>
           </Alert>
         )}
         <div>
           <Text size="sm" fw={500} mb={6}>
-            It will be able to:
+            {t('oauthConsent.willBeAble')}
           </Text>
           <List size="sm" spacing={4} icon={<IconCheck size={14} color="var(--mantine-color-teal-6)" />} data-testid="consent-abilities">
             {abilities.map((a) => (
-              <List.Item key={a}>{a}</List.Item>
+              <List.Item key={a}>{abilityWords(a)}</List.Item>
             ))}
           </List>
           <Text size="xs" c="dimmed" mt={8}>
-            Only what you may do in Muster yourself, as your role is at each moment. Every change it makes is recorded in your audit trail under its name. You can disconnect it any time under Connected apps.
+            {t('oauthConsent.onlyWhatYouMay')}
           </Text>
         </div>
         {wantsWrite && (
           <Checkbox
             checked={allowWrite}
             onChange={(e) => setAllowWrite(e.currentTarget.checked)}
-            label="Also let it act for me (apply for leave, check in, approve…)"
-            description="Untick to let it only read."
+            label={t('oauthConsent.alsoAct')}
+            description={t('oauthConsent.untick')}
           />
         )}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={() => send('deny')} disabled={decide.isPending || leaving}>
-            Deny
+            {t('oauthConsent.deny')}
           </Button>
           <Button onClick={() => send('allow')} loading={decide.isPending || leaving}>
-            Allow
+            {t('oauthConsent.allow')}
           </Button>
         </Group>
       </Stack>

@@ -1,18 +1,22 @@
 import { Alert, Button, Code, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { type ApiKeyIssued, type ApiKeyScope, PersonalKeyCreate } from '../../../../../shared/api-keys.ts';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { CopyValue, KeyInstructions } from './connect-instructions.tsx';
 import { useIssuePersonalKey } from './connected-apps-queries.ts';
 
-const EXPIRIES = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'Never' },
-];
+function expiries(t: TFunction<'employee'>) {
+  return [
+    { value: '30', label: t('connectedApps.newKeyModal.days', { count: 30 }) },
+    { value: '90', label: t('connectedApps.newKeyModal.days', { count: 90 }) },
+    { value: '365', label: t('connectedApps.newKeyModal.years', { count: 1 }) },
+    { value: 'never', label: t('connectedApps.newKeyModal.never') },
+  ];
+}
 
 interface Values {
   name: string;
@@ -27,6 +31,7 @@ function toInput(v: Values) {
 
 /** Names a key for one assistant, what it may do, and how long it lasts. */
 export function NewKeyModal({ opened, onClose, onIssued }: { opened: boolean; onClose: () => void; onIssued: (key: ApiKeyIssued) => void }) {
+  const { t } = useTranslation('employee');
   const issue = useIssuePersonalKey();
   const form = useForm<Values>({
     initialValues: { name: '', scope: 'ReadWrite', expiry: '90' },
@@ -44,38 +49,38 @@ export function NewKeyModal({ opened, onClose, onIssued }: { opened: boolean; on
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['name', 'scope', 'expiresAt']);
-        notifyError(error, 'Could not make the key');
+        notifyError(error, t('connectedApps.newKeyModal.failed'));
       },
     });
   });
   return (
-    <Modal opened={opened} onClose={close} title="New key for an AI assistant" centered>
+    <Modal opened={opened} onClose={close} title={t('connectedApps.newKeyModal.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" description="Which assistant will use it, e.g. Claude Desktop on my laptop" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={t('connectedApps.newKeyModal.name')} description={t('connectedApps.newKeyModal.nameDescription')} withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              It may
+              {t('connectedApps.newKeyModal.itMay')}
             </Text>
             <SegmentedControl
-              aria-label="Access"
+              aria-label={t('connectedApps.newKeyModal.access')}
               data={[
-                { value: 'ReadWrite', label: 'Read and act' },
-                { value: 'ReadOnly', label: 'Only read' },
+                { value: 'ReadWrite', label: t('connectedApps.access.readWrite') },
+                { value: 'ReadOnly', label: t('connectedApps.access.readOnly') },
               ]}
               {...form.getInputProps('scope')}
             />
             <Text size="xs" c="dimmed">
-              Never more than you may do yourself. “Only read” hides check-in, leave applications, approvals and the like.
+              {t('connectedApps.newKeyModal.accessHint')}
             </Text>
           </Stack>
-          <Select label="Expires after" data={EXPIRIES} allowDeselect={false} {...form.getInputProps('expiry')} />
+          <Select label={t('connectedApps.newKeyModal.expiresAfter')} data={expiries(t)} allowDeselect={false} {...form.getInputProps('expiry')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('connectedApps.newKeyModal.cancel')}
             </Button>
             <Button type="submit" loading={issue.isPending}>
-              Make key
+              {t('connectedApps.newKeyModal.submit')}
             </Button>
           </Group>
         </Stack>
@@ -86,22 +91,23 @@ export function NewKeyModal({ opened, onClose, onIssued }: { opened: boolean; on
 
 /** The new key, this once, with how to connect an assistant with it. */
 export function KeyMadeModal({ issued, onClose }: { issued: ApiKeyIssued | null; onClose: () => void }) {
+  const { t } = useTranslation('employee');
   return (
-    <Modal opened={issued !== null} onClose={onClose} title="Your new key" centered size="xl" closeOnClickOutside={false}>
+    <Modal opened={issued !== null} onClose={onClose} title={t('connectedApps.keyMade.title')} centered size="xl" closeOnClickOutside={false}>
       {issued && (
         <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle />} title="Copy it now: it will not be shown again">
-            Muster keeps only a fingerprint. Anyone with the key can do what it allows, as you: keep it out of chats and shared files. Lost it? Revoke it and make another.
+          <Alert color="orange" icon={<IconAlertTriangle />} title={t('connectedApps.keyMade.warningTitle')}>
+            {t('connectedApps.keyMade.warning')}
           </Alert>
           <Group gap="xs" wrap="nowrap">
             <Code block style={{ flex: 1, wordBreak: 'break-all', fontSize: 14 }} data-testid="issued-personal-key">
               {issued.key}
             </Code>
-            <CopyValue value={issued.key} label="Copy key" />
+            <CopyValue value={issued.key} label={t('connectedApps.keyMade.copyKey')} />
           </Group>
           <KeyInstructions keyValue={issued.key} />
           <Group justify="flex-end">
-            <Button onClick={onClose}>I have copied the key</Button>
+            <Button onClick={onClose}>{t('connectedApps.keyMade.done')}</Button>
           </Group>
         </Stack>
       )}

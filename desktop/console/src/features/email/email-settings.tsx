@@ -2,9 +2,11 @@ import { Alert, Button, Card, Group, NumberInput, PasswordInput, SegmentedContro
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmailSettingsUpdate, type EmailSettings, type EmailTestResult, type SmtpTlsMode } from '../../../../../shared/email.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSessionUser } from '../../session/session-context.tsx';
@@ -46,6 +48,8 @@ function toUpdate(v: Values, hasPassword: boolean) {
 }
 
 function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const save = useSaveEmailSettings();
   const test = useSendTestEmail();
   const me = useSessionUser();
@@ -68,11 +72,11 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
     save.mutate(EmailSettingsUpdate.parse(toUpdate(v, settings.hasPassword)), {
       onSuccess: () => {
         form.setFieldValue('password', '');
-        notifySuccess('E-mail settings saved.');
+        notifySuccess(t('email.saved'));
       },
       onError: (error) => {
         applyServerErrors(error, form.setFieldError, ['host', 'port', 'tlsMode', 'username', 'password', 'fromAddress']);
-        notifyError(error, 'Could not save the e-mail settings');
+        notifyError(error, t('email.saveFailed'));
       },
     });
   });
@@ -84,25 +88,25 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
           <Stack>
             <Group gap="xs">
               <IconMail size={18} />
-              <Title order={5}>Outgoing e-mail (SMTP)</Title>
+              <Title order={5}>{tx('email.smtpTitle')}</Title>
             </Group>
             <Text size="sm" c="dimmed">
-              Approvers hear of requests waiting for them, people of decisions on theirs, administrators of offline terminals and failed backups — each person chooses in their profile what also comes by e-mail.
+              {tx('email.intro')}
             </Text>
-            {!settings.configured && <Alert color="blue">Not set up yet: until it is, notifications stay in the console.</Alert>}
+            {!settings.configured && <Alert color="blue">{tx('email.notSetUp')}</Alert>}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="SMTP server" placeholder="smtp.office365.com" withAsterisk {...form.getInputProps('host')} />
-              <NumberInput label="Port" min={1} max={65535} withAsterisk {...form.getInputProps('port')} />
+              <TextInput label={tx('email.host')} placeholder={t('email.hostPlaceholder')} withAsterisk {...form.getInputProps('host')} />
+              <NumberInput label={tx('email.port')} min={1} max={65535} withAsterisk {...form.getInputProps('port')} />
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
-                  Encryption
+                  {tx('email.encryption')}
                 </Text>
                 <SegmentedControl
-                  aria-label="Encryption"
+                  aria-label={t('email.encryption')}
                   data={[
                     { value: 'starttls', label: 'STARTTLS' },
                     { value: 'tls', label: 'TLS' },
-                    { value: 'none', label: 'None (LAN)' },
+                    { value: 'none', label: t('email.tlsNone') },
                   ]}
                   value={form.values.tlsMode}
                   onChange={(v) => {
@@ -113,24 +117,24 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
               </Stack>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="User name" placeholder="muster@example.com" {...form.getInputProps('username')} />
+              <TextInput label={tx('email.username')} placeholder={t('email.usernamePlaceholder')} {...form.getInputProps('username')} />
               <PasswordInput
-                label="Password"
-                description={settings.hasPassword ? 'Stored encrypted. Leave blank to keep it.' : 'Stored encrypted with this PC’s key; never shown again.'}
+                label={tx('email.password')}
+                description={settings.hasPassword ? tx('email.passwordKept') : tx('email.passwordNew')}
                 placeholder={settings.hasPassword ? '••••••••' : ''}
                 autoComplete="new-password"
                 {...form.getInputProps('password')}
               />
             </SimpleGrid>
-            <TextInput label="From" placeholder="Muster <muster@example.com>" withAsterisk {...form.getInputProps('fromAddress')} />
-            <Switch label="Send e-mail" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-            <Switch label="Morning digest for managers who opt in (08:00)" {...form.getInputProps('digestEnabled', { type: 'checkbox' })} />
+            <TextInput label={tx('email.from')} placeholder={t('email.fromPlaceholder', { address: '<muster@example.com>' })} withAsterisk {...form.getInputProps('fromAddress')} />
+            <Switch label={tx('email.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            <Switch label={tx('email.digest')} {...form.getInputProps('digestEnabled', { type: 'checkbox' })} />
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
-                {settings.updatedAt ? `Saved ${formatInstant(settings.updatedAt)}` : ''}
+                {settings.updatedAt ? tx('email.savedAt', { when: formatInstant(settings.updatedAt) }) : ''}
               </Text>
               <Button type="submit" loading={save.isPending}>
-                Save
+                {tx('email.save')}
               </Button>
             </Group>
           </Stack>
@@ -138,20 +142,20 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
       </form>
       <Card withBorder padding="lg">
         <Stack>
-          <Title order={5}>Send a test e-mail</Title>
+          <Title order={5}>{tx('email.testTitle')}</Title>
           <Group align="flex-end">
-            <TextInput label="To" value={testTo} onChange={(e) => setTestTo(e.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput label={tx('email.testTo')} value={testTo} onChange={(e) => setTestTo(e.currentTarget.value)} style={{ flex: 1 }} />
             <Button
               variant="light"
               disabled={!settings.configured}
               loading={test.isPending}
               onClick={() => test.mutate(testTo, { onSuccess: (r) => setResult(r) })}
             >
-              Send test e-mail
+              {tx('email.testSend')}
             </Button>
           </Group>
           {result && (
-            <Alert color={result.ok ? 'teal' : 'red'} title={result.ok ? 'The server accepted it' : 'Not sent'} data-testid="email-test-result">
+            <Alert color={result.ok ? 'teal' : 'red'} title={result.ok ? tx('email.testAccepted') : tx('email.testNotSent')} data-testid="email-test-result">
               {result.response}
             </Alert>
           )}

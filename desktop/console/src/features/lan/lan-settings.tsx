@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Grid, Group, Image, List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconKey, IconLock, IconWifi } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { renderSVG } from 'uqr';
 import type { LanTrust, PairingCodeIssued } from '../../../../../shared/lan.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
+import { TransTx } from '../../i18n/trans-tx.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../session/session-context.tsx';
 import { useOrganisation } from '../settings/org-queries.ts';
@@ -22,6 +25,8 @@ function QrCode({ text, label }: { text: string; label: string }) {
 
 /** Settings → Devices on the LAN: addresses, the QR code to the trust page, the certificates, HSTS, connector pairing. */
 export function LanSettings() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const trust = useLanTrust();
   const zone = useOrganisation().data?.timeZone;
   if (trust.error) return <QueryError error={trust.error} onRetry={() => void trust.refetch()} />;
@@ -29,11 +34,9 @@ export function LanSettings() {
   const t = trust.data;
   if (t.mode === 'off') {
     return (
-      <Alert color="gray" icon={<IconWifi />} title="Only this PC can open Muster">
+      <Alert color="gray" icon={<IconWifi />} title={tx('lan.offTitle')}>
         <Text size="sm">
-          Phones and other computers cannot reach Muster until LAN access is on: tick <b>Allow LAN access</b> in the Muster tray menu
-          (or start the server with <Code>HOST=0.0.0.0</Code>). Muster then answers them over HTTPS only, with a certificate this PC
-          makes; this page then shows the QR code and the certificate to install.
+          <TransTx ns="hr" k="lan.off" components={{ b: <b />, code: <Code /> }} />
         </Text>
       </Alert>
     );
@@ -44,10 +47,9 @@ export function LanSettings() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="lg" radius="md" h="100%">
             <Stack gap="sm">
-              <Title order={4}>Open Muster on another device</Title>
+              <Title order={4}>{tx('lan.openTitle')}</Title>
               <Text size="sm" c="dimmed">
-                Other devices use these addresses. Plain <Code>http://</Code> from the network is sent to HTTPS: passwords and personal
-                data never cross the network unencrypted.
+                <TransTx ns="hr" k="lan.addresses" components={{ code: <Code /> }} />
               </Text>
               <List size="sm" spacing={4}>
                 {t.urls.map((u) => (
@@ -58,12 +60,7 @@ export function LanSettings() {
               </List>
               {t.mode === 'local-ca' && (
                 <Text size="sm">
-                  Each device must install this PC's certificate once. Scan the code with a phone's camera: it opens the{' '}
-                  <Anchor component={Link} to="/trust">
-                    Trust this PC
-                  </Anchor>{' '}
-                  page with the download and the steps for Android, iPhone, Windows, macOS and Linux. The phone warns the first time,
-                  until the certificate is installed: compare the fingerprint before installing.
+                  <TransTx ns="hr" k="lan.localCa" components={{ anchor: <Anchor component={Link} to="/trust" /> }} />
                 </Text>
               )}
             </Stack>
@@ -74,12 +71,12 @@ export function LanSettings() {
             <Stack align="center" gap="xs">
               {t.urls[0] ? (
                 <>
-                  <QrCode text={`${t.urls[0]}trust`} label={`QR code for ${t.urls[0]}trust`} />
+                  <QrCode text={`${t.urls[0]}trust`} label={tr('lan.qrFor', { url: `${t.urls[0]}trust` })} />
                   <Code data-testid="trust-url">{`${t.urls[0]}trust`}</Code>
                 </>
               ) : (
                 <Text size="sm" c="dimmed">
-                  This PC has no network address right now.
+                  {tx('lan.noAddress')}
                 </Text>
               )}
             </Stack>
@@ -94,13 +91,14 @@ export function LanSettings() {
 }
 
 function CertificatesPanel({ trust, zone }: { trust: LanTrust; zone: string | undefined }) {
+  const tx = useTx('hr');
   return (
     <Paper withBorder p="lg" radius="md">
       <Grid gap="lg">
         {trust.authority && (
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="xs">
-              <Title order={5}>The certificate devices install</Title>
+              <Title order={5}>{tx('lan.caTitle')}</Title>
               <CertificateFingerprint authority={trust.authority} timeZone={zone} />
             </Stack>
           </Grid.Col>
@@ -108,13 +106,10 @@ function CertificatesPanel({ trust, zone }: { trust: LanTrust; zone: string | un
         {trust.serverCertificate && (
           <Grid.Col span={{ base: 12, md: trust.authority ? 6 : 12 }}>
             <Stack gap="xs">
-              <Title order={5}>{trust.mode === 'local-ca' ? 'The certificate the server presents' : "The office's own certificate"}</Title>
-              <Text size="sm">Valid for {trust.serverCertificate.names.join(', ')}.</Text>
+              <Title order={5}>{trust.mode === 'local-ca' ? tx('lan.serverCertLocal') : tx('lan.serverCertOwn')}</Title>
+              <Text size="sm">{tx('lan.validFor', { names: trust.serverCertificate.names.join(', ') })}</Text>
               <Text size="sm" c="dimmed">
-                Valid until {formatWithZone(trust.serverCertificate.validTo, zone)}.{' '}
-                {trust.mode === 'local-ca'
-                  ? 'Muster renews it a month before, and at once when this PC gets a new address: devices need not do anything.'
-                  : 'Muster reads the files again whenever they change.'}
+                {tx(trust.mode === 'local-ca' ? 'lan.validUntilLocal' : 'lan.validUntilOwn', { when: formatWithZone(trust.serverCertificate.validTo, zone) })}
               </Text>
             </Stack>
           </Grid.Col>
@@ -125,6 +120,8 @@ function CertificatesPanel({ trust, zone }: { trust: LanTrust; zone: string | un
 }
 
 function HstsPanel({ trust }: { trust: LanTrust }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const can = useCan();
   const update = useUpdateLanSettings();
   const [confirming, setConfirming] = useState(false);
@@ -134,7 +131,7 @@ function HstsPanel({ trust }: { trust: LanTrust }) {
       {
         onSuccess: () => {
           setConfirming(false);
-          notifySuccess(hsts ? 'Browsers will now insist on HTTPS for this PC.' : 'HSTS is off.');
+          notifySuccess(hsts ? t('lan.hstsOn') : t('lan.hstsOff'));
         },
       },
     );
@@ -142,24 +139,23 @@ function HstsPanel({ trust }: { trust: LanTrust }) {
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>Insist on HTTPS (HSTS)</Title>
+          <Title order={5}>{tx('lan.hstsTitle')}</Title>
           <Switch
-            aria-label="Insist on HTTPS (HSTS)"
+            aria-label={t('lan.hstsTitle')}
             checked={trust.hsts}
             disabled={!can('org:manage') || update.isPending}
             onChange={(e) => (e.currentTarget.checked ? setConfirming(true) : set(false))}
           />
         </Group>
         <Text size="sm" c="dimmed">
-          Once on, browsers that have opened Muster by name refuse anything but a valid HTTPS connection to it for a year, with no way
-          to click past a warning. Turn it on only when every device that uses Muster has installed the certificate.
+          {tx('lan.hstsHint')}
         </Text>
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title="Insist on HTTPS?"
-        message="A device that has not installed this PC's certificate will be locked out of Muster until it does. Every device that uses Muster trusts the certificate?"
-        confirmLabel="Yes, insist on HTTPS"
+        title={t('lan.hstsConfirmTitle')}
+        message={tx('lan.hstsConfirm')}
+        confirmLabel={t('lan.hstsConfirmLabel')}
         loading={update.isPending}
         onConfirm={() => set(true)}
         onClose={() => setConfirming(false)}
@@ -168,37 +164,34 @@ function HstsPanel({ trust }: { trust: LanTrust }) {
   );
 }
 
-const PAIRING_STATES: Record<string, { label: string; color: string }> = {
-  waiting: { label: 'Waiting for the connector', color: 'blue' },
-  used: { label: 'Used', color: 'teal' },
-  expired: { label: 'Expired', color: 'gray' },
-  void: { label: 'Void: too many wrong codes', color: 'red' },
-};
+/** The label is the catalogue's `lan.pairing.state.<state>`. */
+const PAIRING_COLOURS: Record<string, string> = { waiting: 'blue', used: 'teal', expired: 'gray', void: 'red' };
 
 function PairingPanel({ trust, zone }: { trust: LanTrust; zone: string | undefined }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const can = useCan();
   const issue = useIssuePairingCode();
   const [issued, setIssued] = useState<PairingCodeIssued | null>(null);
   const state = usePairingState(can('device:manage') && issued !== null);
   if (!can('device:manage')) return null;
-  const status = state.data ? PAIRING_STATES[state.data.state] : undefined;
+  const colour = state.data ? PAIRING_COLOURS[state.data.state] : undefined;
+  const status = state.data && colour ? { label: tx(`lan.pairing.state.${state.data.state}`), color: colour } : undefined;
   const command = issued ? `npm run connector -- pair --server ${trust.urls[0]?.replace(/\/$/, '') ?? 'https://<this PC>:<port>'} --code ${issued.code}` : '';
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={5}>Connector on another PC</Title>
+          <Title order={5}>{tx('lan.pairing.title')}</Title>
           <Button leftSection={<IconKey size={16} />} variant="light" loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: setIssued })}>
-            {issued ? 'Show a new pairing code' : 'Show a pairing code'}
+            {issued ? tx('lan.pairing.showNew') : tx('lan.pairing.show')}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          A connector on another PC talks to Muster over HTTPS and trusts only this PC's certificate. It fetches the certificate once
-          with a pairing code: the code proves the certificate came from this PC, even if someone on the network tries to slip in
-          their own. Each code works once, for 10 minutes. The connector on this PC needs none.
+          {tx('lan.pairing.hint')}
         </Text>
         {issued && (
-          <Alert color="blue" icon={<IconLock />} title="Pairing code">
+          <Alert color="blue" icon={<IconLock />} title={tx('lan.pairing.code')}>
             <Stack gap="xs">
               <Group gap="sm">
                 <Text fz={28} fw={700} ff="monospace" data-testid="pairing-code">
@@ -211,23 +204,25 @@ function PairingPanel({ trust, zone }: { trust: LanTrust; zone: string | undefin
                 )}
               </Group>
               <Text size="sm">
-                Works until {formatWithZone(issued.expiresAt, zone)}. On the other PC, in the Muster folder, run:
+                {tx('lan.pairing.worksUntil', { when: formatWithZone(issued.expiresAt, zone) })}
               </Text>
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Code block style={{ flex: 1 }}>
                   {command}
                 </Code>
-                <CopyButton value={command}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+                <CopyButton value={command}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? t('lan.pairing.copied') : t('lan.pairing.copy')}</Button>}</CopyButton>
               </Group>
               {state.data?.state === 'used' && state.data.usedAt && (
                 <Text size="sm" c={state.data.usedFrom ? undefined : 'dimmed'}>
-                  <IconInfoCircle size={14} /> Used at {formatWithZone(state.data.usedAt, zone)} by {state.data.usedFrom ?? 'a connector'}. If that was not
-                  your connector, show a new code and pair again.
+                  <IconInfoCircle size={14} />{' '}
+                  {state.data.usedFrom
+                    ? tx('lan.pairing.usedBy', { when: formatWithZone(state.data.usedAt, zone), who: state.data.usedFrom })
+                    : tx('lan.pairing.usedByUnknown', { when: formatWithZone(state.data.usedAt, zone) })}
                 </Text>
               )}
               {state.data?.state === 'void' && (
                 <Text size="sm" c="red">
-                  <IconAlertTriangle size={14} /> Someone tried wrong codes five times. Show a new code.
+                  <IconAlertTriangle size={14} /> {tx('lan.pairing.voided')}
                 </Text>
               )}
             </Stack>

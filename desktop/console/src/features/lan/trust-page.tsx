@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCertificate, IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { AuthFrame } from '../auth/auth-frame.tsx';
@@ -7,19 +8,23 @@ import { CertificateFingerprint } from './fingerprint.tsx';
 import { InstallSteps } from './install-steps.tsx';
 import { useLanTrust } from './lan-queries.ts';
 
+// A button's words wrap on a phone: in Tamil or Kannada "Download certificate (.crt)" is wider than 360 px.
+const WRAP = { label: { whiteSpace: 'normal', paddingBlock: 6 } } as const;
+
 /**
  * "Trust this PC": open to anyone (a phone reads it before it can sign in).
  * Downloads the CA certificate, shows its fingerprint to compare with the one
  * on the Muster PC, and says how to install it on each kind of device.
  */
 export function TrustPage() {
+  const { t } = useTranslation('employee');
   const trust = useLanTrust();
   const secure = window.isSecureContext && window.location.protocol === 'https:';
   return (
     <AuthFrame
       width={760}
-      title="Trust this PC"
-      subtitle="Muster encrypts every connection from phones and other computers with a certificate this PC made. Install this PC's certificate once on each device, and its browser will trust Muster, with no warnings."
+      title={t('lanTrust.title')}
+      subtitle={t('lanTrust.subtitle')}
     >
       <Stack gap="md">
         {trust.error ? (
@@ -29,20 +34,22 @@ export function TrustPage() {
             <Loader />
           </Center>
         ) : trust.data.mode === 'off' ? (
-          <Alert color="gray" icon={<IconInfoCircle />} title="Only this PC can open Muster">
-            LAN access is off, so there is nothing to install. An administrator turns it on from the Muster icon in the tray
-            (“Allow LAN access”).
+          <Alert color="gray" icon={<IconInfoCircle />} title={t('lanTrust.offTitle')}>
+            {t('lanTrust.off')}
           </Alert>
         ) : trust.data.mode === 'own-certificate' ? (
-          <Alert color="teal" icon={<IconLock />} title="Nothing to install">
-            This office uses its own certificate, which devices already trust. Open Muster at{' '}
-            {trust.data.urls[0] ? <Anchor href={trust.data.urls[0]}>{trust.data.urls[0]}</Anchor> : 'its usual address'}.
+          <Alert color="teal" icon={<IconLock />} title={t('lanTrust.ownTitle')}>
+            {trust.data.urls[0] ? (
+              <Trans t={t} i18nKey="lanTrust.ownAt" values={{ url: trust.data.urls[0] }} components={{ anchor: <Anchor href={trust.data.urls[0]} /> }} />
+            ) : (
+              t('lanTrust.ownUsual')
+            )}
           </Alert>
         ) : (
           <>
             {secure ? (
               <Alert color="teal" icon={<IconLock />}>
-                This connection is encrypted. If your browser showed a warning to get here, install the certificate below.
+                {t('lanTrust.encrypted')}
               </Alert>
             ) : null}
             {trust.data.authority && (
@@ -50,31 +57,30 @@ export function TrustPage() {
                 <Stack gap="sm">
                   <Group gap="xs">
                     <IconCertificate size={20} />
-                    <Text fw={600}>This PC's certificate</Text>
+                    <Text fw={600}>{t('lanTrust.certificate')}</Text>
                   </Group>
                   <Group gap="sm">
-                    <Button component="a" href="/api/lan/ca.crt" download="muster-ca.crt" leftSection={<IconDownload size={16} />}>
-                      Download certificate (.crt)
+                    <Button component="a" href="/api/lan/ca.crt" download="muster-ca.crt" leftSection={<IconDownload size={16} />} h="auto" mih={36} styles={WRAP}>
+                      {t('lanTrust.downloadCrt')}
                     </Button>
-                    <Button component="a" href="/api/lan/ca.pem" download="muster-ca.pem" variant="default" leftSection={<IconDownload size={16} />}>
-                      PEM file (Linux, Firefox)
+                    <Button component="a" href="/api/lan/ca.pem" download="muster-ca.pem" variant="default" leftSection={<IconDownload size={16} />} h="auto" mih={36} styles={WRAP}>
+                      {t('lanTrust.downloadPem')}
                     </Button>
                   </Group>
                   <CertificateFingerprint authority={trust.data.authority} />
                   <Text size="sm">
-                    Before installing, compare this fingerprint with the one the Muster PC shows (Settings → Devices on the LAN). If
-                    they differ, do not install it: someone else may be answering for the PC.
+                    {t('lanTrust.compare')}
                   </Text>
                 </Stack>
               </Paper>
             )}
-            <Divider label="How to install it" labelPosition="left" />
+            <Divider label={t('lanTrust.howToInstall')} labelPosition="left" />
             <InstallSteps />
           </>
         )}
         <Divider />
         <Text size="sm">
-          Done? <Anchor component={Link} to="/login">Sign in to Muster</Anchor>
+          <Trans t={t} i18nKey="lanTrust.done" components={{ anchor: <Anchor component={Link} to="/login" /> }} />
         </Text>
       </Stack>
     </AuthFrame>

@@ -1,28 +1,16 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { DIRECTION_POLICIES } from '../../../../../shared/attendance/index.ts';
 import { TERMINAL_PROTOCOLS } from '../../../../../shared/ingest.ts';
 import { type Terminal, TerminalInput, isPushProtocol } from '../../../../../shared/terminals.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, blankToNull, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { useLocations } from '../settings/org-queries.ts';
 import { useSaveTerminal } from './terminal-queries.ts';
 
-const PROTOCOL_LABEL: Record<string, string> = {
-  'zk-tcp': 'ZK over TCP (port 4370)',
-  'zk-udp': 'ZK over UDP (port 4370)',
-  'anviz-tcp': 'Anviz over TCP (port 5010)',
-  'anviz-serial': 'Anviz over RS-232/RS-485',
-  'zk-push': 'ZKTeco push (ADMS / iclock)',
-  'fk-push': 'FK log-server push',
-};
-const DIRECTION_LABEL: Record<string, string> = {
-  'fixed-in': 'Every punch is an in',
-  'fixed-out': 'Every punch is an out',
-  'by-state': 'By the state key (0/4 in, 1/5 out)',
-  alternating: 'Alternate in and out',
-};
 
 interface Values {
   name: string;
@@ -67,6 +55,10 @@ function toInput(v: Values) {
 
 /** Add or edit a terminal: protocol, address or serial port, comm key, zone, direction policy. */
 export function TerminalForm({ terminal, onClose }: { terminal: Terminal | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('hr');
+  const tx = useTx('hr');
+  // A protocol or policy the catalogue does not know yet shows as its code.
+  const labelOf = (group: 'protocol' | 'direction', code: string) => (i18n.exists(`hr:terminals.form.${group}.${code}`) ? t(`terminals.form.${group}.${code}`) : code);
   const locations = useLocations();
   const save = useSaveTerminal();
   const form = useForm<Values>({
@@ -98,31 +90,31 @@ export function TerminalForm({ terminal, onClose }: { terminal: Terminal | null;
       { id: terminal?.id ?? null, input: TerminalInput.parse(toInput(v)) },
       {
         onSuccess: () => {
-          notifySuccess(terminal ? 'Terminal saved: the connector picks it up at its next refresh.' : 'Terminal added: the connector picks it up at its next refresh.');
+          notifySuccess(terminal ? t('terminals.form.saved') : t('terminals.form.added'));
           onClose();
         },
         onError: (e) => {
-          if (!applyServerErrors(e, form.setFieldError, Object.keys(form.values))) notifyError(e, 'Could not save the terminal');
+          if (!applyServerErrors(e, form.setFieldError, Object.keys(form.values))) notifyError(e, t('terminals.form.saveFailed'));
         },
       },
     );
   });
   return (
-    <Modal opened onClose={onClose} title={terminal ? `Edit ${terminal.name}` : 'Add a terminal'} size="lg" centered>
+    <Modal opened onClose={onClose} title={terminal ? tx('terminals.form.editTitle', { name: terminal.name }) : tx('terminals.form.addTitle')} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={2}>
-            <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-            <Select label="Protocol" allowDeselect={false} data={TERMINAL_PROTOCOLS.map((x) => ({ value: x, label: PROTOCOL_LABEL[x] ?? x }))} {...form.getInputProps('protocol')} />
-            {network && <TextInput label="Host" placeholder="192.168.1.201" withAsterisk {...form.getInputProps('host')} />}
-            {network && <NumberInput label="Port" min={1} max={65535} allowDecimal={false} withAsterisk {...form.getInputProps('port')} />}
+            <TextInput label={tx('terminals.form.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+            <Select label={tx('terminals.form.protocolLabel')} allowDeselect={false} data={TERMINAL_PROTOCOLS.map((x) => ({ value: x, label: labelOf('protocol', x) }))} {...form.getInputProps('protocol')} />
+            {network && <TextInput label={tx('terminals.form.host')} placeholder={t('terminals.form.hostPlaceholder')} withAsterisk {...form.getInputProps('host')} />}
+            {network && <NumberInput label={tx('terminals.form.port')} min={1} max={65535} allowDecimal={false} withAsterisk {...form.getInputProps('port')} />}
             {push && (
-              <TextInput label="Listen on (address)" placeholder="All addresses" description="Optional: one address of the connector's PC" {...form.getInputProps('host')} />
+              <TextInput label={tx('terminals.form.listenOn')} placeholder={t('terminals.form.listenOnPlaceholder')} description={tx('terminals.form.listenOnDescription')} {...form.getInputProps('host')} />
             )}
             {push && (
               <NumberInput
-                label="Port the connector listens on"
-                description="Set the same server port on the terminal"
+                label={tx('terminals.form.listenPort')}
+                description={tx('terminals.form.listenPortDescription')}
                 min={1}
                 max={65535}
                 allowDecimal={false}
@@ -130,25 +122,25 @@ export function TerminalForm({ terminal, onClose }: { terminal: Terminal | null;
                 {...form.getInputProps('port')}
               />
             )}
-            {p === 'anviz-serial' && <TextInput label="Serial port" placeholder="/dev/ttyUSB0 or COM3" withAsterisk {...form.getInputProps('serialPath')} />}
-            {p === 'anviz-serial' && <NumberInput label="Baud rate" placeholder="9600" allowDecimal={false} withAsterisk {...form.getInputProps('baudRate')} />}
-            <TextInput label="Serial number" description={p.endsWith('push') ? 'Required: push terminals are matched by it' : 'Filled in when it first reports'} {...form.getInputProps('serial')} />
-            <NumberInput label="Machine number / device id" min={0} max={255} allowDecimal={false} {...form.getInputProps('machineNumber')} />
-            <NumberInput label="Comm key / password" min={0} max={999999} allowDecimal={false} {...form.getInputProps('commKey')} />
-            <Select label="Clock time zone" placeholder="The organisation's" clearable searchable data={timeZoneOptions(form.values.timeZone ?? 'Asia/Kolkata')} {...form.getInputProps('timeZone')} />
-            <Select label="In / out" allowDeselect={false} data={DIRECTION_POLICIES.map((d) => ({ value: d, label: DIRECTION_LABEL[d] ?? d }))} {...form.getInputProps('directionPolicy')} />
-            <Select label="Location" placeholder="None" clearable data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))} {...form.getInputProps('locationId')} />
-            <NumberInput label="Poll every (s)" min={5} max={3600} allowDecimal={false} {...form.getInputProps('pollSeconds')} />
-            <NumberInput label="Offline after (min of silence)" min={1} max={10080} allowDecimal={false} {...form.getInputProps('offlineAfterMinutes')} />
+            {p === 'anviz-serial' && <TextInput label={tx('terminals.form.serialPort')} placeholder={t('terminals.form.serialPortPlaceholder')} withAsterisk {...form.getInputProps('serialPath')} />}
+            {p === 'anviz-serial' && <NumberInput label={tx('terminals.form.baudRate')} placeholder={t('terminals.form.baudRatePlaceholder')} allowDecimal={false} withAsterisk {...form.getInputProps('baudRate')} />}
+            <TextInput label={tx('terminals.form.serial')} description={p.endsWith('push') ? tx('terminals.form.serialPush') : tx('terminals.form.serialPoll')} {...form.getInputProps('serial')} />
+            <NumberInput label={tx('terminals.form.machineNumber')} min={0} max={255} allowDecimal={false} {...form.getInputProps('machineNumber')} />
+            <NumberInput label={tx('terminals.form.commKey')} min={0} max={999999} allowDecimal={false} {...form.getInputProps('commKey')} />
+            <Select label={tx('terminals.form.timeZone')} placeholder={t('terminals.form.timeZonePlaceholder')} clearable searchable data={timeZoneOptions(form.values.timeZone ?? 'Asia/Kolkata')} {...form.getInputProps('timeZone')} />
+            <Select label={tx('terminals.form.inOut')} allowDeselect={false} data={DIRECTION_POLICIES.map((d) => ({ value: d, label: labelOf('direction', d) }))} {...form.getInputProps('directionPolicy')} />
+            <Select label={tx('terminals.form.location')} placeholder={t('terminals.form.locationPlaceholder')} clearable data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))} {...form.getInputProps('locationId')} />
+            <NumberInput label={tx('terminals.form.poll')} min={5} max={3600} allowDecimal={false} {...form.getInputProps('pollSeconds')} />
+            <NumberInput label={tx('terminals.form.offlineAfter')} min={1} max={10080} allowDecimal={false} {...form.getInputProps('offlineAfterMinutes')} />
           </SimpleGrid>
-          <Textarea label="Firmware notes" autosize minRows={1} {...form.getInputProps('firmwareNotes')} />
-          <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+          <Textarea label={tx('terminals.form.firmwareNotes')} autosize minRows={1} {...form.getInputProps('firmwareNotes')} />
+          <Switch label={tx('terminals.form.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('terminals.form.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {tx('terminals.form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, EmptyState, Group, Menu, Modal, NumberInput, Paper, Radio, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconFingerprint, IconHash, IconPencil, IconPlugConnected, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { RawUser, Terminal, TerminalTestResult, UnmatchedGroup } from '../../../../../shared/terminals.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { i18n } from '../../i18n/i18n.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { TerminalForm } from './terminal-form.tsx';
@@ -25,7 +28,7 @@ import {
 } from './terminal-queries.ts';
 
 function address(t: Terminal): string {
-  if (t.protocol.endsWith('push')) return t.port ? `listens on ${t.host ?? '*'}:${t.port}` : 'no port to listen on';
+  if (t.protocol.endsWith('push')) return t.port ? i18n.t('hr:terminals.listensOn', { address: `${t.host ?? '*'}:${t.port}` }) : i18n.t('hr:terminals.noPort');
   if (t.host) return `${t.host}:${t.port ?? ''}`;
   if (t.serialPath) return `${t.serialPath} @ ${t.baudRate ?? ''}`;
   return '—';
@@ -35,11 +38,12 @@ function address(t: Terminal): string {
 const unreachable = (t: Terminal) => t.connectorState === 'offline' || t.connectorState === 'error';
 
 function Skew({ t }: { t: Terminal }) {
+  const tx = useTx('hr');
   if (t.clockSkewSeconds === null) return <Text size="sm">—</Text>;
   const s = t.clockSkewSeconds;
   const text = `${s > 0 ? '+' : ''}${s} s`;
   return t.skewWarning ? (
-    <Tooltip label="The terminal clock is off by more than 2 minutes: set its clock from the connector">
+    <Tooltip label={tx('terminals.skewWarning')}>
       <Badge color="orange" leftSection={<IconAlertTriangle size={12} />}>
         {text}
       </Badge>
@@ -50,26 +54,35 @@ function Skew({ t }: { t: Terminal }) {
 }
 
 function TestResult({ result, onClose }: { result: TerminalTestResult; onClose: () => void }) {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   return (
-    <Modal opened onClose={onClose} title="Test connection" centered>
+    <Modal opened onClose={onClose} title={tx('terminals.test.title')} centered>
       <Stack>
-        <Alert color={result.ok ? 'teal' : 'red'} title={result.ok ? 'The terminal answered' : 'No answer'}>
+        <Alert color={result.ok ? 'teal' : 'red'} title={result.ok ? tx('terminals.test.answered') : tx('terminals.test.noAnswer')}>
           {result.detail}
         </Alert>
         {result.device && (
           <Text size="sm">
-            Serial {result.device.serial}
+            {tx('terminals.test.serial', { serial: result.device.serial })}
             {result.device.name ? ` · ${result.device.name}` : ''}
-            {result.device.firmware ? ` · ${result.device.firmware}` : ''} · {result.device.recordCount} records · clock {result.device.clock.replace('T', ' ')} (
-            {result.device.clockSkewSeconds >= 0 ? '+' : ''}
-            {result.device.clockSkewSeconds} s){result.latencyMs !== null ? ` · ${result.latencyMs} ms` : ''}
+            {result.device.firmware ? ` · ${result.device.firmware}` : ''} ·{' '}
+            {tx('terminals.test.facts', {
+              records: result.device.recordCount,
+              clock: result.device.clock.replace('T', ' '),
+              skew: `${result.device.clockSkewSeconds >= 0 ? '+' : ''}${result.device.clockSkewSeconds}`,
+            })}
+            {result.latencyMs !== null ? <> · {tx('terminals.test.ms', { ms: result.latencyMs })}</> : null}
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Last known: {result.lastKnown.records} punches received, last contact {result.lastKnown.lastContactAt ? formatRelative(result.lastKnown.lastContactAt) : 'never'}.
+          {tx('terminals.test.lastKnown', {
+            records: result.lastKnown.records,
+            when: result.lastKnown.lastContactAt ? formatRelative(result.lastKnown.lastContactAt) : tr('terminals.never'),
+          })}
         </Text>
         <Group justify="flex-end">
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{tx('terminals.test.close')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -77,6 +90,8 @@ function TestResult({ result, onClose }: { result: TerminalTestResult; onClose: 
 }
 
 function TerminalsTable() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const terminals = useTerminals();
   const test = useTestTerminal();
   const remove = useDeleteTerminal();
@@ -92,10 +107,10 @@ function TerminalsTable() {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          The connector reads this list from the server: a connector on this PC or another needs only the server address and the secret.
+          {tx('terminals.list.intro')}
         </Text>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add terminal
+          {tx('terminals.list.add')}
         </Button>
       </Group>
       {terminals.error ? (
@@ -105,20 +120,20 @@ function TerminalsTable() {
           {!terminals.data ? (
             <TableSkeleton rows={3} />
           ) : terminals.data.items.length === 0 ? (
-            <EmptyState py="xl" icon={<IconFingerprint />} title="No terminals yet" description="Add one, or let the connector report one: it appears on its first message." />
+            <EmptyState py="xl" icon={<IconFingerprint />} title={tx('terminals.list.emptyTitle')} description={tx('terminals.list.emptyDescription')} />
           ) : (
             <Table.ScrollContainer minWidth={1100}>
-              <Table aria-label="Terminals" verticalSpacing="sm">
+              <Table aria-label={tr('terminals.list.table')} verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Terminal</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>State</Table.Th>
-                    <Table.Th>Last contact</Table.Th>
-                    <Table.Th>Clock</Table.Th>
-                    <Table.Th>Backlog / dead letters</Table.Th>
-                    <Table.Th>Today</Table.Th>
-                    <Table.Th>Unmatched</Table.Th>
+                    <Table.Th>{tx('terminals.list.terminal')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.address')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.state')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.lastContact')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.clock')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.backlog')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.today')}</Table.Th>
+                    <Table.Th>{tx('terminals.list.unmatched')}</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -140,10 +155,10 @@ function TerminalsTable() {
                       </Table.Td>
                       <Table.Td>
                         {!t.enabled ? (
-                          <Badge color="gray">disabled</Badge>
+                          <Badge color="gray">{tx('terminals.list.disabled')}</Badge>
                         ) : (
                           <Badge color={t.online ? 'teal' : 'red'} variant="dot" style={{ minWidth: 'max-content' }}>
-                            {t.online ? 'online' : 'offline'}
+                            {t.online ? tx('terminals.list.online') : tx('terminals.list.offline')}
                           </Badge>
                         )}
                         {(t.connectorDetail || unreachable(t)) && (
@@ -155,7 +170,12 @@ function TerminalsTable() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip label={`Reached ${t.lastContactAt ? formatInstant(t.lastContactAt) : 'never'} · delivered completely up to ${t.syncedUntil ? formatInstant(t.syncedUntil) : 'never'}`}>
+                        <Tooltip
+                          label={tx('terminals.list.reached', {
+                            when: t.lastContactAt ? formatInstant(t.lastContactAt) : tr('terminals.never'),
+                            until: t.syncedUntil ? formatInstant(t.syncedUntil) : tr('terminals.never'),
+                          })}
+                        >
                           <Text size="sm">{formatRelative(t.lastContactAt)}</Text>
                         </Tooltip>
                       </Table.Td>
@@ -172,9 +192,9 @@ function TerminalsTable() {
                         <Group gap={4} wrap="nowrap">
                           {t.unmatchedCount ? <Badge color="orange">{t.unmatchedCount}</Badge> : 0}
                           {t.unmappedUserIds > 0 && (
-                            <Tooltip label="User ids that are not numbers wait for a mapping (Unmatched & mappings tab)">
+                            <Tooltip label={tx('terminals.list.unmappedHint')}>
                               <Badge color="red" variant="light" data-testid="unmapped-ids-badge">
-                                {t.unmappedUserIds} id{t.unmappedUserIds === 1 ? '' : 's'} to map
+                                {tx('terminals.list.unmapped', { count: t.unmappedUserIds })}
                               </Badge>
                             </Tooltip>
                           )}
@@ -183,20 +203,20 @@ function TerminalsTable() {
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           <Button size="xs" variant="light" leftSection={<IconPlugConnected size={14} />} loading={testing === t.id} onClick={() => runTest(t)}>
-                            Test
+                            {tx('terminals.test.run')}
                           </Button>
                           <Menu position="bottom-end" withinPortal>
                             <Menu.Target>
-                              <ActionIcon variant="subtle" aria-label={`Actions for ${t.name}`}>
+                              <ActionIcon variant="subtle" aria-label={tr('terminals.list.actionsFor', { name: t.name })}>
                                 <IconDots size={16} />
                               </ActionIcon>
                             </Menu.Target>
                             <Menu.Dropdown>
                               <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(t)}>
-                                Edit
+                                {tx('terminals.list.edit')}
                               </Menu.Item>
                               <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(t)}>
-                                Delete
+                                {tx('terminals.list.delete')}
                               </Menu.Item>
                             </Menu.Dropdown>
                           </Menu>
@@ -214,12 +234,12 @@ function TerminalsTable() {
       {result && <TestResult result={result} onClose={() => setResult(null)} />}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete terminal"
-        message={`Delete ${deleting?.name ?? ''}? A terminal that has punches cannot be deleted: disable it instead.`}
-        confirmLabel="Delete"
+        title={tr('terminals.list.deleteTitle')}
+        message={tx('terminals.list.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={tr('terminals.list.delete')}
         danger
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => notifySuccess('Terminal deleted.'), onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => notifySuccess(tr('terminals.list.deleted')), onSettled: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       />
     </Stack>
@@ -227,6 +247,8 @@ function TerminalsTable() {
 }
 
 function MapDialog({ group, onClose }: { group: UnmatchedGroup; onClose: () => void }) {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const create = useCreateEnrolment();
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   const [scope, setScope] = useState<'terminal' | 'all'>(group.terminal ? 'terminal' : 'all');
@@ -236,31 +258,31 @@ function MapDialog({ group, onClose }: { group: UnmatchedGroup; onClose: () => v
       { terminalId: scope === 'terminal' ? (group.terminal?.id ?? null) : null, terminalUserId: group.terminalUserId, employeeId },
       {
         onSuccess: (r) => {
-          notifySuccess(`${r.attached} punches attached; ${r.daysReconciled} day(s) reconciled.`, 'Mapped');
+          notifySuccess(tr('terminals.map.attached', { attached: r.attached, days: r.daysReconciled }), tr('terminals.map.mapped'));
           onClose();
         },
-        onError: (e) => notifyError(e, 'Could not map'),
+        onError: (e) => notifyError(e, tr('terminals.map.failed')),
       },
     );
   return (
-    <Modal opened onClose={onClose} title={`Map terminal user ${group.terminalUserId}`} centered>
+    <Modal opened onClose={onClose} title={tx('terminals.map.title', { id: group.terminalUserId })} centered>
       <Stack>
         <Text size="sm">
-          {group.count} punch{group.count === 1 ? '' : 'es'} on {group.terminal?.name ?? group.serial} wait for an owner.
+          {tx('terminals.map.waiting', { count: group.count, where: group.terminal?.name ?? group.serial })}
         </Text>
-        <EmployeePicker label="Employee" withAsterisk value={employeeId} onChange={setEmployeeId} />
-        <Radio.Group label="Valid on" value={scope} onChange={(v) => setScope(v as 'terminal' | 'all')}>
+        <EmployeePicker label={tr('terminals.map.employee')} withAsterisk value={employeeId} onChange={setEmployeeId} />
+        <Radio.Group label={tx('terminals.map.validOn')} value={scope} onChange={(v) => setScope(v as 'terminal' | 'all')}>
           <Group mt={4}>
-            <Radio value="terminal" label="This terminal" disabled={!group.terminal} />
-            <Radio value="all" label="Every terminal" />
+            <Radio value="terminal" label={tx('terminals.map.thisTerminal')} disabled={!group.terminal} />
+            <Radio value="all" label={tx('terminals.map.everyTerminal')} />
           </Group>
         </Radio.Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('terminals.map.cancel')}
           </Button>
           <Button disabled={!employeeId} loading={create.isPending} onClick={submit}>
-            Map to employee
+            {tx('terminals.map.toEmployee')}
           </Button>
         </Group>
       </Stack>
@@ -269,6 +291,8 @@ function MapDialog({ group, onClose }: { group: UnmatchedGroup; onClose: () => v
 }
 
 function MapRawDialog({ raw, mode, onClose }: { raw: RawUser; mode: 'number' | 'employee'; onClose: () => void }) {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const map = useMapRawUser();
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   const [number, setNumber] = useState<number | string>(/^0\d+$/.test(raw.rawUserId) ? Number(raw.rawUserId) : '');
@@ -279,26 +303,31 @@ function MapRawDialog({ raw, mode, onClose }: { raw: RawUser; mode: 'number' | '
       { terminalId: raw.terminal.id, rawUserId: raw.rawUserId, ...(mode === 'employee' ? { employeeId: employeeId as string } : { terminalUserId: Number(number) }) },
       {
         onSuccess: (r) => {
-          notifySuccess(`"${r.rawUserId}" is sent as ${r.terminalUserId}${r.employee ? ` (${r.employee.fullName})` : ''}: the connector sends its held-back records at its next refresh.`, 'Mapped');
+          notifySuccess(
+            r.employee
+              ? tr('terminals.raw.sentAsEmployee', { raw: r.rawUserId, number: r.terminalUserId, name: r.employee.fullName })
+              : tr('terminals.raw.sentAs', { raw: r.rawUserId, number: r.terminalUserId }),
+            tr('terminals.map.mapped'),
+          );
           onClose();
         },
         onError: (e) => {
           setError(e instanceof Error ? e.message : String(e));
-          notifyError(e, 'Could not map');
+          notifyError(e, tr('terminals.map.failed'));
         },
       },
     );
   return (
-    <Modal opened onClose={onClose} title={`Map terminal user "${raw.rawUserId}"`} centered>
+    <Modal opened onClose={onClose} title={tx('terminals.raw.title', { raw: raw.rawUserId })} centered>
       <Stack>
         <Text size="sm">
-          {raw.terminal.name} stores this id with {/^0\d+$/.test(raw.rawUserId) ? 'a leading zero' : 'characters that are not digits'}; Muster records terminal users by number.{' '}
-          {raw.records ? `${raw.records} record${raw.records === 1 ? '' : 's'} wait in the connector.` : ''}
+          {tx(/^0\d+$/.test(raw.rawUserId) ? 'terminals.raw.storesZero' : 'terminals.raw.storesChars', { terminal: raw.terminal.name })}{' '}
+          {raw.records ? tx('terminals.raw.recordsWaiting', { count: raw.records }) : ''}
         </Text>
         {mode === 'number' ? (
           <NumberInput
-            label="Terminal user number"
-            description="Its records are sent with this number, which then means an employee as any terminal user number does"
+            label={tx('terminals.raw.number')}
+            description={tx('terminals.raw.numberDescription')}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -308,14 +337,14 @@ function MapRawDialog({ raw, mode, onClose }: { raw: RawUser; mode: 'number' | '
             error={error ?? undefined}
           />
         ) : (
-          <EmployeePicker label="Employee" withAsterisk value={employeeId} onChange={setEmployeeId} />
+          <EmployeePicker label={tr('terminals.map.employee')} withAsterisk value={employeeId} onChange={setEmployeeId} />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('terminals.map.cancel')}
           </Button>
           <Button disabled={!ready} loading={map.isPending} onClick={submit}>
-            {mode === 'number' ? 'Map to number' : 'Map to employee'}
+            {mode === 'number' ? tx('terminals.map.toNumber') : tx('terminals.map.toEmployee')}
           </Button>
         </Group>
       </Stack>
@@ -324,6 +353,8 @@ function MapRawDialog({ raw, mode, onClose }: { raw: RawUser; mode: 'number' | '
 }
 
 function RawUsers() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const raw = useRawUsers();
   const unmap = useUnmapRawUser();
   const [mapping, setMapping] = useState<{ raw: RawUser; mode: 'number' | 'employee' } | null>(null);
@@ -332,19 +363,19 @@ function RawUsers() {
   return (
     <Card withBorder padding="md">
       <Text fw={600} mb={4}>
-        User ids that are not numbers
+        {tx('terminals.raw.heading')}
       </Text>
       <Text size="sm" c="dimmed" mb="sm">
-        A terminal may store an enrolment id with letters or a leading zero (A12, 007). The connector holds those records back and reports the ids here; map each one to a number or to an employee and the connector sends them by itself.
+        {tx('terminals.raw.intro')}
       </Text>
       {items.length ? (
-        <Table aria-label="User ids that are not numbers">
+        <Table aria-label={tr('terminals.raw.heading')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Terminal</Table.Th>
-              <Table.Th>Id on the terminal</Table.Th>
-              <Table.Th>Records waiting</Table.Th>
-              <Table.Th>Sent as</Table.Th>
+              <Table.Th>{tx('terminals.raw.terminal')}</Table.Th>
+              <Table.Th>{tx('terminals.raw.idOnTerminal')}</Table.Th>
+              <Table.Th>{tx('terminals.raw.recordsHeader')}</Table.Th>
+              <Table.Th>{tx('terminals.raw.sentAsHeader')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -357,14 +388,14 @@ function RawUsers() {
                 <Table.Td>
                   {r.terminalUserId === null ? (
                     <Text size="sm" c="dimmed">
-                      not mapped
+                      {tx('terminals.raw.notMapped')}
                     </Text>
                   ) : (
                     <Text size="sm">
                       <Text span ff="monospace">
                         {r.terminalUserId}
                       </Text>
-                      {r.employee ? ` · ${r.employee.fullName} (${r.employee.code})` : ' · nobody yet'}
+                      {r.employee ? ` · ${r.employee.fullName} (${r.employee.code})` : <> · {tx('terminals.raw.nobody')}</>}
                     </Text>
                   )}
                 </Table.Td>
@@ -373,14 +404,14 @@ function RawUsers() {
                     {r.terminalUserId === null ? (
                       <>
                         <Button size="xs" variant="light" leftSection={<IconHash size={14} />} onClick={() => setMapping({ raw: r, mode: 'number' })}>
-                          Map to number
+                          {tx('terminals.map.toNumber')}
                         </Button>
                         <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setMapping({ raw: r, mode: 'employee' })}>
-                          Map to employee
+                          {tx('terminals.map.toEmployee')}
                         </Button>
                       </>
                     ) : (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping of ${r.rawUserId}`} onClick={() => unmap.mutate(r.id)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={tr('terminals.raw.removeMapping', { raw: r.rawUserId })} onClick={() => unmap.mutate(r.id)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     )}
@@ -392,7 +423,7 @@ function RawUsers() {
         </Table>
       ) : (
         <Text size="sm" c="dimmed">
-          None: every terminal user id is a plain number.
+          {tx('terminals.raw.none')}
         </Text>
       )}
       {mapping && <MapRawDialog raw={mapping.raw} mode={mapping.mode} onClose={() => setMapping(null)} />}
@@ -401,6 +432,8 @@ function RawUsers() {
 }
 
 function Enrolment() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const unmatched = useUnmatched();
   const enrolments = useEnrolments();
   const remove = useDeleteEnrolment();
@@ -410,19 +443,19 @@ function Enrolment() {
       <RawUsers />
       <Card withBorder padding="md">
         <Text fw={600} mb={4}>
-          Unmatched punches
+          {tx('terminals.unmatched.heading')}
         </Text>
         <Text size="sm" c="dimmed" mb="sm">
-          Punches of terminal user ids that belong to nobody are kept here; mapping one attaches its punches and reconciles those days.
+          {tx('terminals.unmatched.intro')}
         </Text>
         {unmatched.data?.items.length ? (
-          <Table aria-label="Unmatched punches">
+          <Table aria-label={tr('terminals.unmatched.heading')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Terminal</Table.Th>
-                <Table.Th>User id</Table.Th>
-                <Table.Th>Punches</Table.Th>
-                <Table.Th>From – to</Table.Th>
+                <Table.Th>{tx('terminals.unmatched.terminal')}</Table.Th>
+                <Table.Th>{tx('terminals.unmatched.userId')}</Table.Th>
+                <Table.Th>{tx('terminals.unmatched.punches')}</Table.Th>
+                <Table.Th>{tx('terminals.unmatched.span')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -439,7 +472,7 @@ function Enrolment() {
                   </Table.Td>
                   <Table.Td>
                     <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setMapping(u)}>
-                      Map to employee
+                      {tx('terminals.map.toEmployee')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -448,23 +481,23 @@ function Enrolment() {
           </Table>
         ) : (
           <Text size="sm" c="dimmed">
-            None: every punch belongs to someone.
+            {tx('terminals.unmatched.none')}
           </Text>
         )}
       </Card>
       <Card withBorder padding="md">
         <Text fw={600} mb={4}>
-          Mappings
+          {tx('terminals.mappings.heading')}
         </Text>
         <Text size="sm" c="dimmed" mb="sm">
-          Without a mapping, a terminal user id is the employee whose biometric id it is. A terminal&apos;s own mapping wins over an organisation-wide one.
+          {tx('terminals.mappings.intro')}
         </Text>
-        <Table aria-label="Mappings">
+        <Table aria-label={tr('terminals.mappings.heading')}>
           <Table.Tbody>
             {(enrolments.data?.items ?? []).map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td ff="monospace">{e.terminalUserId}</Table.Td>
-                <Table.Td>{e.terminal?.name ?? 'Every terminal'}</Table.Td>
+                <Table.Td>{e.terminal?.name ?? tx('terminals.mappings.everyTerminal')}</Table.Td>
                 <Table.Td>
                   {e.employee.fullName} ({e.employee.code})
                 </Table.Td>
@@ -474,7 +507,7 @@ function Enrolment() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove mapping ${e.terminalUserId}`} onClick={() => remove.mutate(e.id)}>
+                  <ActionIcon variant="subtle" color="red" aria-label={tr('terminals.mappings.remove', { id: e.terminalUserId })} onClick={() => remove.mutate(e.id)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -489,19 +522,21 @@ function Enrolment() {
 }
 
 function AdminLogs() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const logs = useAdminLogs();
   if (logs.error) return <QueryError error={logs.error} onRetry={() => void logs.refetch()} />;
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
-      <Table aria-label="Admin logs">
+      <Table aria-label={tr('terminals.logs.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Terminal</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Admin</Table.Th>
-            <Table.Th>Result</Table.Th>
+            <Table.Th>{tx('terminals.logs.when')}</Table.Th>
+            <Table.Th>{tx('terminals.logs.terminal')}</Table.Th>
+            <Table.Th>{tx('terminals.logs.action')}</Table.Th>
+            <Table.Th>{tx('terminals.logs.user')}</Table.Th>
+            <Table.Th>{tx('terminals.logs.admin')}</Table.Th>
+            <Table.Th>{tx('terminals.logs.result')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -523,15 +558,17 @@ function AdminLogs() {
 
 /** Biometric terminals: registry and state, test connection, unmatched punches and mappings, admin logs. */
 export function TerminalsPage() {
+  const { t: tr } = useTranslation('hr');
+  const tx = useTx('hr');
   const [tab, setTab] = useState<string | null>('terminals');
   return (
     <>
-      <PageHeader title="Terminals" description="The biometric terminals the connector reads, their state and clocks, and who each enrolled user is." />
+      <PageHeader title={tx('terminals.title')} documentTitle={tr('terminals.title')} description={tx('terminals.description')} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="terminals">Terminals</Tabs.Tab>
-          <Tabs.Tab value="enrolment">Unmatched &amp; mappings</Tabs.Tab>
-          <Tabs.Tab value="logs">Admin logs</Tabs.Tab>
+          <Tabs.Tab value="terminals">{tx('terminals.tabs.terminals')}</Tabs.Tab>
+          <Tabs.Tab value="enrolment">{tx('terminals.tabs.enrolment')}</Tabs.Tab>
+          <Tabs.Tab value="logs">{tx('terminals.tabs.logs')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="terminals">
           <TerminalsTable />

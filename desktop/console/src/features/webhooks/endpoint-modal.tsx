@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WebhookEndpointCreate, type WebhookEndpoint, type WebhookEndpointWithSecret } from '../../../../../shared/webhooks.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCreateWebhook, useUpdateWebhook } from './webhook-queries.ts';
@@ -31,6 +33,8 @@ export function EndpointModal({
   onClose: () => void;
   onCreated: (e: WebhookEndpointWithSecret) => void;
 }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const form = useForm<Values>({
@@ -44,7 +48,7 @@ export function EndpointModal({
         url: editing.url,
         description: editing.description,
         all: editing.eventTypes.includes('*'),
-        eventTypes: editing.eventTypes.filter((t) => t !== '*'),
+        eventTypes: editing.eventTypes.filter((type) => type !== '*'),
         enabled: editing.enabled,
         allowInsecureHttp: editing.allowInsecureHttp,
       });
@@ -54,7 +58,7 @@ export function EndpointModal({
 
   const fail = (error: unknown) => {
     applyServerErrors(error, form.setFieldError, ['url', 'description', 'eventTypes', 'enabled', 'allowInsecureHttp']);
-    notifyError(error, editing ? 'Could not save the endpoint' : 'Could not add the endpoint');
+    notifyError(error, editing ? t('webhooks.form.saveFailed') : t('webhooks.form.addFailed'));
   };
   const submit = form.onSubmit((v) => {
     const input = WebhookEndpointCreate.parse(toInput(v));
@@ -63,7 +67,7 @@ export function EndpointModal({
         { id: editing.id, patch: input },
         {
           onSuccess: () => {
-            notifySuccess('Endpoint saved.');
+            notifySuccess(t('webhooks.form.saved'));
             onClose();
           },
           onError: fail,
@@ -73,33 +77,33 @@ export function EndpointModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit webhook endpoint' : 'Add webhook endpoint'} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={editing ? tx('webhooks.form.editTitle') : tx('webhooks.form.addTitle')} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="URL" placeholder="https://payroll.example.com/hooks/muster" withAsterisk data-autofocus {...form.getInputProps('url')} />
-          <TextInput label="Description" placeholder="Payroll sync" {...form.getInputProps('description')} />
-          <Checkbox label="All events (also types added later)" {...form.getInputProps('all', { type: 'checkbox' })} />
+          <TextInput label={tx('webhooks.form.url')} placeholder={t('webhooks.form.urlPlaceholder')} withAsterisk data-autofocus {...form.getInputProps('url')} />
+          <TextInput label={tx('webhooks.form.description')} placeholder={t('webhooks.form.descriptionPlaceholder')} {...form.getInputProps('description')} />
+          <Checkbox label={tx('webhooks.form.all')} {...form.getInputProps('all', { type: 'checkbox' })} />
           {!form.values.all && (
             <MultiSelect
-              label="Events"
-              placeholder="Choose the events this system needs"
+              label={tx('webhooks.form.events')}
+              placeholder={t('webhooks.form.eventsPlaceholder')}
               searchable
-              data={eventTypes.map((t) => ({ value: t.type, label: t.type }))}
+              data={eventTypes.map((e) => ({ value: e.type, label: e.type }))}
               {...form.getInputProps('eventTypes')}
             />
           )}
-          <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+          <Switch label={tx('webhooks.form.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
           <Switch
-            label="Allow http:// on the office LAN"
-            description="Only for an address on this PC or the LAN (10.x, 172.16–31.x, 192.168.x, .local names). Anything on the internet needs https://."
+            label={tx('webhooks.form.insecure')}
+            description={tx('webhooks.form.insecureHint')}
             {...form.getInputProps('allowInsecureHttp', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('webhooks.form.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Add endpoint'}
+              {editing ? tx('webhooks.form.save') : tx('webhooks.form.add')}
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,13 @@
 import { Badge, Button, Code, EmptyState, Group, Menu, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDots, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../../../../../shared/webhooks.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { DeliveryLogDrawer } from './delivery-log.tsx';
@@ -14,29 +16,32 @@ import { SecretModal } from './secret-modal.tsx';
 import { useDeleteWebhook, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhooks } from './webhook-queries.ts';
 
 function StateBadge({ e }: { e: WebhookEndpoint }) {
+  const tx = useTx('hr');
   if (!e.enabled)
     return (
-      <Tooltip label={e.disabledReason ?? 'Disabled'} multiline w={320} disabled={!e.disabledReason}>
+      <Tooltip label={e.disabledReason ?? tx('webhooks.disabled')} multiline w={320} disabled={!e.disabledReason}>
         <Badge color="gray" variant="outline">
-          Disabled
+          {tx('webhooks.disabled')}
         </Badge>
       </Tooltip>
     );
   if (e.failingSince)
     return (
       <Badge color="red" variant="light">
-        Failing since {formatRelative(e.failingSince)}
+        {tx('webhooks.failingSince', { when: formatRelative(e.failingSince) })}
       </Badge>
     );
   return (
     <Badge color="teal" variant="dot">
-      Active
+      {tx('webhooks.active')}
     </Badge>
   );
 }
 
 /** Webhook endpoints beside the API keys: add, edit, test, rotate the secret, the delivery log. */
 export function WebhooksSection() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const hooks = useWebhooks();
   const del = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
@@ -67,14 +72,14 @@ export function WebhooksSection() {
       <Group justify="space-between">
         <Group gap="xs">
           <IconWebhook size={20} />
-          <Title order={4}>Webhooks</Title>
+          <Title order={4}>{tx('webhooks.title')}</Title>
         </Group>
         <Button leftSection={<IconPlus size={16} />} variant="light" onClick={add}>
-          Add endpoint
+          {tx('webhooks.add')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Muster calls your systems when something happens (an approval, a joiner, a day final for payroll), signed as the Standard Webhooks specification fixes it, and retries for about 3 days.
+        {tx('webhooks.intro')}
       </Text>
       {hooks.error ? (
         <QueryError error={hooks.error} onRetry={() => void hooks.refetch()} />
@@ -83,21 +88,21 @@ export function WebhooksSection() {
           {!hooks.data ? (
             <TableSkeleton rows={2} />
           ) : hooks.data.items.length === 0 ? (
-            <EmptyState py="xl" icon={<IconWebhook />} title="No webhook endpoints yet" description="Add the URL of a system that should hear about leave, employees and attendance as it happens.">
+            <EmptyState py="xl" icon={<IconWebhook />} title={tx('webhooks.emptyTitle')} description={tx('webhooks.emptyDescription')}>
               <Button variant="light" onClick={add}>
-                Add the first endpoint
+                {tx('webhooks.addFirst')}
               </Button>
             </EmptyState>
           ) : (
             <Table.ScrollContainer minWidth={820}>
-              <Table aria-label="Webhook endpoints">
+              <Table aria-label={t('webhooks.table')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Endpoint</Table.Th>
-                    <Table.Th>Events</Table.Th>
-                    <Table.Th>Secret</Table.Th>
-                    <Table.Th>Last 7 days</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th>{tx('webhooks.endpoint')}</Table.Th>
+                    <Table.Th>{tx('webhooks.events')}</Table.Th>
+                    <Table.Th>{tx('webhooks.secret')}</Table.Th>
+                    <Table.Th>{tx('webhooks.lastWeek')}</Table.Th>
+                    <Table.Th>{tx('webhooks.status')}</Table.Th>
                     <Table.Th w={190} />
                   </Table.Tr>
                 </Table.Thead>
@@ -115,16 +120,14 @@ export function WebhooksSection() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{e.eventTypes.includes('*') ? 'All events' : e.eventTypes.length === 1 ? e.eventTypes[0] : `${e.eventTypes.length} event types`}</Text>
+                        <Text size="sm">{e.eventTypes.includes('*') ? tx('webhooks.allEvents') : e.eventTypes.length === 1 ? e.eventTypes[0] : tx('webhooks.eventTypes', { count: e.eventTypes.length })}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Code>{e.secretPrefix}</Code>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">
-                          {e.stats.delivered} delivered
-                          {e.stats.pending ? `, ${e.stats.pending} waiting` : ''}
-                          {e.stats.failed ? `, ${e.stats.failed} failed` : ''}
+                          {tx('webhooks.stats', { delivered: e.stats.delivered, pending: e.stats.pending, failed: e.stats.failed })}
                         </Text>
                       </Table.Td>
                       <Table.Td>
@@ -133,11 +136,11 @@ export function WebhooksSection() {
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap" justify="flex-end">
                           <Button size="xs" variant="default" onClick={() => openLog(e.id)}>
-                            Deliveries
+                            {tx('webhooks.deliveries')}
                           </Button>
                           <Menu position="bottom-end" withinPortal>
                             <Menu.Target>
-                              <Button size="xs" variant="subtle" aria-label={`More for ${e.url}`}>
+                              <Button size="xs" variant="subtle" aria-label={t('webhooks.moreFor', { url: e.url })}>
                                 <IconDots size={16} />
                               </Button>
                             </Menu.Target>
@@ -146,13 +149,13 @@ export function WebhooksSection() {
                                 onClick={() =>
                                   test.mutate(e.id, {
                                     onSuccess: () => {
-                                      notifySuccess('Test event queued: see it arrive in the delivery log.');
+                                      notifySuccess(t('webhooks.testQueued'));
                                       openLog(e.id);
                                     },
                                   })
                                 }
                               >
-                                Send test event
+                                {tx('webhooks.sendTest')}
                               </Menu.Item>
                               <Menu.Item
                                 onClick={() => {
@@ -160,15 +163,15 @@ export function WebhooksSection() {
                                   setModalOpen(true);
                                 }}
                               >
-                                Edit
+                                {tx('webhooks.edit')}
                               </Menu.Item>
-                              <Menu.Item onClick={() => update.mutate({ id: e.id, patch: { enabled: !e.enabled } }, { onSuccess: () => notifySuccess(e.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.') })}>
-                                {e.enabled ? 'Disable' : 'Enable'}
+                              <Menu.Item onClick={() => update.mutate({ id: e.id, patch: { enabled: !e.enabled } }, { onSuccess: () => notifySuccess(e.enabled ? t('webhooks.disabledDone') : t('webhooks.enabledDone')) })}>
+                                {e.enabled ? tx('webhooks.disable') : tx('webhooks.enable')}
                               </Menu.Item>
-                              <Menu.Item onClick={() => setRotating(e)}>Rotate secret</Menu.Item>
+                              <Menu.Item onClick={() => setRotating(e)}>{tx('webhooks.rotate')}</Menu.Item>
                               <Menu.Divider />
                               <Menu.Item color="red" onClick={() => setRemoving(e)}>
-                                Remove
+                                {tx('webhooks.remove')}
                               </Menu.Item>
                             </Menu.Dropdown>
                           </Menu>
@@ -196,9 +199,9 @@ export function WebhooksSection() {
       <DeliveryLogDrawer endpoint={logOf} onClose={() => openLog(null)} />
       <ConfirmDialog
         opened={rotating !== null}
-        title="Rotate signing secret"
-        message={`A new secret is shown once. The old one keeps signing for 24 hours beside it (two signatures per delivery), so ${rotating?.url ?? ''} can switch without missing events.`}
-        confirmLabel="Rotate secret"
+        title={t('webhooks.rotateTitle')}
+        message={tx('webhooks.rotateMessage', { url: rotating?.url ?? '' })}
+        confirmLabel={t('webhooks.rotate')}
         loading={rotate.isPending}
         onConfirm={() =>
           rotating &&
@@ -216,9 +219,9 @@ export function WebhooksSection() {
       />
       <ConfirmDialog
         opened={removing !== null}
-        title="Remove webhook endpoint"
-        message={`Remove ${removing?.url ?? ''}? Events waiting for it are dropped and its delivery log goes with it.`}
-        confirmLabel="Remove endpoint"
+        title={t('webhooks.removeTitle')}
+        message={tx('webhooks.removeMessage', { url: removing?.url ?? '' })}
+        confirmLabel={t('webhooks.removeConfirm')}
         danger
         loading={del.isPending}
         onConfirm={() => removing && del.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
