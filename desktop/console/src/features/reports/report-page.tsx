@@ -37,8 +37,10 @@ function useColumnLabel(): { text: (c: ReportColumn) => string; node: (c: Report
   return {
     text: (c) => (translated(c) ? t(key(c)) : c.label),
     node: (c) =>
-      translated(c) || locale === 'en-IN' ? (
-        translated(c) ? t(key(c)) : c.label
+      translated(c) ? (
+        t(key(c))
+      ) : locale === 'en-IN' ? (
+        c.label
       ) : (
         <span lang="en" data-english-fallback="">
           {c.label}
@@ -46,6 +48,7 @@ function useColumnLabel(): { text: (c: ReportColumn) => string; node: (c: Report
       ),
   };
 }
+
 const FILTER_KEYS = ['departmentId', 'locationId', 'status', 'groupBy'] as const;
 
 /** One report: its parameter and filters in the address (shareable), the chart, the table with totals, exports. */
