@@ -15,6 +15,7 @@ import { useLocale, useTx } from '../../i18n/language.tsx';
 import { formatDate, formatMonthName, formatRelative } from '../../lib/format.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { useOrgClock } from '../attendance/status.tsx';
+import { leaveTypeLabel } from '../leave/leave-format.tsx';
 import { useDashboard } from './dashboard-queries.ts';
 import { StatCard } from './stat-card.tsx';
 
@@ -432,9 +433,9 @@ function EmployeeDashboard({ d }: { d: Dashboard }) {
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="my-balances">
           {me.balances.map((b) => (
-            <Tooltip key={b.code} label={b.name}>
+            <Tooltip key={b.code} label={leaveTypeLabel(b.code, b.name)}>
               <div>
-                <StatCard label={b.name} value={formatNumber(b.available)} to="/leave/my" hint={tx('dashboard.self.daysAvailable')} />
+                <StatCard label={leaveTypeLabel(b.code, b.name)} value={formatNumber(b.available)} to="/leave/my" hint={tx('dashboard.self.daysAvailable')} />
               </div>
             </Tooltip>
           ))}

@@ -14,7 +14,7 @@ import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../session/session-context.tsx';
-import { TypeBadge } from './leave-format.tsx';
+import { TypeBadge, leaveTypeLabel } from './leave-format.tsx';
 import { useAdjust, useAdjustments, useLeaveTypes, useRunAccruals, useRunYearEnd, useYearEndPreview } from './leave-queries.ts';
 import { LeaveTypeForm } from './leave-type-form.tsx';
 import { RecordLeavePanel } from './record-leave.tsx';
@@ -147,7 +147,7 @@ function TypesTab() {
                           <TypeBadge code={type.code} tone={type.colorTone} />
                           <div>
                             <Text size="sm" fw={600}>
-                              {type.name}
+                              {leaveTypeLabel(type.code, type.name)}
                             </Text>
                             <Text size="xs" c="dimmed">
                               {dotted([
