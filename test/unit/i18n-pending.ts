@@ -5,13 +5,6 @@
  * Issue 21 moves them over screen by screen: employee and manager screens first, then HR.
  */
 export const PENDING_TRANSLATION: readonly string[] = [
-  'features/compliance/bundle-tab.tsx',
-  'features/compliance/compliance-page.tsx',
-  'features/compliance/establishment-tab.tsx',
-  'features/compliance/job-progress.tsx',
-  'features/compliance/missing-tab.tsx',
-  'features/compliance/registers-tab.tsx',
-  'features/dashboard/dashboard-page.tsx',
   'features/documents/document-types-page.tsx',
   'features/documents/employee-documents-panel.tsx',
   'features/documents/labels.tsx',
@@ -23,11 +16,4 @@ export const PENDING_TRANSLATION: readonly string[] = [
   'features/documents/upload-modal.tsx',
   'features/email/profile-notifications.tsx',
   'features/leave/calendar-page.tsx',
-  'features/leave/leave-admin-page.tsx',
-  'features/leave/leave-type-form.tsx',
-  'features/reports/parameter-picker.tsx',
-  'features/reports/report-chart.tsx',
-  'features/reports/report-page.tsx',
-  'features/reports/reports-page.tsx',
-  'features/reports/save-report-modal.tsx',
 ];

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileZip, IconLock } from '@tabler/icons-react';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import type { Selection } from './compliance-page.tsx';
@@ -10,6 +12,8 @@ import { JobProgress } from './job-progress.tsx';
 
 /** The month's bundle (built as a job with progress, then downloaded), filing the month, and the filed periods. */
 export function BundleTab({ selection, canFile }: { selection: Selection; canFile: boolean }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const start = useStartBundle();
   const file = useFileMonth();
   const [bundleJob, setBundleJob] = useState<string | null>(null);
@@ -22,20 +26,20 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
-        <Title order={5}>Download the bundle</Title>
+        <Title order={5}>{tx('compliance.bundle.title')}</Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Every register of {selection.month} ({selection.location ? 'this location' : 'one folder per location'}) in PDF and XLSX, with manifest.json (checksums, legal basis, notes on blank columns). A filed month gives the files as filed, plus AMENDMENTS.txt when the data changed since.
+          {tx('compliance.bundle.intro', { period: selection.month, scope: selection.location ? 'location' : 'all' })}
         </Text>
         <Group>
           <Button
             leftSection={<IconFileZip size={16} />}
             loading={start.isPending || bundle.data?.status === 'running'}
             onClick={() =>
-              start.mutate({ period: selection.month, ...(selection.location ? { location: selection.location } : {}) }, { onSuccess: (j) => setBundleJob(j.id), onError: (e) => notifyError(e, 'Could not start') })
+              start.mutate({ period: selection.month, ...(selection.location ? { location: selection.location } : {}) }, { onSuccess: (j) => setBundleJob(j.id), onError: (e) => notifyError(e, t('compliance.bundle.startFailed')) })
             }
             data-testid="build-bundle"
           >
-            Build the bundle
+            {tx('compliance.bundle.build')}
           </Button>
         </Group>
         {bundle.data && (
@@ -45,21 +49,21 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
         )}
       </Card>
       <Card withBorder padding="md">
-        <Title order={5}>File {selection.month}</Title>
+        <Title order={5}>{tx('compliance.filing.file', { period: selection.month })}</Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Filing stores the bundle’s bytes and their SHA-256 hashes: the filed registers are then served as filed, and later changes to their data show as amendments, never silently.
+          {tx('compliance.filing.intro')}
         </Text>
         {readiness.error && <QueryError error={readiness.error} onRetry={() => void readiness.refetch()} />}
         {r && (
           <Stack gap="xs">
             {r.filing ? (
-              <Alert color={r.filing.amended ? 'orange' : 'teal'} icon={<IconLock size={16} />} title={r.filing.amended ? 'Filed, amended after filing' : 'Filed'}>
-                Filed {formatInstant(r.filing.filedAt)} by {r.filing.filedByName}.
+              <Alert color={r.filing.amended ? 'orange' : 'teal'} icon={<IconLock size={16} />} title={r.filing.amended ? tx('compliance.filing.filedAmended') : tx('compliance.filing.filed')}>
+                {tx('compliance.filing.filedBy', { when: formatInstant(r.filing.filedAt), name: r.filing.filedByName })}
               </Alert>
             ) : r.ready ? (
-              <Alert color="teal">Every attendance day of the period is final: it can be filed.</Alert>
+              <Alert color="teal">{tx('compliance.filing.ready')}</Alert>
             ) : (
-              <Alert color="yellow" title="Not ready to file" data-testid="not-ready">
+              <Alert color="yellow" title={tx('compliance.filing.notReady')} data-testid="not-ready">
                 {r.reasons.map((x) => (
                   <Text key={x} size="sm">
                     {x}
@@ -76,12 +80,12 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
                   onClick={() =>
                     file.mutate(
                       { period: selection.month, location: selection.location },
-                      { onSuccess: (j) => { setFileJob(j.id); notifySuccess(`Filing ${selection.month}…`); }, onError: (e) => notifyError(e, 'Could not file') },
+                      { onSuccess: (j) => { setFileJob(j.id); notifySuccess(t('compliance.filing.filing', { period: selection.month })); }, onError: (e) => notifyError(e, t('compliance.filing.failed')) },
                     )
                   }
                   data-testid="file-month"
                 >
-                  File {selection.month}
+                  {tx('compliance.filing.file', { period: selection.month })}
                 </Button>
               </Group>
             )}
@@ -91,30 +95,30 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
       </Card>
       <Card withBorder padding="md">
         <Title order={5} mb="sm">
-          Filed periods
+          {tx('compliance.filed.title')}
         </Title>
         {filings.error && <QueryError error={filings.error} onRetry={() => void filings.refetch()} />}
         {filings.data && filings.data.items.length === 0 && (
           <Text size="sm" c="dimmed">
-            No period is filed yet.
+            {tx('compliance.filed.none')}
           </Text>
         )}
         {filings.data && filings.data.items.length > 0 && (
           <Table striped fz="sm" data-testid="filings">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Location</Table.Th>
-                <Table.Th>Filed</Table.Th>
-                <Table.Th>Files</Table.Th>
-                <Table.Th>State</Table.Th>
+                <Table.Th>{tx('compliance.period')}</Table.Th>
+                <Table.Th>{tx('compliance.location')}</Table.Th>
+                <Table.Th>{tx('compliance.filed.filed')}</Table.Th>
+                <Table.Th>{tx('compliance.filed.files')}</Table.Th>
+                <Table.Th>{tx('compliance.filed.state')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {filings.data.items.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>{f.period}</Table.Td>
-                  <Table.Td>{f.locationName ?? 'All locations'}</Table.Td>
+                  <Table.Td>{f.locationName ?? tx('compliance.allLocations')}</Table.Td>
                   <Table.Td>
                     {formatInstant(f.filedAt)} · {f.filedByName}
                   </Table.Td>
@@ -122,7 +126,7 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
                   <Table.Td>
                     {f.amended ? (
                       <Stack gap={2}>
-                        <Badge color="orange">Amended after filing</Badge>
+                        <Badge color="orange">{tx('compliance.filing.amended')}</Badge>
                         {f.amendments.map((a) => (
                           <Text key={a.detectedAt} size="xs" c="dimmed">
                             {formatInstant(a.detectedAt)}: {a.summary}
@@ -130,7 +134,7 @@ export function BundleTab({ selection, canFile }: { selection: Selection; canFil
                         ))}
                       </Stack>
                     ) : (
-                      <Badge color="teal">Filed</Badge>
+                      <Badge color="teal">{tx('compliance.filing.filed')}</Badge>
                     )}
                   </Table.Td>
                 </Table.Tr>

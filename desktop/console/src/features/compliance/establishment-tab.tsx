@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { Establishment, EstablishmentUpdate } from '../../../../../shared/establishment.ts';
 import { PROFILE_LABELS, STATE_PROFILES, type StateProfile } from '../../../../../shared/establishment.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useEstablishment, useUpdateEstablishment } from './compliance-queries.ts';
 
 /** The establishment data every register header prints: the organisation's and each location's. */
 export function EstablishmentTab({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const est = useEstablishment();
   const save = useUpdateEstablishment();
   const [draft, setDraft] = useState<Establishment | null>(null);
@@ -42,11 +46,11 @@ export function EstablishmentTab({ canEdit }: { canEdit: boolean }) {
     save.mutate(body, {
       onSuccess: () => {
         setErrors({});
-        notifySuccess('Establishment data saved');
+        notifySuccess(t('compliance.establishment.saved'));
       },
       onError: (e) => {
         if (e instanceof ApiError) setErrors(e.fieldErrors());
-        notifyError(e, 'Could not save');
+        notifyError(e, t('compliance.establishment.failed'));
       },
     });
   };
@@ -57,14 +61,14 @@ export function EstablishmentTab({ canEdit }: { canEdit: boolean }) {
           {draft.organisationName}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <TextInput label="Employer / owner" value={draft.employerName ?? ''} onChange={(e) => set({ employerName: text(e.currentTarget.value) })} disabled={!canEdit} />
-          <TextInput label="Manager" value={draft.managerName ?? ''} onChange={(e) => set({ managerName: text(e.currentTarget.value) })} disabled={!canEdit} />
-          <TextInput label="LIN (Shram Suvidha)" value={draft.lin ?? ''} error={errors.lin} onChange={(e) => set({ lin: text(e.currentTarget.value) })} disabled={!canEdit} />
-          <TextInput label="EPF establishment code" value={draft.epfEstablishmentCode ?? ''} error={errors.epfEstablishmentCode} onChange={(e) => set({ epfEstablishmentCode: text(e.currentTarget.value) })} disabled={!canEdit} />
-          <TextInput label="ESIC employer code" value={draft.esicEmployerCode ?? ''} error={errors.esicEmployerCode} onChange={(e) => set({ esicEmployerCode: text(e.currentTarget.value) })} disabled={!canEdit} />
+          <TextInput label={tx('compliance.establishment.employer')} value={draft.employerName ?? ''} onChange={(e) => set({ employerName: text(e.currentTarget.value) })} disabled={!canEdit} />
+          <TextInput label={tx('compliance.establishment.manager')} value={draft.managerName ?? ''} onChange={(e) => set({ managerName: text(e.currentTarget.value) })} disabled={!canEdit} />
+          <TextInput label={tx('compliance.establishment.lin')} value={draft.lin ?? ''} error={errors.lin} onChange={(e) => set({ lin: text(e.currentTarget.value) })} disabled={!canEdit} />
+          <TextInput label={tx('compliance.establishment.epf')} value={draft.epfEstablishmentCode ?? ''} error={errors.epfEstablishmentCode} onChange={(e) => set({ epfEstablishmentCode: text(e.currentTarget.value) })} disabled={!canEdit} />
+          <TextInput label={tx('compliance.establishment.esic')} value={draft.esicEmployerCode ?? ''} error={errors.esicEmployerCode} onChange={(e) => set({ esicEmployerCode: text(e.currentTarget.value) })} disabled={!canEdit} />
           <NumberInput
-            label="Wage period starts on day"
-            description="1 = the calendar month; 26 = the 26th to the 25th"
+            label={tx('compliance.establishment.wageStart')}
+            description={tx('compliance.establishment.wageStartHint')}
             min={1}
             max={28}
             value={draft.wagePeriodStartDay}
@@ -82,20 +86,20 @@ export function EstablishmentTab({ canEdit }: { canEdit: boolean }) {
               {l.locationName}
             </Title>
             <SimpleGrid cols={{ base: 1, md: 3 }}>
-              <TextInput label="Establishment name" value={l.establishmentName ?? ''} onChange={(e) => setL({ establishmentName: text(e.currentTarget.value) })} disabled={!canEdit} />
-              <TextInput label="Establishment address" placeholder="The location’s address" value={l.establishmentAddress ?? ''} onChange={(e) => setL({ establishmentAddress: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.name')} value={l.establishmentName ?? ''} onChange={(e) => setL({ establishmentName: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.address')} placeholder={t('compliance.establishment.addressHint')} value={l.establishmentAddress ?? ''} onChange={(e) => setL({ establishmentAddress: text(e.currentTarget.value) })} disabled={!canEdit} />
               <Select
-                label="State profile"
+                label={tx('compliance.establishment.stateProfile')}
                 data={STATE_PROFILES.map((p) => ({ value: p, label: PROFILE_LABELS[p] }))}
                 value={l.stateProfile}
                 onChange={(v) => v && setL({ stateProfile: v as StateProfile })}
                 allowDeselect={false}
                 disabled={!canEdit}
               />
-              <TextInput label="S&E registration no." value={l.seRegistrationNumber ?? ''} onChange={(e) => setL({ seRegistrationNumber: text(e.currentTarget.value) })} disabled={!canEdit} />
-              <TextInput label="S&E registration state" value={l.seState ?? ''} onChange={(e) => setL({ seState: text(e.currentTarget.value) })} disabled={!canEdit} />
-              <TextInput label="Manager" value={l.managerName ?? ''} onChange={(e) => setL({ managerName: text(e.currentTarget.value) })} disabled={!canEdit} />
-              <TextInput label="Festival holidays approval (TN)" value={l.fhApprovalReference ?? ''} onChange={(e) => setL({ fhApprovalReference: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.seNumber')} value={l.seRegistrationNumber ?? ''} onChange={(e) => setL({ seRegistrationNumber: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.seState')} value={l.seState ?? ''} onChange={(e) => setL({ seState: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.manager')} value={l.managerName ?? ''} onChange={(e) => setL({ managerName: text(e.currentTarget.value) })} disabled={!canEdit} />
+              <TextInput label={tx('compliance.establishment.fh')} value={l.fhApprovalReference ?? ''} onChange={(e) => setL({ fhApprovalReference: text(e.currentTarget.value) })} disabled={!canEdit} />
             </SimpleGrid>
           </Card>
         );
@@ -103,7 +107,7 @@ export function EstablishmentTab({ canEdit }: { canEdit: boolean }) {
       {canEdit && (
         <Group>
           <Button onClick={submit} loading={save.isPending}>
-            Save establishment data
+            {tx('compliance.establishment.save')}
           </Button>
         </Group>
       )}

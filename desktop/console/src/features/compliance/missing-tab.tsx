@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTx } from '../../i18n/language.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import type { Selection } from './compliance-page.tsx';
@@ -7,13 +8,14 @@ import { useMissing } from './compliance-queries.ts';
 
 /** Employees whose register cells are blank for want of data, with the fields to fill on their profiles. */
 export function MissingTab({ selection }: { selection: Selection }) {
+  const tx = useTx('hr');
   const missing = useMissing(selection.month, selection.location);
   if (missing.error) return <QueryError error={missing.error} onRetry={() => void missing.refetch()} />;
   if (!missing.data) return <TableSkeleton rows={8} />;
   if (missing.data.items.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        Every employee has the data the registers of {selection.month} print.
+        {tx('compliance.missing.none', { period: selection.month })}
       </Text>
     );
   }
@@ -22,9 +24,9 @@ export function MissingTab({ selection }: { selection: Selection }) {
       <Table striped fz="sm" data-testid="missing-data">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Employee</Table.Th>
-            <Table.Th>Missing</Table.Th>
-            <Table.Th>Registers</Table.Th>
+            <Table.Th>{tx('compliance.missing.employee')}</Table.Th>
+            <Table.Th>{tx('compliance.missing.missing')}</Table.Th>
+            <Table.Th>{tx('compliance.missing.registers')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

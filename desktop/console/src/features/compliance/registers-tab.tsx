@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, Group, NavLink, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import type { PeriodKind, RegisterInfo } from '../../../../../shared/compliance.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatInstant } from '../../lib/format.ts';
 import type { Selection } from './compliance-page.tsx';
 import { useRegisterPreview, useRegisters } from './compliance-queries.ts';
@@ -27,6 +29,7 @@ function cellText(v: string | number | null): string {
 }
 
 export function RegistersTab({ selection }: { selection: Selection }) {
+  const { t } = useTranslation('hr');
   const registers = useRegisters();
   const [key, setKey] = useState<string>('employee-register');
   if (registers.error) return <QueryError error={registers.error} onRetry={() => void registers.refetch()} />;
@@ -39,7 +42,7 @@ export function RegistersTab({ selection }: { selection: Selection }) {
           <NavLink
             key={r.key}
             label={r.title}
-            description={r.available ? `${r.layouts.map((l) => l.form).slice(0, 2).join(', ')}` : 'Needs the documents module'}
+            description={r.available ? r.layouts.map((l) => l.form).slice(0, 2).join(', ') : t('compliance.registers.needsDocuments')}
             active={r.key === key}
             disabled={!r.available}
             onClick={() => setKey(r.key)}
@@ -55,6 +58,8 @@ export function RegistersTab({ selection }: { selection: Selection }) {
 }
 
 function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selection: Selection }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const period = periodFor(info.periodKind, selection.month);
   const profile = selection.profile && info.profiles.includes(selection.profile as never) ? selection.profile : null;
   const query = { period, profile, location: selection.location };
@@ -79,7 +84,7 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
       </Group>
       {selection.profile && !profile && (
         <Alert color="gray" variant="light">
-          This register has no {selection.profile} layout; it uses the location’s or the central one.
+          {tx('compliance.registers.noLayout', { profile: selection.profile })}
         </Alert>
       )}
       {preview.error && <QueryError error={preview.error} onRetry={() => void preview.refetch()} />}
@@ -92,22 +97,22 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
               {p.profile}
             </Badge>
             <Badge variant="light" color="gray">
-              {p.rowCount} rows
+              {tx('compliance.registers.rows', { count: p.rowCount })}
             </Badge>
             {p.provisionalDays > 0 && (
               <Badge color="yellow" leftSection={<IconAlertTriangle size={12} />}>
-                {p.provisionalDays} provisional days
+                {tx('compliance.registers.provisional', { count: p.provisionalDays })}
               </Badge>
             )}
             {p.filing && (
               <Badge color={p.filing.amended ? 'orange' : 'teal'} leftSection={<IconLock size={12} />} data-testid="filing-badge">
-                {p.filing.amended ? 'Amended after filing' : `Filed ${formatInstant(p.filing.filedAt)}`}
+                {p.filing.amended ? tx('compliance.filing.amended') : tx('compliance.registers.filedAt', { when: formatInstant(p.filing.filedAt) })}
               </Badge>
             )}
           </Group>
           {p.filing?.amended && (
-            <Alert color="orange" title="Amended after filing" data-testid="amendments">
-              <Text size="sm">Downloads give the register as filed; the bundle carries AMENDMENTS.txt with what changed since:</Text>
+            <Alert color="orange" title={tx('compliance.filing.amended')} data-testid="amendments">
+              <Text size="sm">{tx('compliance.registers.amendments')}</Text>
               {p.filing.differences.slice(0, 8).map((d) => (
                 <Text key={d} size="xs" ff="monospace">
                   {d}
@@ -124,7 +129,7 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
               ))}
             </SimpleGrid>
           </Card>
-          <ScrollArea h={460} type="auto" data-testid="register-table" viewportProps={{ tabIndex: 0, 'aria-label': 'Register rows, scrollable' }}>
+          <ScrollArea h={460} type="auto" data-testid="register-table" viewportProps={{ tabIndex: 0, 'aria-label': t('compliance.registers.scroll') }}>
             <Table striped withTableBorder withColumnBorders fz="xs" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -150,7 +155,7 @@ function RegisterPreviewCard({ info, selection }: { info: RegisterInfo; selectio
           </ScrollArea>
           {p.rowCount > p.rows.length && (
             <Text size="xs" c="dimmed">
-              Showing {p.rows.length} of {p.rowCount} rows; the download has them all.
+              {tx('compliance.registers.showing', { shown: String(p.rows.length), count: String(p.rowCount) })}
             </Text>
           )}
           <Stack gap={2}>

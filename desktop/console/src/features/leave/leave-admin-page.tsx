@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Group, NumberInput, Pagination, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconAdjustments, IconCalendarPlus, IconCalendarRepeat, IconCategory, IconPencil, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { formatNumber } from '../../../../../shared/i18n/index.ts';
 import type { LeaveType } from '../../../../../shared/leave/index.ts';
 import { EmployeePicker } from '../../components/employee-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../session/session-context.tsx';
-import { TypeBadge } from './leave-format.tsx';
+import { TypeBadge, leaveTypeLabel } from './leave-format.tsx';
 import { useAdjust, useAdjustments, useLeaveTypes, useRunAccruals, useRunYearEnd, useYearEndPreview } from './leave-queries.ts';
 import { LeaveTypeForm } from './leave-type-form.tsx';
 import { RecordLeavePanel } from './record-leave.tsx';
@@ -19,26 +22,28 @@ import { RecordLeavePanel } from './record-leave.tsx';
 /** HR's leave settings: types and policies, adjustments, the year end, and recording leave for an employee. */
 export function LeaveAdminPage() {
   const can = useCan();
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   // `?tab=record` opens "Record leave" straight away (the approvals page links there).
   const [search] = useSearchParams();
   const [tab, setTab] = useState<string | null>(search.get('tab') ?? 'types');
   return (
     <>
-      <PageHeader title="Leave settings" description="Leave types and their accrual policies, balance adjustments, the year-end carry forward, and leave HR records for an employee." />
+      <PageHeader title={tx('leaveSettings.title')} documentTitle={t('leaveSettings.title')} description={tx('leaveSettings.description')} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="types" leftSection={<IconCategory size={16} />}>
-            Types and policies
+            {tx('leaveSettings.tabs.types')}
           </Tabs.Tab>
           <Tabs.Tab value="adjustments" leftSection={<IconAdjustments size={16} />}>
-            Adjustments
+            {tx('leaveSettings.tabs.adjustments')}
           </Tabs.Tab>
           <Tabs.Tab value="year-end" leftSection={<IconCalendarRepeat size={16} />}>
-            Year end
+            {tx('leaveSettings.tabs.yearEnd')}
           </Tabs.Tab>
           {can('leave:hr-approve') && (
             <Tabs.Tab value="record" leftSection={<IconCalendarPlus size={16} />}>
-              Record leave
+              {tx('leaveSettings.tabs.record')}
             </Tabs.Tab>
           )}
         </Tabs.List>
@@ -61,21 +66,59 @@ export function LeaveAdminPage() {
   );
 }
 
-function accrualText(t: LeaveType): string {
-  const p = t.policy;
-  const credit = p.accrual === 'annual' ? `${p.annualDays}/year` : p.accrual === 'monthly' ? `${p.monthlyDays}/month` : t.allowNegative ? 'no entitlement' : 'HR credits';
-  const cap = p.carryForwardCap === null ? 'carry all' : p.carryForwardCap === 0 ? 'no carry' : `carry ≤ ${p.carryForwardCap}${p.encashable ? ', encash rest' : ''}`;
-  return `${credit} · ${cap}${p.creditExpiryDays ? ` · expires after ${p.creditExpiryDays} d` : ''}`;
+type Tx = ReturnType<typeof useTx>;
+
+/** Short facts about a type, each its own message, shown as a " · " list (never one sentence of glued pieces). */
+function dotted(items: ReactNode[]): ReactNode {
+  return items.map((item, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' · '}
+      {item}
+    </Fragment>
+  ));
+}
+
+function accrualText(type: LeaveType, tx: Tx): ReactNode {
+  const p = type.policy;
+  const credit =
+    p.accrual === 'annual'
+      ? tx('leaveSettings.policy.perYear', { days: p.annualDays })
+      : p.accrual === 'monthly'
+        ? tx('leaveSettings.policy.perMonth', { days: p.monthlyDays })
+        : tx(type.allowNegative ? 'leaveSettings.policy.noEntitlement' : 'leaveSettings.policy.hrCredits');
+  const cap =
+    p.carryForwardCap === null
+      ? tx('leaveSettings.policy.carryAll')
+      : p.carryForwardCap === 0
+        ? tx('leaveSettings.policy.noCarry')
+        : tx(p.encashable ? 'leaveSettings.policy.carryUpToEncash' : 'leaveSettings.policy.carryUpTo', { cap: p.carryForwardCap });
+  return dotted([credit, cap, ...(p.creditExpiryDays ? [tx('leaveSettings.policy.expires', { days: p.creditExpiryDays })] : [])]);
+}
+
+function rulesText(type: LeaveType, tx: Tx): ReactNode {
+  return dotted(
+    [
+      type.noticeDays ? tx('leaveSettings.rules.notice', { days: type.noticeDays }) : tx('leaveSettings.rules.noNotice'),
+      type.backdateDays ? tx('leaveSettings.rules.back', { days: type.backdateDays }) : null,
+      type.maxConsecutiveDays ? tx('leaveSettings.rules.maxInRow', { days: type.maxConsecutiveDays }) : null,
+      type.documentsAboveDays !== null ? tx('leaveSettings.rules.documents', { days: type.documentsAboveDays }) : null,
+      type.minServiceDays ? tx('leaveSettings.rules.service', { days: type.minServiceDays }) : null,
+      type.sandwich !== 'none' ? tx('leaveSettings.rules.sandwich', { rule: type.sandwich }) : null,
+      type.halfDayAllowed ? tx('leaveSettings.rules.halfDays') : null,
+    ].filter((x) => x !== null),
+  );
 }
 
 function TypesTab() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const types = useLeaveTypes(true);
   const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
   return (
     <Stack>
       <Group justify="flex-end">
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add leave type
+          {tx('leaveSettings.types.add')}
         </Button>
       </Group>
       {types.error ? (
@@ -86,56 +129,46 @@ function TypesTab() {
             <TableSkeleton rows={6} />
           ) : (
             <Table.ScrollContainer minWidth={900}>
-              <Table aria-label="Leave types">
+              <Table aria-label={t('leaveSettings.types.table')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Approval</Table.Th>
-                    <Table.Th>Rules</Table.Th>
-                    <Table.Th>Policy</Table.Th>
+                    <Table.Th>{tx('leaveSettings.types.type')}</Table.Th>
+                    <Table.Th>{tx('leaveSettings.types.approval')}</Table.Th>
+                    <Table.Th>{tx('leaveSettings.types.rules')}</Table.Th>
+                    <Table.Th>{tx('leaveSettings.types.policy')}</Table.Th>
                     <Table.Th w={60} />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {types.data.items.map((t) => (
-                    <Table.Tr key={t.id} style={{ opacity: t.active ? 1 : 0.55 }}>
+                  {types.data.items.map((type) => (
+                    <Table.Tr key={type.id} style={{ opacity: type.active ? 1 : 0.55 }}>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <TypeBadge code={t.code} tone={t.colorTone} />
+                          <TypeBadge code={type.code} tone={type.colorTone} />
                           <div>
                             <Text size="sm" fw={600}>
-                              {t.name}
+                              {leaveTypeLabel(type.code, type.name)}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {t.paid ? 'Paid' : 'Unpaid'}
-                              {t.active ? '' : ' · inactive'}
-                              {t.eligibleGender ? ` · ${t.eligibleGender === 'Female' ? 'women' : 'men'} only` : ''}
+                              {dotted([
+                                tx(type.paid ? 'leaveSettings.types.paid' : 'leaveSettings.types.unpaid'),
+                                ...(type.active ? [] : [tx('leaveSettings.types.inactive')]),
+                                ...(type.eligibleGender ? [tx('leaveSettings.types.only', { gender: type.eligibleGender })] : []),
+                              ])}
                             </Text>
                           </div>
                         </Group>
                       </Table.Td>
-                      <Table.Td>{t.hrApproval === 'always' ? 'Manager + HR' : t.hrApproval === 'never' ? 'Manager' : `Manager; HR above ${t.hrApprovalAboveDays} d`}</Table.Td>
+                      <Table.Td>{type.hrApproval === 'always' ? tx('leaveSettings.types.managerHr') : type.hrApproval === 'never' ? tx('leaveSettings.types.manager') : tx('leaveSettings.types.hrAbove', { days: type.hrApprovalAboveDays ?? 0 })}</Table.Td>
                       <Table.Td>
-                        <Text size="xs">
-                          {[
-                            t.noticeDays ? `${t.noticeDays} d notice` : 'no notice',
-                            t.backdateDays ? `${t.backdateDays} d back` : null,
-                            t.maxConsecutiveDays ? `max ${t.maxConsecutiveDays} in a row` : null,
-                            t.documentsAboveDays !== null ? `documents > ${t.documentsAboveDays} d` : null,
-                            t.minServiceDays ? `after ${t.minServiceDays} d service` : null,
-                            t.sandwich !== 'none' ? `sandwich: ${t.sandwich}` : null,
-                            t.halfDayAllowed ? 'half days' : null,
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
+                        <Text size="xs">{rulesText(type, tx)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs">{accrualText(t)}</Text>
+                        <Text size="xs">{accrualText(type, tx)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
-                          Edit
+                        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(type)} aria-label={t('leaveSettings.types.editNamed', { name: type.name })}>
+                          {tx('leaveSettings.types.edit')}
                         </Button>
                       </Table.Td>
                     </Table.Tr>
@@ -152,6 +185,8 @@ function TypesTab() {
 }
 
 function AdjustmentsTab() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const types = useLeaveTypes(true);
   const adjust = useAdjust();
   const [page, setPage] = useState(1);
@@ -165,23 +200,23 @@ function AdjustmentsTab() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (!employeeId) found.employeeId = 'Pick an employee';
-    if (!typeId) found.leaveTypeId = 'Pick a type';
-    if (days === '' || Number(days) === 0) found.days = 'Give a number of days (negative to deduct)';
-    if (reason.trim().length < 3) found.reason = 'Give a reason';
+    if (!employeeId) found.employeeId = t('leaveSettings.adjust.pickEmployee');
+    if (!typeId) found.leaveTypeId = t('leaveSettings.adjust.pickType');
+    if (days === '' || Number(days) === 0) found.days = t('leaveSettings.adjust.giveDays');
+    if (reason.trim().length < 3) found.reason = t('leaveSettings.adjust.giveReason');
     setErrors(found);
     if (Object.keys(found).length || !employeeId || !typeId) return;
     adjust.mutate(
       { employeeId, leaveTypeId: typeId, days: Number(days), reason: reason.trim() },
       {
         onSuccess: (r) => {
-          notifySuccess(`Adjusted by ${r.entry.days}; the balance is now ${r.balance}.`);
+          notifySuccess(t('leaveSettings.adjust.done', { days: r.entry.days, balance: r.balance }));
           setDays('');
           setReason('');
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors());
-          notifyError(error, 'Could not adjust');
+          notifyError(error, t('leaveSettings.adjust.failed'));
         },
       },
     );
@@ -191,18 +226,18 @@ function AdjustmentsTab() {
     <Stack>
       <Card withBorder padding="lg">
         <Title order={5} mb="sm">
-          Adjust a balance
+          {tx('leaveSettings.adjust.title')}
         </Title>
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, md: 4 }}>
-            <EmployeePicker label="Employee" withAsterisk value={employeeId} onChange={setEmployeeId} error={errors.employeeId} />
-            <Select label="Leave type" withAsterisk data={(types.data?.items ?? []).map((t) => ({ value: t.id, label: `${t.code} · ${t.name}` }))} value={typeId} onChange={setTypeId} error={errors.leaveTypeId} />
-            <NumberInput label="Days" withAsterisk description="Negative to deduct" step={0.5} value={days} onChange={setDays} error={errors.days} />
-            <TextInput label="Reason" withAsterisk description="The employee sees it" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
+            <EmployeePicker label={tx('leaveSettings.adjust.employee')} withAsterisk value={employeeId} onChange={setEmployeeId} error={errors.employeeId} />
+            <Select label={tx('leaveSettings.adjust.leaveType')} withAsterisk data={(types.data?.items ?? []).map((type) => ({ value: type.id, label: `${type.code} · ${type.name}` }))} value={typeId} onChange={setTypeId} error={errors.leaveTypeId} />
+            <NumberInput label={tx('leaveSettings.adjust.days')} withAsterisk description={tx('leaveSettings.adjust.daysHint')} step={0.5} value={days} onChange={setDays} error={errors.days} />
+            <TextInput label={tx('leaveSettings.adjust.reason')} withAsterisk description={tx('leaveSettings.adjust.reasonHint')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
           </SimpleGrid>
           <Group justify="flex-end" mt="md">
             <Button type="submit" loading={adjust.isPending}>
-              Adjust
+              {tx('leaveSettings.adjust.submit')}
             </Button>
           </Group>
         </form>
@@ -214,15 +249,15 @@ function AdjustmentsTab() {
           {!list.data ? (
             <TableSkeleton rows={4} />
           ) : (
-            <Table aria-label="Adjustments">
+            <Table aria-label={t('leaveSettings.adjust.table')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Employee</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Days</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>By</Table.Th>
+                  <Table.Th>{tx('leaveSettings.adjust.when')}</Table.Th>
+                  <Table.Th>{tx('leaveSettings.adjust.employee')}</Table.Th>
+                  <Table.Th>{tx('leaveSettings.types.type')}</Table.Th>
+                  <Table.Th ta="right">{tx('leaveSettings.adjust.days')}</Table.Th>
+                  <Table.Th>{tx('leaveSettings.adjust.reason')}</Table.Th>
+                  <Table.Th>{tx('leaveSettings.adjust.by')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -234,7 +269,7 @@ function AdjustmentsTab() {
                       <TypeBadge code={a.leaveType.code} tone={a.leaveType.colorTone} />
                     </Table.Td>
                     <Table.Td ta="right" c={a.days >= 0 ? 'teal' : 'red'} fw={600}>
-                      {a.days > 0 ? `+${a.days}` : a.days}
+                      {a.days > 0 ? `+${formatNumber(a.days)}` : formatNumber(a.days)}
                     </Table.Td>
                     <Table.Td>{a.reason}</Table.Td>
                     <Table.Td>{a.actorName}</Table.Td>
@@ -255,6 +290,8 @@ function AdjustmentsTab() {
 }
 
 function YearEndTab() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [boundary, setBoundary] = useState<string | undefined>(undefined);
   const preview = useYearEndPreview(boundary);
   const run = useRunYearEnd();
@@ -267,38 +304,38 @@ function YearEndTab() {
       <Card withBorder padding="lg">
         <Group justify="space-between" align="flex-end">
           <div>
-            <Title order={5}>Year end {p ? `on ${formatDate(p.boundary)}` : ''}</Title>
+            <Title order={5}>{p ? tx('leaveSettings.yearEnd.titleOn', { date: formatDate(p.boundary) }) : tx('leaveSettings.yearEnd.title')}</Title>
             <Text size="sm" c="dimmed">
-              Up to the cap is carried into the new leave year; the rest lapses, or is encashed where the policy says so. The nightly job runs it by itself on the first day of the year; running it again changes nothing.
+              {tx('leaveSettings.yearEnd.intro')}
             </Text>
           </div>
           <Group gap="xs">
             {p && previous && (
               <Button variant="default" size="xs" onClick={() => setBoundary(boundary ? undefined : previous)}>
-                {boundary ? 'Show the coming year end' : 'Show the last year end'}
+                {tx(boundary ? 'leaveSettings.yearEnd.showComing' : 'leaveSettings.yearEnd.showLast')}
               </Button>
             )}
             <Button
               leftSection={<IconPlayerPlay size={16} />}
               disabled={!p?.due}
               loading={run.isPending}
-              onClick={() => p && run.mutate(p.boundary, { onSuccess: (r) => notifySuccess(`${r.entries} ledger entries for ${r.employees} employees.`, 'Year end done') })}
+              onClick={() => p && run.mutate(p.boundary, { onSuccess: (r) => notifySuccess(t('leaveSettings.yearEnd.entries', { entries: r.entries, employees: r.employees }), t('leaveSettings.yearEnd.done')) })}
             >
-              Run year end
+              {tx('leaveSettings.yearEnd.run')}
             </Button>
-            <Button variant="light" loading={job.isPending} onClick={() => job.mutate(undefined, { onSuccess: (r) => notifySuccess(`${r.entries} ledger entries for ${r.employees} employees.`, 'Ledger job done') })}>
-              Run accruals now
+            <Button variant="light" loading={job.isPending} onClick={() => job.mutate(undefined, { onSuccess: (r) => notifySuccess(t('leaveSettings.yearEnd.entries', { entries: r.entries, employees: r.employees }), t('leaveSettings.yearEnd.jobDone')) })}>
+              {tx('leaveSettings.yearEnd.runAccruals')}
             </Button>
           </Group>
         </Group>
         {p && (
           <Group gap="lg" mt="md">
             <Badge variant="light" color={p.due ? 'teal' : 'gray'}>
-              {p.due ? 'Due' : `Not before ${formatDate(p.boundary)}`}
+              {p.due ? tx('leaveSettings.yearEnd.due') : tx('leaveSettings.yearEnd.notBefore', { date: formatDate(p.boundary) })}
             </Badge>
-            <Text size="sm">Carry forward: {p.totals.carryForward}</Text>
-            <Text size="sm">Lapse: {p.totals.lapse}</Text>
-            <Text size="sm">Encash: {p.totals.encash}</Text>
+            <Text size="sm">{tx('leaveSettings.yearEnd.totalCarry', { days: p.totals.carryForward })}</Text>
+            <Text size="sm">{tx('leaveSettings.yearEnd.totalLapse', { days: p.totals.lapse })}</Text>
+            <Text size="sm">{tx('leaveSettings.yearEnd.totalEncash', { days: p.totals.encash })}</Text>
           </Group>
         )}
       </Card>
@@ -310,16 +347,16 @@ function YearEndTab() {
             <TableSkeleton rows={6} />
           ) : (
             <Table.ScrollContainer minWidth={700} mah={520}>
-              <Table stickyHeader aria-label="Year-end preview">
+              <Table stickyHeader aria-label={t('leaveSettings.yearEnd.table')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Employee</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th ta="right">Closing</Table.Th>
-                    <Table.Th ta="right">Carry forward</Table.Th>
-                    <Table.Th ta="right">Lapse</Table.Th>
-                    <Table.Th ta="right">Encash</Table.Th>
-                    <Table.Th>State</Table.Th>
+                    <Table.Th>{tx('leaveSettings.adjust.employee')}</Table.Th>
+                    <Table.Th>{tx('leaveSettings.types.type')}</Table.Th>
+                    <Table.Th ta="right">{tx('leaveSettings.yearEnd.closing')}</Table.Th>
+                    <Table.Th ta="right">{tx('leaveSettings.yearEnd.carry')}</Table.Th>
+                    <Table.Th ta="right">{tx('leaveSettings.yearEnd.lapse')}</Table.Th>
+                    <Table.Th ta="right">{tx('leaveSettings.yearEnd.encash')}</Table.Th>
+                    <Table.Th>{tx('leaveSettings.yearEnd.state')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -331,11 +368,21 @@ function YearEndTab() {
                       <Table.Td>
                         <TypeBadge code={r.leaveType.code} tone={r.leaveType.colorTone} />
                       </Table.Td>
-                      <Table.Td ta="right">{r.closing}</Table.Td>
-                      <Table.Td ta="right">{r.carryForward}</Table.Td>
-                      <Table.Td ta="right">{r.lapse || '—'}</Table.Td>
-                      <Table.Td ta="right">{r.encash || '—'}</Table.Td>
-                      <Table.Td>{r.done ? <Badge color="teal" variant="light">Done</Badge> : <Badge variant="light" color="gray">To do</Badge>}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.closing)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(r.carryForward)}</Table.Td>
+                      <Table.Td ta="right">{r.lapse ? formatNumber(r.lapse) : '—'}</Table.Td>
+                      <Table.Td ta="right">{r.encash ? formatNumber(r.encash) : '—'}</Table.Td>
+                      <Table.Td>
+                        {r.done ? (
+                          <Badge color="teal" variant="light">
+                            {tx('leaveSettings.yearEnd.stateDone')}
+                          </Badge>
+                        ) : (
+                          <Badge variant="light" color="gray">
+                            {tx('leaveSettings.yearEnd.stateToDo')}
+                          </Badge>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   ACCRUAL_METHODS,
@@ -9,6 +10,7 @@ import {
   type LeaveType,
   type LeaveTypeCreateInput,
 } from '../../../../../shared/leave/index.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -41,18 +43,12 @@ function valuesOf(t: LeaveType): Values {
   return { ...rest, policy: { ...policy } };
 }
 
-const SANDWICH_LABEL: Record<string, string> = {
-  none: 'No: only working days count',
-  weekends: 'Weekly offs between leave days count',
-  holidays: 'Holidays between leave days count',
-  both: 'Weekly offs and holidays between leave days count',
-  calendar: 'Every calendar day counts (maternity)',
-};
-
 const num = (v: string | number): number | null => (v === '' || v === null ? null : Number(v));
 
 /** Add or edit a leave type: its rules and its accrual policy. */
 export function LeaveTypeForm({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [v, setV] = useState<Values>(type ? valuesOf(type) : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveLeaveType();
@@ -67,65 +63,65 @@ export function LeaveTypeForm({ type, onClose }: { type: LeaveType | null; onClo
     save.mutate(
       { id: type?.id ?? null, input: v },
       {
-        onSuccess: (t) => {
-          notifySuccess(`${t.name} saved.`);
+        onSuccess: (saved) => {
+          notifySuccess(t('leaveSettings.form.saved', { name: saved.name }));
           onClose();
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors());
-          notifyError(error, 'Could not save the leave type');
+          notifyError(error, t('leaveSettings.form.failed'));
         },
       },
     );
   };
 
   return (
-    <Modal opened onClose={onClose} title={type ? `Edit ${type.name}` : 'Add leave type'} size="xl" centered>
+    <Modal opened onClose={onClose} title={type ? tx('leaveSettings.form.titleEdit', { name: type.name }) : tx('leaveSettings.form.titleAdd')} size="xl" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={3}>
-            <TextInput label="Code" withAsterisk value={v.code} onChange={(e) => set('code', e.currentTarget.value)} error={errors.code} />
-            <TextInput label="Name" withAsterisk value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
-            <Select label="Colour" data={[...COLOR_TONES]} value={v.colorTone ?? 'neutral'} onChange={(x) => set('colorTone', (x ?? 'neutral') as Values['colorTone'])} allowDeselect={false} />
+            <TextInput label={tx('leaveSettings.form.code')} withAsterisk value={v.code} onChange={(e) => set('code', e.currentTarget.value)} error={errors.code} />
+            <TextInput label={tx('leaveSettings.form.name')} withAsterisk value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+            <Select label={tx('leaveSettings.form.colour')} data={[...COLOR_TONES]} value={v.colorTone ?? 'neutral'} onChange={(x) => set('colorTone', (x ?? 'neutral') as Values['colorTone'])} allowDeselect={false} />
           </SimpleGrid>
           <Group>
-            <Checkbox label="Paid (unchecked: loss of pay)" checked={v.paid ?? true} onChange={(e) => set('paid', e.currentTarget.checked)} />
-            <Checkbox label="Half days allowed" checked={v.halfDayAllowed ?? true} onChange={(e) => set('halfDayAllowed', e.currentTarget.checked)} />
-            <Checkbox label="Balance may go negative" checked={v.allowNegative ?? false} onChange={(e) => set('allowNegative', e.currentTarget.checked)} />
-            <Checkbox label="Active" checked={v.active ?? true} onChange={(e) => set('active', e.currentTarget.checked)} />
+            <Checkbox label={tx('leaveSettings.form.paid')} checked={v.paid ?? true} onChange={(e) => set('paid', e.currentTarget.checked)} />
+            <Checkbox label={tx('leaveSettings.form.halfDays')} checked={v.halfDayAllowed ?? true} onChange={(e) => set('halfDayAllowed', e.currentTarget.checked)} />
+            <Checkbox label={tx('leaveSettings.form.negative')} checked={v.allowNegative ?? false} onChange={(e) => set('allowNegative', e.currentTarget.checked)} />
+            <Checkbox label={tx('leaveSettings.form.active')} checked={v.active ?? true} onChange={(e) => set('active', e.currentTarget.checked)} />
           </Group>
           <SimpleGrid cols={3}>
-            <Select label="HR approval" data={HR_APPROVAL_RULES.map((r) => ({ value: r, label: r === 'aboveDays' ? 'Above N days' : r === 'always' ? 'Always' : 'Never' }))} value={v.hrApproval ?? 'never'} onChange={(x) => set('hrApproval', (x ?? 'never') as Values['hrApproval'])} allowDeselect={false} />
-            <NumberInput label="HR approval above (days)" disabled={v.hrApproval !== 'aboveDays'} value={v.hrApprovalAboveDays ?? ''} onChange={(x) => set('hrApprovalAboveDays', num(x))} error={errors.hrApprovalAboveDays} min={0} />
-            <Select label="Sandwich rule" data={SANDWICH_RULES.map((r) => ({ value: r, label: SANDWICH_LABEL[r] ?? r }))} value={v.sandwich ?? 'none'} onChange={(x) => set('sandwich', (x ?? 'none') as Values['sandwich'])} allowDeselect={false} />
-            <NumberInput label="Notice (days)" value={v.noticeDays ?? 0} onChange={(x) => set('noticeDays', num(x) ?? 0)} min={0} allowDecimal={false} />
-            <NumberInput label="May apply back (days)" value={v.backdateDays ?? 0} onChange={(x) => set('backdateDays', num(x) ?? 0)} min={0} allowDecimal={false} />
-            <NumberInput label="Most days in a row" placeholder="No limit" value={v.maxConsecutiveDays ?? ''} onChange={(x) => set('maxConsecutiveDays', num(x))} min={0.5} step={0.5} />
-            <NumberInput label="Documents above (days)" placeholder="Never" value={v.documentsAboveDays ?? ''} onChange={(x) => set('documentsAboveDays', num(x))} min={0} />
-            <NumberInput label="Eligible after (days of service)" placeholder="From joining" value={v.minServiceDays ?? ''} onChange={(x) => set('minServiceDays', num(x))} min={0} allowDecimal={false} />
-            <Select label="Only for" placeholder="Everyone" clearable data={['Female', 'Male']} value={v.eligibleGender ?? null} onChange={(x) => set('eligibleGender', x as Values['eligibleGender'])} />
+            <Select label={tx('leaveSettings.form.hrApproval')} data={HR_APPROVAL_RULES.map((r) => ({ value: r, label: t('leaveSettings.form.hrApprovalRule', { rule: r }) }))} value={v.hrApproval ?? 'never'} onChange={(x) => set('hrApproval', (x ?? 'never') as Values['hrApproval'])} allowDeselect={false} />
+            <NumberInput label={tx('leaveSettings.form.hrApprovalAbove')} disabled={v.hrApproval !== 'aboveDays'} value={v.hrApprovalAboveDays ?? ''} onChange={(x) => set('hrApprovalAboveDays', num(x))} error={errors.hrApprovalAboveDays} min={0} />
+            <Select label={tx('leaveSettings.form.sandwich')} data={SANDWICH_RULES.map((r) => ({ value: r, label: t('leaveSettings.form.sandwichRule', { rule: r }) }))} value={v.sandwich ?? 'none'} onChange={(x) => set('sandwich', (x ?? 'none') as Values['sandwich'])} allowDeselect={false} />
+            <NumberInput label={tx('leaveSettings.form.notice')} value={v.noticeDays ?? 0} onChange={(x) => set('noticeDays', num(x) ?? 0)} min={0} allowDecimal={false} />
+            <NumberInput label={tx('leaveSettings.form.backdate')} value={v.backdateDays ?? 0} onChange={(x) => set('backdateDays', num(x) ?? 0)} min={0} allowDecimal={false} />
+            <NumberInput label={tx('leaveSettings.form.maxInRow')} placeholder={t('leaveSettings.form.noLimit')} value={v.maxConsecutiveDays ?? ''} onChange={(x) => set('maxConsecutiveDays', num(x))} min={0.5} step={0.5} />
+            <NumberInput label={tx('leaveSettings.form.documentsAbove')} placeholder={t('leaveSettings.form.never')} value={v.documentsAboveDays ?? ''} onChange={(x) => set('documentsAboveDays', num(x))} min={0} />
+            <NumberInput label={tx('leaveSettings.form.minService')} placeholder={t('leaveSettings.form.fromJoining')} value={v.minServiceDays ?? ''} onChange={(x) => set('minServiceDays', num(x))} min={0} allowDecimal={false} />
+            <Select label={tx('leaveSettings.form.onlyFor')} placeholder={t('leaveSettings.form.everyone')} clearable data={(['Female', 'Male'] as const).map((g) => ({ value: g, label: t(`labels:gender.${g}`) }))} value={v.eligibleGender ?? null} onChange={(x) => set('eligibleGender', x as Values['eligibleGender'])} />
           </SimpleGrid>
-          <Divider label="Accrual policy" labelPosition="left" />
+          <Divider label={tx('leaveSettings.form.accrualPolicy')} labelPosition="left" />
           <SimpleGrid cols={3}>
-            <Select label="Credited" data={ACCRUAL_METHODS.map((a) => ({ value: a, label: a === 'annual' ? 'Annual grant' : a === 'monthly' ? 'Monthly accrual' : 'Only by HR (or no entitlement)' }))} value={v.policy.accrual} onChange={(x) => setPolicy('accrual', (x ?? 'none') as Values['policy']['accrual'])} allowDeselect={false} />
-            <NumberInput label="Days per year" disabled={v.policy.accrual !== 'annual'} value={v.policy.annualDays ?? 0} onChange={(x) => setPolicy('annualDays', num(x) ?? 0)} min={0} step={0.5} error={errors['policy.annualDays']} />
-            <NumberInput label="Days per month" disabled={v.policy.accrual !== 'monthly'} value={v.policy.monthlyDays ?? 0} onChange={(x) => setPolicy('monthlyDays', num(x) ?? 0)} min={0} step={0.25} error={errors['policy.monthlyDays']} />
-            <NumberInput label="Carry-forward cap" placeholder="No cap" value={v.policy.carryForwardCap ?? ''} onChange={(x) => setPolicy('carryForwardCap', num(x))} min={0} step={0.5} />
-            <NumberInput label="Credits expire after (days)" placeholder="Never" value={v.policy.creditExpiryDays ?? ''} onChange={(x) => setPolicy('creditExpiryDays', num(x))} min={1} allowDecimal={false} />
+            <Select label={tx('leaveSettings.form.credited')} data={ACCRUAL_METHODS.map((a) => ({ value: a, label: t('leaveSettings.form.accrual', { method: a }) }))} value={v.policy.accrual} onChange={(x) => setPolicy('accrual', (x ?? 'none') as Values['policy']['accrual'])} allowDeselect={false} />
+            <NumberInput label={tx('leaveSettings.form.perYear')} disabled={v.policy.accrual !== 'annual'} value={v.policy.annualDays ?? 0} onChange={(x) => setPolicy('annualDays', num(x) ?? 0)} min={0} step={0.5} error={errors['policy.annualDays']} />
+            <NumberInput label={tx('leaveSettings.form.perMonth')} disabled={v.policy.accrual !== 'monthly'} value={v.policy.monthlyDays ?? 0} onChange={(x) => setPolicy('monthlyDays', num(x) ?? 0)} min={0} step={0.25} error={errors['policy.monthlyDays']} />
+            <NumberInput label={tx('leaveSettings.form.cap')} placeholder={t('leaveSettings.form.noCap')} value={v.policy.carryForwardCap ?? ''} onChange={(x) => setPolicy('carryForwardCap', num(x))} min={0} step={0.5} />
+            <NumberInput label={tx('leaveSettings.form.expiry')} placeholder={t('leaveSettings.form.never')} value={v.policy.creditExpiryDays ?? ''} onChange={(x) => setPolicy('creditExpiryDays', num(x))} min={1} allowDecimal={false} />
             <Stack gap={6} justify="flex-end">
-              <Checkbox label="Pro-rate joiners" checked={v.policy.prorateJoiners ?? true} onChange={(e) => setPolicy('prorateJoiners', e.currentTarget.checked)} />
-              <Checkbox label="Encash above the cap" checked={v.policy.encashable ?? false} onChange={(e) => setPolicy('encashable', e.currentTarget.checked)} />
+              <Checkbox label={tx('leaveSettings.form.prorate')} checked={v.policy.prorateJoiners ?? true} onChange={(e) => setPolicy('prorateJoiners', e.currentTarget.checked)} />
+              <Checkbox label={tx('leaveSettings.form.encash')} checked={v.policy.encashable ?? false} onChange={(e) => setPolicy('encashable', e.currentTarget.checked)} />
             </Stack>
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Changes apply to new requests and to future credits; requests already made keep their cost and approval route.
+            {tx('leaveSettings.form.note')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {tx('leaveSettings.form.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {tx('leaveSettings.form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ReportChart } from '../../../../../shared/reports.ts';
+import { useTx } from '../../i18n/language.tsx';
 
 /** The chart rows Mantine draws: one per category, a value per series. */
 export function chartData(chart: ReportChart): Record<string, string | number>[] {
@@ -14,9 +16,13 @@ export function chartData(chart: ReportChart): Record<string, string | number>[]
 
 /** A report's chart: bars (grouped or stacked) or lines, with a legend and the unit on the values. */
 export function ReportChartView({ chart, height = 260 }: { chart: ReportChart; height?: number }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const data = chartData(chart);
   const series = chart.series.map((s, k) => ({ name: `s${k}`, label: s.label, color: s.color }));
-  const unit = chart.unit ? ` ${chart.unit === '%' ? '%' : chart.unit}` : '';
+  // The server names the unit in English ("days", "hours", "people", "%"); the reader gets it in their language.
+  const unitWord = chart.unit ? t('reports.chart.unit', { unit: chart.unit }) : '';
+  const unit = unitWord ? ` ${unitWord}` : '';
   const valueFormatter = (v: number) => `${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(v)}${unit}`;
   const common = {
     h: height,
@@ -38,13 +44,13 @@ export function ReportChartView({ chart, height = 260 }: { chart: ReportChart; h
         {chart.unit ? (
           <Text span c="dimmed" size="xs">
             {' '}
-            ({chart.unit})
+            ({tx('reports.chart.unit', { unit: chart.unit })})
           </Text>
         ) : null}
       </Text>
       {data.length === 0 ? (
         <Text c="dimmed" size="sm" py="xl" ta="center">
-          No data for this period.
+          {tx('reports.chart.empty')}
         </Text>
       ) : chart.type === 'line' ? (
         <LineChart {...common} curveType="linear" withDots={data.length <= 40} />

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageCount } from '../../../../../shared/common.ts';
-import type { ReportDefinition, ReportFilterSpec, ReportResult, ReportRow } from '../../../../../shared/reports.ts';
+import { hasOwnMessage } from '../../../../../shared/i18n/index.ts';
+import type { ReportColumn, ReportDefinition, ReportFilterSpec, ReportResult, ReportRow } from '../../../../../shared/reports.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useLocale, useTx } from '../../i18n/language.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDepartments, useLocations, useOrganisation } from '../settings/org-queries.ts';
@@ -19,11 +22,40 @@ import { useDeleteReport, useReport, useReportCatalogue } from './report-queries
 import { SaveReportModal } from './save-report-modal.tsx';
 
 const PAGE_SIZE = 50;
+
+/**
+ * A column's header in the reader's language. The server names columns in English (its exports and
+ * same-bytes answers keep them so); the console translates by the column's key, but only where the
+ * catalogue's English for that key is the server's label (one key may head different columns in
+ * different reports), and otherwise shows the server's English marked as such.
+ */
+function useColumnLabel(): { text: (c: ReportColumn) => string; node: (c: ReportColumn) => ReactNode } {
+  const { t } = useTranslation('hr');
+  const locale = useLocale();
+  const key = (c: ReportColumn) => `reports.column.${c.key}`;
+  const translated = (c: ReportColumn) => locale !== 'en-IN' && hasOwnMessage(locale, 'hr', key(c)) && t(key(c), { lng: 'en-IN' }) === c.label;
+  return {
+    text: (c) => (translated(c) ? t(key(c)) : c.label),
+    node: (c) =>
+      translated(c) ? (
+        t(key(c))
+      ) : locale === 'en-IN' ? (
+        c.label
+      ) : (
+        <span lang="en" data-english-fallback="">
+          {c.label}
+        </span>
+      ),
+  };
+}
+
 const FILTER_KEYS = ['departmentId', 'locationId', 'status', 'groupBy'] as const;
 
 /** One report: its parameter and filters in the address (shareable), the chart, the table with totals, exports. */
 export function ReportPage() {
   const { id = '' } = useParams();
+  const tx = useTx('hr');
+  const { t } = useTranslation('hr');
   const catalogue = useReportCatalogue();
   const definition = catalogue.data?.items.find((r) => r.id === id);
   if (catalogue.error) return <QueryError error={catalogue.error} onRetry={() => void catalogue.refetch()} />;
@@ -31,9 +63,9 @@ export function ReportPage() {
   if (!definition) {
     return (
       <Stack>
-        <PageHeader title="Report not found" description="It was deleted, or it is not shared with you." />
+        <PageHeader title={tx('reports.notFound')} documentTitle={t('reports.notFound')} description={tx('reports.notFoundHint')} />
         <Button component={Link} to="/reports" variant="light" w="fit-content">
-          All reports
+          {tx('reports.all')}
         </Button>
       </Stack>
     );
@@ -42,6 +74,8 @@ export function ReportPage() {
 }
 
 function ReportView({ definition }: { definition: ReportDefinition }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const org = useOrganisation();
@@ -83,7 +117,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
             {definition.name}
             {saved && (
               <Badge variant="light" color={saved.shared ? 'grape' : 'gray'}>
-                {saved.shared ? `Shared by ${saved.ownerName}` : 'Saved'}
+                {saved.shared ? tx('reports.sharedBy', { name: saved.ownerName }) : tx('reports.savedBadge')}
               </Badge>
             )}
           </Group>
@@ -93,11 +127,11 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
           <>
             {saved?.mine && (
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-                Delete
+                {tx('reports.delete.button')}
               </Button>
             )}
             <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
-              Save as…
+              {tx('reports.saveAs')}
             </Button>
             <ExportButtons path={`/api/reports/${definition.id}/export`} query={query} fileStem={`report-${definition.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${param}`} />
           </>
@@ -118,9 +152,19 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
           <div style={{ opacity: run.isPlaceholderData ? 0.6 : 1 }}>
             <Stack gap="md">
               <Text size="sm" c="dimmed" data-testid="report-summary">
-                {data.parameter.label} ({formatDate(data.parameter.from)} to {formatDate(data.parameter.to)}) · {data.total} row{data.total === 1 ? '' : 's'}
-                {data.filters.length > 0 && ` · ${data.filters.map((f) => `${f.label}: ${f.valueLabel}`).join(' · ')}`}
-                {data.scope === 'team' && ' · your reporting line'}
+                {tx('reports.summary', { period: data.parameter.label, from: formatDate(data.parameter.from), to: formatDate(data.parameter.to), count: data.total })}
+                {data.filters.map((f) => (
+                  <Fragment key={f.key}>
+                    {' · '}
+                    {tx('reports.filterValue', { label: f.label, value: f.valueLabel })}
+                  </Fragment>
+                ))}
+                {data.scope === 'team' && (
+                  <>
+                    {' · '}
+                    {tx('reports.teamScope')}
+                  </>
+                )}
               </Text>
               {data.chart && <ReportChartView chart={data.chart} />}
               <ReportTable result={data} definition={definition} onSort={(key) => set({ sort: key, order: data.sort.key === key && data.sort.order === 'asc' ? 'desc' : 'asc' })} />
@@ -141,19 +185,19 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
       <SaveReportModal opened={saving} onClose={() => setSaving(false)} reportId={definition.id} defaultName={`${definition.name}${data ? ` — ${data.parameter.label}` : ''}`} param={param} filters={filters} />
       <ConfirmDialog
         opened={deleting}
-        title="Delete this saved report?"
-        message={`“${definition.name}” goes for everyone it was shared with. The built-in report stays.`}
-        confirmLabel="Delete"
+        title={t('reports.delete.title')}
+        message={t('reports.delete.message', { name: definition.name })}
+        confirmLabel={t('reports.delete.button')}
         loading={remove.isPending}
         danger
         onClose={() => setDeleting(false)}
         onConfirm={() =>
           remove.mutate(definition.id, {
             onSuccess: () => {
-              notifySuccess(`“${definition.name}” deleted.`);
+              notifySuccess(t('reports.delete.done', { name: definition.name }));
               void navigate('/reports');
             },
-            onError: (e) => notifyError(e, 'Could not delete the report'),
+            onError: (e) => notifyError(e, t('reports.delete.failed')),
           })
         }
       />
@@ -162,6 +206,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
 }
 
 function FilterSelect({ spec, value, onChange }: { spec: ReportFilterSpec; value: string | undefined; onChange: (v: string | undefined) => void }) {
+  const { t } = useTranslation('hr');
   const departments = useDepartments();
   const locations = useLocations();
   const data =
@@ -170,7 +215,7 @@ function FilterSelect({ spec, value, onChange }: { spec: ReportFilterSpec; value
       : spec.kind === 'location'
         ? (locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))
         : (spec.options ?? []);
-  const all = spec.kind === 'department' ? 'All departments' : spec.kind === 'location' ? 'All locations' : spec.kind === 'employeeStatus' ? 'Any status' : undefined;
+  const all = spec.kind === 'department' ? t('reports.filter.allDepartments') : spec.kind === 'location' ? t('reports.filter.allLocations') : spec.kind === 'employeeStatus' ? t('reports.filter.anyStatus') : undefined;
   return (
     <Select
       aria-label={spec.label}
@@ -186,6 +231,9 @@ function FilterSelect({ spec, value, onChange }: { spec: ReportFilterSpec; value
 }
 
 function ReportTable({ result, definition, onSort }: { result: ReportResult; definition: ReportDefinition; onSort: (key: string) => void }) {
+  const tx = useTx('hr');
+  const { t } = useTranslation('hr');
+  const label = useColumnLabel();
   const sortable = new Set(definition.sortable);
   const cell = (row: ReportRow, key: string, type: ReportResult['columns'][number]['type'], first: boolean) => {
     const text = formatCell(row[key], type, result.timeZone);
@@ -211,12 +259,12 @@ function ReportTable({ result, definition, onSort }: { result: ReportResult; def
                 return (
                   <Table.Th key={c.key} style={{ textAlign: numeric ? 'right' : 'left', whiteSpace: 'nowrap' }} title={c.description}>
                     {sortable.has(c.key) ? (
-                      <UnstyledButton onClick={() => onSort(c.key)} aria-label={`Sort by ${c.label}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}>
-                        {c.label}
+                      <UnstyledButton onClick={() => onSort(c.key)} aria-label={t('reports.sortBy', { column: label.text(c) })} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}>
+                        {label.node(c)}
                         <Icon size={13} opacity={active ? 1 : 0.35} />
                       </UnstyledButton>
                     ) : (
-                      c.label
+                      label.node(c)
                     )}
                   </Table.Th>
                 );
@@ -228,7 +276,7 @@ function ReportTable({ result, definition, onSort }: { result: ReportResult; def
               <Table.Tr>
                 <Table.Td colSpan={result.columns.length}>
                   <Text c="dimmed" size="sm" ta="center" py="lg">
-                    Nothing to show for this period and these filters.
+                    {tx('reports.nothing')}
                   </Text>
                 </Table.Td>
               </Table.Tr>

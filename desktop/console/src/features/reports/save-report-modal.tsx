@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { SAVED_REPORT_NAME_MAX } from '../../../../../shared/reports.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSaveReport } from './report-queries.ts';
@@ -17,6 +19,8 @@ interface Props {
 
 /** Saves the report as it is on screen (parameter and filters) under a name, for me or shared with HR. */
 export function SaveReportModal({ opened, onClose, reportId, defaultName, param, filters }: Props) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const save = useSaveReport();
   const navigate = useNavigate();
   const [name, setName] = useState(defaultName);
@@ -29,32 +33,32 @@ export function SaveReportModal({ opened, onClose, reportId, defaultName, param,
       { name: name.trim(), reportId, param: fixPeriod ? param : null, filters: clean, shared },
       {
         onSuccess: (r) => {
-          notifySuccess(`“${r.name}” is in your reports.`, 'Report saved');
+          notifySuccess(t('reports.save.done', { name: r.name }), t('reports.save.doneTitle'));
           onClose();
           void navigate(`/reports/${r.id}`);
         },
         onError: (e) => {
           if (e instanceof ApiError && e.fieldErrors().name) setError(e.fieldErrors().name);
-          else notifyError(e, 'Could not save the report');
+          else notifyError(e, t('reports.save.failed'));
         },
       },
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Save this report" centered>
+    <Modal opened={opened} onClose={onClose} title={tx('reports.save.title')} centered>
       <Stack>
-        <TextInput label="Name" required maxLength={SAVED_REPORT_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} data-autofocus />
-        <Checkbox label="Keep this period" description="Unticked, it opens on the current period each time (this month, this year…)." checked={fixPeriod} onChange={(e) => setFixPeriod(e.currentTarget.checked)} />
-        <Checkbox label="Share with HR" description="HR and administrators see it in their reports too. Everyone still sees only the people they may see." checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
+        <TextInput label={tx('reports.save.name')} required maxLength={SAVED_REPORT_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} data-autofocus />
+        <Checkbox label={tx('reports.save.keepPeriod')} description={tx('reports.save.keepPeriodHint')} checked={fixPeriod} onChange={(e) => setFixPeriod(e.currentTarget.checked)} />
+        <Checkbox label={tx('reports.save.share')} description={tx('reports.save.shareHint')} checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
         <Text size="xs" c="dimmed">
-          The filters on screen are saved with it.
+          {tx('reports.save.filters')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('reports.save.cancel')}
           </Button>
           <Button loading={save.isPending} disabled={!name.trim()} onClick={submit}>
-            Save
+            {tx('reports.save.save')}
           </Button>
         </Group>
       </Stack>
