@@ -94,7 +94,7 @@ test('an employee reads and uploads her documents in Hindi; My documents on a ph
     await expect(page.getByText(words('hi-IN', 'employee', 'documents.uploadModal.done', { title: kind!.name, version: latest!.version }))).toBeVisible();
     const item = page.getByTestId(`item-${kind!.name}`);
     await expect(item).toContainText(words('hi-IN', 'labels', 'documentItemState.AwaitingVerification'));
-    await expect(item.getByRole('button', { name: words('hi-IN', 'employee', 'documents.view') })).toBeVisible();
+    await expect(item.getByRole('button', { name: words('hi-IN', 'employee', 'documents.view'), exact: true })).toBeVisible();
     await expect(page.getByTestId('checklist')).not.toContainText(/Awaiting verification|Upload|Missing/);
 
     // My documents on a phone in each Indian language.
