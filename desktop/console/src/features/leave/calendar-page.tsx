@@ -3,10 +3,12 @@ import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, monthBounds } from '../../../../../shared/dates.ts';
+import { formatWeekdayIn } from '../../../../../shared/i18n/index.ts';
 import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useLocale } from '../../i18n/language.tsx';
 import { formatDayShort, formatMonthName } from '../../lib/format.ts';
 import { useCan } from '../../session/session-context.tsx';
 import { TONE_COLOR, leaveTypeLabel, statusLabel } from './leave-format.tsx';
@@ -93,6 +95,7 @@ export function LeaveCalendarPage() {
 
 function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: string | undefined }) {
   const { t } = useTranslation('employee');
+  const locale = useLocale();
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
@@ -105,6 +108,10 @@ function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: str
               {calendar.days.map((d) => (
                 // The column is named by its weekday and date in the reader's language ("Thu 3 Dec", "ಗುರು, 3 ಡಿಸೆಂ"), for screen readers and the tooltip.
                 <Table.Th key={d.date} ta="center" aria-label={formatDayShort(d.date)} style={{ background: d.weekend || d.holiday ? 'var(--mantine-color-gray-1)' : undefined, fontSize: 11 }}>
+                  {/* The weekday's narrow name ("T", "ಗು") above the date: the column's aria-label says it in full. */}
+                  <Text c="dimmed" fz={9} lh={1.3} aria-hidden>
+                    {formatWeekdayIn(locale, d.date, 'narrow')}
+                  </Text>
                   <Tooltip label={d.holiday ?? (d.weekend ? t('leaveCalendar.weeklyOff') : formatDayShort(d.date))}>
                     <Text size="xs" fw={d.date === today ? 800 : 500} c={d.date === today ? 'indigo' : undefined}>
                       {Number(d.date.slice(8))}
