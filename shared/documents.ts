@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeText } from './free-text.ts';
 import { ExportFormat, Instant, IsoDate, PageQuery, Uuid, UuidInput, paginated, queryInt } from './common.ts';
 import { EmploymentType } from './employees.ts';
+import EN_LABELS from './i18n/en-IN/labels.json' with { type: 'json' };
 
 /** Employee documents: the catalogue of types, checklists, files with versions, and requests for missing ones (spec §4.4). */
 
@@ -84,11 +85,8 @@ export const DOCUMENT_STATUSES = ['AwaitingVerification', 'Verified', 'Rejected'
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
-export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
-  AwaitingVerification: 'Awaiting verification',
-  Verified: 'Verified',
-  Rejected: 'Rejected',
-};
+// The English words live in the labels catalogue, beside their translations (one map per language).
+export const DOCUMENT_STATUS_LABELS: Readonly<Record<DocumentStatus, string>> = EN_LABELS.documentStatus;
 
 export const EmployeeDocument = z
   .object({
@@ -161,13 +159,8 @@ export const ITEM_STATES = ['Have', 'Missing', 'Expired', 'AwaitingVerification'
 export const ItemState = z.enum(ITEM_STATES);
 export type ItemState = z.infer<typeof ItemState>;
 
-export const ITEM_STATE_LABELS: Record<ItemState, string> = {
-  Have: 'Have',
-  Missing: 'Missing',
-  Expired: 'Expired',
-  AwaitingVerification: 'Awaiting verification',
-  Rejected: 'Rejected',
-};
+// The English words live in the labels catalogue, beside their translations (one map per language).
+export const ITEM_STATE_LABELS: Readonly<Record<ItemState, string>> = EN_LABELS.documentItemState;
 
 export const ChecklistItem = z
   .object({
@@ -286,13 +279,8 @@ export const OVERVIEW_STATUSES = ['Missing', 'ExpiringSoon', 'Expired', 'Awaitin
 export const OverviewStatus = z.enum(OVERVIEW_STATUSES);
 export type OverviewStatus = z.infer<typeof OverviewStatus>;
 
-export const OVERVIEW_STATUS_LABELS: Record<OverviewStatus, string> = {
-  Missing: 'Missing',
-  ExpiringSoon: 'Expiring soon',
-  Expired: 'Expired',
-  AwaitingVerification: 'Awaiting verification',
-  Rejected: 'Rejected',
-};
+// The English words live in the labels catalogue, beside their translations (one map per language).
+export const OVERVIEW_STATUS_LABELS: Readonly<Record<OverviewStatus, string>> = EN_LABELS.documentOverviewStatus;
 
 export const EXPIRING_DAYS_DEFAULT = 30;
 

@@ -78,8 +78,8 @@ export function formatMonthIn(locale: Locale, month: string): string {
   return dateFormat(locale, 'month', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(dayInstant(`${month.slice(0, 7)}-01`));
 }
 
-/** The weekday's name of a day ("Friday" / "शुक्रवार"). */
-export function formatWeekdayIn(locale: Locale, day: string, width: 'long' | 'short' = 'long'): string {
+/** The weekday's name of a day ("Friday" / "शुक्रवार"; narrow: "F" / "शु", a calendar's column). */
+export function formatWeekdayIn(locale: Locale, day: string, width: 'long' | 'short' | 'narrow' = 'long'): string {
   return dateFormat(locale, `weekday-${width}`, { timeZone: 'UTC', weekday: width }).format(dayInstant(day));
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { DOCUMENT_CATEGORIES, type DocumentCategory, type DocumentType } from '../../../../../shared/documents.ts';
 import type { EmploymentType } from '../../../../../shared/employees.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { humanize } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDocumentTypes, useSaveDocumentType, useSetChecklist } from './document-queries.ts';
 
@@ -14,24 +15,27 @@ const EMPLOYMENT_TYPES: EmploymentType[] = ['FullTime', 'PartTime', 'Contract', 
 
 /** The catalogue of document types, and which ones each employment type's onboarding checklist requires. */
 export function DocumentTypesPage() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const types = useDocumentTypes();
   const checklist = useSetChecklist();
   const [editing, setEditing] = useState<DocumentType | 'new' | null>(null);
 
   const toggle = (type: DocumentType, employmentType: EmploymentType) => {
-    const current = (types.data?.items ?? []).filter((t) => t.requiredFor.includes(employmentType)).map((t) => t.id);
+    const current = (types.data?.items ?? []).filter((x) => x.requiredFor.includes(employmentType)).map((x) => x.id);
     const next = current.includes(type.id) ? current.filter((id) => id !== type.id) : [...current, type.id];
-    checklist.mutate({ employmentType, body: { typeIds: next } }, { onError: (e) => notifyError(e, 'Could not change the checklist') });
+    checklist.mutate({ employmentType, body: { typeIds: next } }, { onError: (e) => notifyError(e, t('documents.types.checklistFailed')) });
   };
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Document types and checklists"
-        description="The documents Muster knows, and which ones each kind of employee must provide when they join."
+        title={tx('documents.types.title')}
+        documentTitle={t('documents.types.title')}
+        description={tx('documents.types.description')}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            Add a type
+            {tx('documents.types.add')}
           </Button>
         }
       />
@@ -44,61 +48,61 @@ export function DocumentTypesPage() {
           <Table striped verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Who uploads</Table.Th>
-                <Table.Th>Sensitive</Table.Th>
+                <Table.Th>{tx('documents.types.column.document')}</Table.Th>
+                <Table.Th>{tx('documents.types.column.category')}</Table.Th>
+                <Table.Th>{tx('documents.types.column.expires')}</Table.Th>
+                <Table.Th>{tx('documents.types.column.whoUploads')}</Table.Th>
+                <Table.Th>{tx('documents.types.column.sensitive')}</Table.Th>
                 {EMPLOYMENT_TYPES.map((e) => (
                   <Table.Th key={e} ta="center">
-                    {humanize(e)}
+                    {t(`labels:employmentType.${e}`)}
                   </Table.Th>
                 ))}
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {types.data.items.map((t) => (
-                <Table.Tr key={t.id} c={t.active ? undefined : 'dimmed'}>
+              {types.data.items.map((type) => (
+                <Table.Tr key={type.id} c={type.active ? undefined : 'dimmed'}>
                   <Table.Td>
                     <Text size="sm" fw={500}>
-                      {t.name}
+                      {type.name}
                     </Text>
-                    {!t.active && (
+                    {!type.active && (
                       <Badge size="xs" color="gray">
-                        Inactive
+                        {tx('documents.types.inactive')}
                       </Badge>
                     )}
-                    {t.forLeaveRequests && (
-                      <Badge size="xs" color="indigo" variant="light" title="Attached to leave requests (a medical certificate); never on a checklist">
-                        Leave requests
+                    {type.forLeaveRequests && (
+                      <Badge size="xs" color="indigo" variant="light" title={t('documents.types.leaveRequestsHint')}>
+                        {tx('documents.types.leaveRequests')}
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{t.category}</Table.Td>
-                  <Table.Td>{t.expires ? `Yes, remind ${t.remindDaysBefore} days before` : 'No'}</Table.Td>
-                  <Table.Td>{t.employeeMayUpload ? 'Employee or HR' : 'HR only'}</Table.Td>
-                  <Table.Td>{t.sensitive ? 'Yes' : 'No'}</Table.Td>
+                  <Table.Td>{t(`labels:documentCategory.${type.category}`)}</Table.Td>
+                  <Table.Td>{type.expires ? tx('documents.types.remindBefore', { days: type.remindDaysBefore }) : tx('documents.types.no')}</Table.Td>
+                  <Table.Td>{type.employeeMayUpload ? tx('documents.types.employeeOrHr') : tx('documents.types.hrOnly')}</Table.Td>
+                  <Table.Td>{type.sensitive ? tx('documents.types.yes') : tx('documents.types.no')}</Table.Td>
                   {EMPLOYMENT_TYPES.map((e) => (
                     <Table.Td key={e} ta="center">
-                      {t.forLeaveRequests ? (
-                        <Text size="sm" c="dimmed" title="Attached to leave requests, not asked for on joining">
+                      {type.forLeaveRequests ? (
+                        <Text size="sm" c="dimmed" title={t('documents.types.notOnJoining')}>
                           —
                         </Text>
                       ) : (
                         <Checkbox
-                          aria-label={`${t.name} required for ${humanize(e)}`}
-                          checked={t.requiredFor.includes(e)}
-                          disabled={!t.active || checklist.isPending}
-                          onChange={() => toggle(t, e)}
+                          aria-label={t('documents.types.requiredFor', { name: type.name, employmentType: t(`labels:employmentType.${e}`) })}
+                          checked={type.requiredFor.includes(e)}
+                          disabled={!type.active || checklist.isPending}
+                          onChange={() => toggle(type, e)}
                           style={{ display: 'inline-block' }}
                         />
                       )}
                     </Table.Td>
                   ))}
                   <Table.Td>
-                    <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(t)}>
-                      Edit
+                    <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(type)}>
+                      {tx('documents.types.edit')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -113,6 +117,8 @@ export function DocumentTypesPage() {
 }
 
 function TypeModal({ editing, onClose }: { editing: DocumentType | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const save = useSaveDocumentType();
   const existing = editing && editing !== 'new' ? editing : null;
   const [name, setName] = useState('');
@@ -137,36 +143,36 @@ function TypeModal({ editing, onClose }: { editing: DocumentType | 'new' | null;
   const submit = () => {
     const fields = { name, category, expires, remindDaysBefore: expires ? remind : null, employeeMayUpload, sensitive };
     save.mutate(existing ? { id: existing.id, update: { ...fields, active } } : { create: fields }, {
-      onSuccess: (t) => {
-        notifySuccess(`${t.name} saved.`);
+      onSuccess: (saved) => {
+        notifySuccess(t('documents.types.modal.saved', { name: saved.name }));
         onClose();
       },
-      onError: (e) => (e instanceof ApiError && Object.keys(e.fieldErrors()).length ? setErrors(e.fieldErrors()) : notifyError(e, 'Could not save the type')),
+      onError: (e) => (e instanceof ApiError && Object.keys(e.fieldErrors()).length ? setErrors(e.fieldErrors()) : notifyError(e, t('documents.types.modal.failed'))),
     });
   };
 
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={existing ? `Edit ${existing.name}` : 'Add a document type'}>
+    <Modal opened={editing !== null} onClose={onClose} title={existing ? tx('documents.types.modal.editTitle', { name: existing.name }) : tx('documents.types.modal.addTitle')}>
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
-        <Select label="Category" data={[...DOCUMENT_CATEGORIES]} value={category} onChange={(v) => v && setCategory(v as DocumentCategory)} allowDeselect={false} />
+        <TextInput label={tx('documents.types.modal.name')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
+        <Select label={tx('documents.types.modal.category')} data={DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: t(`labels:documentCategory.${c}`) }))} value={category} onChange={(v) => v && setCategory(v as DocumentCategory)} allowDeselect={false} />
         {existing?.forLeaveRequests ? (
           <Text size="sm" c="dimmed">
-            Files of this type are attached to leave requests (a medical certificate): they do not expire and go on no checklist.
+            {tx('documents.types.modal.leaveNote')}
           </Text>
         ) : (
-          <Switch label="Documents of this type expire" checked={expires} onChange={(e) => setExpires(e.currentTarget.checked)} />
+          <Switch label={tx('documents.types.modal.expires')} checked={expires} onChange={(e) => setExpires(e.currentTarget.checked)} />
         )}
-        {expires && <NumberInput label="Remind the employee this many days before" min={1} max={365} value={remind} onChange={(v) => typeof v === 'number' && setRemind(v)} error={errors.remindDaysBefore} />}
-        <Switch label="The employee may upload it themself" checked={employeeMayUpload} onChange={(e) => setEmployeeMayUpload(e.currentTarget.checked)} />
-        <Switch label="Sensitive: only people allowed to see salaries and ids read other people's" checked={sensitive} onChange={(e) => setSensitive(e.currentTarget.checked)} />
-        {existing && <Switch label="In use (an inactive type keeps its documents but takes no new ones)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
+        {expires && <NumberInput label={tx('documents.types.modal.remind')} min={1} max={365} value={remind} onChange={(v) => typeof v === 'number' && setRemind(v)} error={errors.remindDaysBefore} />}
+        <Switch label={tx('documents.types.modal.employeeMayUpload')} checked={employeeMayUpload} onChange={(e) => setEmployeeMayUpload(e.currentTarget.checked)} />
+        <Switch label={tx('documents.types.modal.sensitive')} checked={sensitive} onChange={(e) => setSensitive(e.currentTarget.checked)} />
+        {existing && <Switch label={tx('documents.types.modal.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('documents.types.modal.cancel')}
           </Button>
           <Button onClick={submit} loading={save.isPending}>
-            Save
+            {tx('documents.types.modal.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Accordion, Alert, Anchor, Badge, Button, Card, Group, Menu, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconDots, IconEye, IconFileUpload, IconSend, IconTrash, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ChecklistItem, EmployeeDocument } from '../../../../../shared/documents.ts';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../session/session-context.tsx';
@@ -22,6 +24,10 @@ type Review = { doc: EmployeeDocument; action: 'verify' | 'reject' | 'delete' } 
  * out as cards, so it reads on a phone too.
  */
 export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { employeeId: string; employeeName: string; self: boolean }) {
+  // What the employee reads comes from `employee` (every language); HR's actions from `hr` (English where a language lacks them).
+  const { t } = useTranslation('employee');
+  const { t: th } = useTranslation('hr');
+  const tx = useTx('hr');
   const file = useEmployeeDocuments(employeeId);
   const can = useCan();
   const manage = can('documents:manage');
@@ -46,10 +52,10 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
       { id: doc.id, action, note },
       {
         onSuccess: () => {
-          notifySuccess(action === 'verify' ? `${doc.title} verified.` : action === 'reject' ? `${doc.title} rejected; ${employeeName} is told why.` : `${doc.title} (version ${doc.version}) deleted.`);
+          notifySuccess(th('documents.file.done', { action, title: doc.title, name: employeeName, version: doc.version }));
           setPending(null);
         },
-        onError: (e) => notifyError(e, 'That did not work'),
+        onError: (e) => notifyError(e, th('documents.file.failed')),
       },
     );
   };
@@ -60,31 +66,31 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
             <Group gap="xs">
-              <Title order={4}>Checklist</Title>
+              <Title order={4}>{t('documents.checklist')}</Title>
               {data.complete ? (
                 <Badge color="teal" leftSection={<IconCheck size={12} />} data-testid="checklist-complete">
-                  Complete
+                  {t('documents.complete')}
                 </Badge>
               ) : (
                 <Badge color="gray" variant="light" data-testid="checklist-incomplete">
-                  Incomplete
+                  {t('documents.incomplete')}
                 </Badge>
               )}
             </Group>
             <Text size="sm" c="dimmed" data-testid="checklist-progress">
-              {data.haveCount} of {data.requiredCount} required documents verified
+              {t('documents.progress', { have: data.haveCount, required: data.requiredCount })}
             </Text>
-            <Progress value={percent} color={data.complete ? 'teal' : 'blue'} size="sm" aria-label="Checklist progress" />
+            <Progress value={percent} color={data.complete ? 'teal' : 'blue'} size="sm" aria-label={t('documents.progressLabel')} />
           </Stack>
           <Group gap="xs">
             {manage && (
               <Button variant="light" leftSection={<IconSend size={16} />} onClick={() => setRequesting(true)}>
-                Request documents
+                {tx('documents.file.requestDocuments')}
               </Button>
             )}
             {data.uploadableTypes.length > 0 && (
               <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUpload({})}>
-                Upload
+                {t('documents.upload')}
               </Button>
             )}
           </Group>
@@ -92,7 +98,7 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
       </Card>
 
       {openRequests.length > 0 && (
-        <Alert color="blue" variant="light" title={self ? 'HR has asked you for these documents' : 'Open requests'} data-testid="open-requests">
+        <Alert color="blue" variant="light" title={self ? t('documents.askedYou') : tx('documents.file.openRequests')} data-testid="open-requests">
           <Stack gap={6}>
             {openRequests.map((r) => (
               <Group key={r.id} justify="space-between" wrap="wrap" gap="xs">
@@ -100,11 +106,11 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
                   <Text span fw={600}>
                     {r.name}
                   </Text>{' '}
-                  · asked by {r.requestedByName} on {formatInstant(r.requestedAt)}
+                  {t('documents.askedBy', { name: r.requestedByName, at: formatInstant(r.requestedAt) })}
                 </Text>
                 {manage && (
                   <Button size="compact-xs" variant="subtle" color="gray" onClick={() => closeRequest.mutate({ id: r.id }, { onError: (e) => notifyError(e) })}>
-                    Withdraw
+                    {tx('documents.file.withdraw')}
                   </Button>
                 )}
               </Group>
@@ -122,24 +128,24 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
             onPreview={setPreview}
             onUpload={() => setUpload(item.type ? { typeId: item.type.id } : { title: item.name })}
             onReview={(doc, action) => setPending({ doc, action })}
-            onFulfil={(doc) => item.openRequest && closeRequest.mutate({ id: item.openRequest.id, documentId: doc.id }, { onSuccess: () => notifySuccess('Request marked fulfilled.'), onError: (e) => notifyError(e) })}
+            onFulfil={(doc) => item.openRequest && closeRequest.mutate({ id: item.openRequest.id, documentId: doc.id }, { onSuccess: () => notifySuccess(th('documents.file.fulfilled')), onError: (e) => notifyError(e) })}
           />
         ))}
       </Stack>
 
       <Accordion variant="contained">
         <Accordion.Item value="versions">
-          <Accordion.Control>All versions ({data.documents.length})</Accordion.Control>
+          <Accordion.Control>{t('documents.allVersions', { count: data.documents.length })}</Accordion.Control>
           <Accordion.Panel>
             <Table.ScrollContainer minWidth={640}>
               <Table verticalSpacing={6} fz="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Document</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>File</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Uploaded</Table.Th>
+                    <Table.Th>{t('documents.column.document')}</Table.Th>
+                    <Table.Th>{t('documents.column.version')}</Table.Th>
+                    <Table.Th>{t('documents.column.file')}</Table.Th>
+                    <Table.Th>{t('documents.column.status')}</Table.Th>
+                    <Table.Th>{t('documents.column.uploaded')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -149,7 +155,7 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
                         {d.title}
                         {d.leaveRequestId && (
                           <Text size="xs" c="dimmed">
-                            attached to a leave request
+                            {t('documents.attachedToLeave')}
                           </Text>
                         )}
                       </Table.Td>
@@ -169,8 +175,7 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
                       <Table.Td>
                         {d.deletedAt ? (
                           <Text size="xs" c="red">
-                            Deleted by {d.deletedByName}: {d.deleteReason}
-                            {d.purged ? ' (file removed)' : ''}
+                            {t(d.purged ? 'documents.deletedPurged' : 'documents.deleted', { name: d.deletedByName, reason: d.deleteReason })}
                           </Text>
                         ) : (
                           <DocumentStatusBadge status={d.status} />
@@ -198,9 +203,9 @@ export function EmployeeDocumentsPanel({ employeeId, employeeName, self }: { emp
         onConfirm={act}
         required={pending?.action !== 'verify'}
         colour={pending?.action === 'verify' ? 'teal' : 'red'}
-        title={pending ? `${pending.action === 'verify' ? 'Verify' : pending.action === 'reject' ? 'Reject' : 'Delete'} ${pending.doc.title} (version ${pending.doc.version})` : ''}
-        label={pending?.action === 'verify' ? 'Note (optional)' : pending?.action === 'reject' ? `Why? ${employeeName} reads this` : 'Why is it deleted?'}
-        confirm={pending?.action === 'verify' ? 'Verify' : pending?.action === 'reject' ? 'Reject' : 'Delete'}
+        title={pending ? tx('documents.file.reviewTitle', { action: pending.action, title: pending.doc.title, version: pending.doc.version }) : ''}
+        label={pending?.action === 'verify' ? tx('documents.file.noteOptional') : pending?.action === 'reject' ? tx('documents.file.whyReject', { name: employeeName }) : tx('documents.file.whyDelete')}
+        confirm={tx('documents.file.confirm', { action: pending?.action ?? 'delete' })}
       />
     </Stack>
   );
@@ -221,6 +226,9 @@ function ItemCard({
   onReview: (d: EmployeeDocument, action: 'verify' | 'reject' | 'delete') => void;
   onFulfil: (d: EmployeeDocument) => void;
 }) {
+  const { t } = useTranslation('employee');
+  const { t: th } = useTranslation('hr');
+  const tx = useTx('hr');
   const d = item.current;
   return (
     <Card withBorder padding="sm" data-testid={`item-${item.name}`}>
@@ -233,80 +241,80 @@ function ItemCard({
             <ItemStateBadge state={item.state} expiringSoon={item.expiringSoon} />
             {!item.required && (
               <Badge color="gray" variant="outline" size="xs">
-                Not on the checklist
+                {t('documents.notOnChecklist')}
               </Badge>
             )}
             {item.openRequest && (
               <Badge color="blue" variant="outline" size="xs">
-                Requested
+                {t('documents.requested')}
               </Badge>
             )}
           </Group>
           {d ? (
             <Text size="xs" c="dimmed">
-              <Anchor size="xs" component="button" onClick={() => onPreview(d)} aria-label={`Preview ${item.name}`}>
+              <Anchor size="xs" component="button" onClick={() => onPreview(d)} aria-label={t('documents.previewName', { name: item.name })}>
                 {d.originalName}
               </Anchor>{' '}
-              · version {d.version} · {formatInstant(d.uploadedAt)}
-              {item.expiresOn ? ` · valid until ${formatDate(item.expiresOn)}` : ''}
+              {t('documents.versionAt', { version: d.version, at: formatInstant(d.uploadedAt) })}
+              {item.expiresOn ? t('documents.validUntil', { date: formatDate(item.expiresOn) }) : ''}
             </Text>
           ) : (
             <Text size="xs" c="dimmed">
-              {item.type?.category ?? 'Other'}
+              {t(`labels:documentCategory.${item.type?.category ?? 'Other'}`)}
             </Text>
           )}
           {item.rejectionNote && (
             <Text size="xs" c="orange.8">
-              Rejected: {item.rejectionNote}
+              {t('documents.rejected', { note: item.rejectionNote })}
             </Text>
           )}
         </Stack>
         <Group gap={6}>
           {d && (
             <Button size="compact-sm" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => onPreview(d)}>
-              View
+              {t('documents.view')}
             </Button>
           )}
           {manage && d?.status === 'AwaitingVerification' && (
             <>
               <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} onClick={() => onReview(d, 'verify')}>
-                Verify
+                {tx('documents.file.verify')}
               </Button>
               <Button size="compact-sm" variant="light" color="orange" leftSection={<IconX size={14} />} onClick={() => onReview(d, 'reject')}>
-                Reject
+                {tx('documents.file.reject')}
               </Button>
             </>
           )}
           {item.canUpload && (
-            <Button size="compact-sm" variant={d ? 'default' : 'filled'} leftSection={<IconFileUpload size={14} />} onClick={onUpload} aria-label={`Upload ${item.name}`}>
-              {d ? 'New version' : 'Upload'}
+            <Button size="compact-sm" variant={d ? 'default' : 'filled'} leftSection={<IconFileUpload size={14} />} onClick={onUpload} aria-label={t('documents.uploadName', { name: item.name })}>
+              {d ? t('documents.newVersion') : t('documents.upload')}
             </Button>
           )}
           {manage && d && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button size="compact-sm" variant="subtle" color="gray" aria-label={`More actions for ${item.name}`}>
+                <Button size="compact-sm" variant="subtle" color="gray" aria-label={th('documents.file.moreActions', { name: item.name })}>
                   <IconDots size={16} />
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {d.status === 'Verified' && (
                   <Menu.Item leftSection={<IconX size={14} />} onClick={() => onReview(d, 'reject')}>
-                    Reject
+                    {tx('documents.file.reject')}
                   </Menu.Item>
                 )}
                 {d.status === 'Rejected' && (
                   <Menu.Item leftSection={<IconCheck size={14} />} onClick={() => onReview(d, 'verify')}>
-                    Verify
+                    {tx('documents.file.verify')}
                   </Menu.Item>
                 )}
                 {item.openRequest && !item.type && (
                   <Menu.Item leftSection={<IconCheck size={14} />} onClick={() => onFulfil(d)}>
-                    Mark the request fulfilled
+                    {tx('documents.file.markFulfilled')}
                   </Menu.Item>
                 )}
                 <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onReview(d, 'delete')}>
-                  Delete this version
+                  {tx('documents.file.deleteVersion')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>

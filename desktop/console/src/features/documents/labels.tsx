@@ -1,12 +1,6 @@
 import { Badge } from '@mantine/core';
-import {
-  DOCUMENT_STATUS_LABELS,
-  type DocumentStatus,
-  ITEM_STATE_LABELS,
-  type ItemState,
-  OVERVIEW_STATUS_LABELS,
-  type OverviewStatus,
-} from '../../../../../shared/documents.ts';
+import { useTranslation } from 'react-i18next';
+import type { DocumentStatus, ItemState, OverviewStatus } from '../../../../../shared/documents.ts';
 
 const ITEM_COLOURS: Record<ItemState, string> = {
   Have: 'teal',
@@ -18,16 +12,17 @@ const ITEM_COLOURS: Record<ItemState, string> = {
 
 /** Where an item of a file stands, as a coloured word. */
 export function ItemStateBadge({ state, expiringSoon }: { state: ItemState; expiringSoon?: boolean }) {
+  const { t } = useTranslation('labels');
   if (state === 'Have' && expiringSoon) {
     return (
       <Badge color="yellow" variant="light">
-        Expiring soon
+        {t('documentOverviewStatus.ExpiringSoon')}
       </Badge>
     );
   }
   return (
     <Badge color={ITEM_COLOURS[state]} variant="light">
-      {ITEM_STATE_LABELS[state]}
+      {t(`documentItemState.${state}`)}
     </Badge>
   );
 }
@@ -35,9 +30,10 @@ export function ItemStateBadge({ state, expiringSoon }: { state: ItemState; expi
 const STATUS_COLOURS: Record<DocumentStatus, string> = { AwaitingVerification: 'blue', Verified: 'teal', Rejected: 'orange' };
 
 export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+  const { t } = useTranslation('labels');
   return (
     <Badge color={STATUS_COLOURS[status]} variant="dot">
-      {DOCUMENT_STATUS_LABELS[status]}
+      {t(`documentStatus.${status}`)}
     </Badge>
   );
 }
@@ -51,9 +47,10 @@ const OVERVIEW_COLOURS: Record<OverviewStatus, string> = {
 };
 
 export function OverviewStatusBadge({ status }: { status: OverviewStatus }) {
+  const { t } = useTranslation('labels');
   return (
     <Badge color={OVERVIEW_COLOURS[status]} variant="light">
-      {OVERVIEW_STATUS_LABELS[status]}
+      {t(`documentOverviewStatus.${status}`)}
     </Badge>
   );
 }

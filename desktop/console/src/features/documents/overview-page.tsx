@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, EmptyState, Group, NumberInput, Pagination, Paper, Select, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChecklist, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pageCount } from '../../../../../shared/common.ts';
-import { EXPIRING_DAYS_DEFAULT, OVERVIEW_STATUSES, OVERVIEW_STATUS_LABELS, type OverviewRow, type OverviewStatus } from '../../../../../shared/documents.ts';
+import { EXPIRING_DAYS_DEFAULT, OVERVIEW_STATUSES, type OverviewRow, type OverviewStatus } from '../../../../../shared/documents.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useTx } from '../../i18n/language.tsx';
 import { formatDate, formatInstant } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDepartments, useLocations } from '../settings/org-queries.ts';
@@ -21,6 +23,8 @@ const PAGE_SIZE = 50;
  * (one spec §4.4 request per employee), and exports of the list.
  */
 export function DocumentsOverviewPage() {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   // A link may name the list (`?status=AwaitingVerification`, from the dashboard).
   const [search] = useSearchParams();
   const linked = search.get('status');
@@ -56,11 +60,11 @@ export function DocumentsOverviewPage() {
       try {
         requested += (await request.mutateAsync({ employeeId, names: entry.names })).requested;
       } catch (e) {
-        notifyError(e, `Could not request documents from ${entry.name}`);
+        notifyError(e, t('documents.overview.requestFailed', { name: entry.name }));
         return;
       }
     }
-    notifySuccess(`Requested ${requested} document${requested === 1 ? '' : 's'} from ${byEmployee.size} employee${byEmployee.size === 1 ? '' : 's'}. They see the requests on their documents page.`);
+    notifySuccess(t('documents.overview.requested', { count: requested, employees: byEmployee.size }));
     setSelected(new Map());
   };
 
@@ -70,11 +74,12 @@ export function DocumentsOverviewPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Documents"
-        description="Every employee's file across the organisation: what is missing, expiring, expired, awaiting verification or rejected."
+        title={tx('documents.overview.title')}
+        documentTitle={t('documents.overview.title')}
+        description={tx('documents.overview.description')}
         actions={
           <Button component={Link} to="/documents/types" variant="default" leftSection={<IconChecklist size={16} />}>
-            Document types and checklists
+            {tx('documents.types.title')}
           </Button>
         }
       />
@@ -82,18 +87,18 @@ export function DocumentsOverviewPage() {
         <Tabs.List>
           {OVERVIEW_STATUSES.map((s) => (
             <Tabs.Tab key={s} value={s} rightSection={<Badge size="sm" variant="light" color={s === status ? 'blue' : 'gray'}>{counts.get(s) ?? '…'}</Badge>}>
-              {OVERVIEW_STATUS_LABELS[s]}
+              {t(`labels:documentOverviewStatus.${s}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <Select aria-label="Department" placeholder="All departments" clearable w={200} data={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} value={departmentId} onChange={(v) => change(() => setDepartmentId(v))} />
-          <Select aria-label="Location" placeholder="All locations" clearable w={170} data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))} value={locationId} onChange={(v) => change(() => setLocationId(v))} />
-          <Select aria-label="Document type" placeholder="All documents" clearable searchable w={210} data={(types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))} value={typeId} onChange={(v) => change(() => setTypeId(v))} />
+          <Select aria-label={t('documents.overview.department')} placeholder={t('documents.overview.allDepartments')} clearable w={200} data={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} value={departmentId} onChange={(v) => change(() => setDepartmentId(v))} />
+          <Select aria-label={t('documents.overview.location')} placeholder={t('documents.overview.allLocations')} clearable w={170} data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))} value={locationId} onChange={(v) => change(() => setLocationId(v))} />
+          <Select aria-label={t('documents.overview.documentType')} placeholder={t('documents.overview.allDocuments')} clearable searchable w={210} data={(types.data?.items ?? []).map((x) => ({ value: x.id, label: x.name }))} value={typeId} onChange={(v) => change(() => setTypeId(v))} />
           {status === 'ExpiringSoon' && (
-            <NumberInput aria-label="Expiring within days" w={170} min={1} max={365} suffix=" days" value={withinDays} onChange={(v) => typeof v === 'number' && change(() => setWithinDays(v))} />
+            <NumberInput aria-label={t('documents.overview.expiringWithin')} w={170} min={1} max={365} suffix={t('documents.overview.daysSuffix')} value={withinDays} onChange={(v) => typeof v === 'number' && change(() => setWithinDays(v))} />
           )}
         </Group>
         <ExportButtons path="/api/documents/overview/export" query={filters} fileStem={`documents-${status.toLowerCase()}`} />
@@ -102,14 +107,14 @@ export function DocumentsOverviewPage() {
         <Paper withBorder p="sm" bg="blue.0">
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
-              {selected.size} document{selected.size === 1 ? '' : 's'} of {new Set([...selected.values()].map((r) => r.employee.id)).size} employee(s) selected
+              {tx('documents.overview.selected', { count: selected.size, employees: new Set([...selected.values()].map((r) => r.employee.id)).size })}
             </Text>
             <Group gap="xs">
               <Button variant="default" size="xs" onClick={() => setSelected(new Map())}>
-                Clear
+                {tx('documents.overview.clear')}
               </Button>
               <Button size="xs" leftSection={<IconSend size={14} />} loading={request.isPending} onClick={() => void requestSelected()}>
-                Request from them
+                {tx('documents.overview.requestFromThem')}
               </Button>
             </Group>
           </Group>
@@ -120,7 +125,7 @@ export function DocumentsOverviewPage() {
       ) : !overview.data ? (
         <Skeleton height={400} />
       ) : rows.length === 0 ? (
-        <EmptyState py="xl" icon={<IconChecklist />} title={`Nothing ${OVERVIEW_STATUS_LABELS[status].toLowerCase()}`} description="No employee's file matches this list and these filters." />
+        <EmptyState py="xl" icon={<IconChecklist />} title={tx('documents.overview.nothing', { status })} description={tx('documents.overview.nothingDetail')} />
       ) : (
         <Stack gap="sm" style={{ opacity: overview.isPlaceholderData ? 0.6 : 1 }}>
           <Table.ScrollContainer minWidth={900}>
@@ -130,7 +135,7 @@ export function DocumentsOverviewPage() {
                   {selectable && (
                     <Table.Th w={36}>
                       <Checkbox
-                        aria-label="Select every row on this page"
+                        aria-label={t('documents.overview.selectAll')}
                         checked={allOnPage}
                         onChange={() =>
                           setSelected((prev) => {
@@ -143,13 +148,13 @@ export function DocumentsOverviewPage() {
                       />
                     </Table.Th>
                   )}
-                  <Table.Th>Employee</Table.Th>
-                  <Table.Th>Department</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Document</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Requested</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.employee')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.department')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.location')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.document')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.status')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.expires')}</Table.Th>
+                  <Table.Th>{tx('documents.overview.column.requested')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -158,7 +163,7 @@ export function DocumentsOverviewPage() {
                     {selectable && (
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select ${r.name} of ${r.employee.fullName}`}
+                          aria-label={t('documents.overview.selectRow', { name: r.name, employee: r.employee.fullName })}
                           checked={selected.has(r.key)}
                           onChange={() =>
                             setSelected((prev) => {
@@ -186,7 +191,7 @@ export function DocumentsOverviewPage() {
                       {!r.required && (
                         <Text span size="xs" c="dimmed">
                           {' '}
-                          (not on the checklist)
+                          {tx('documents.overview.notOnChecklist')}
                         </Text>
                       )}
                       {r.note && (
@@ -207,7 +212,7 @@ export function DocumentsOverviewPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {overview.data.total} {overview.data.total === 1 ? 'item' : 'items'}
+              {tx('documents.overview.items', { count: overview.data.total })}
             </Text>
             <Pagination total={pageCount(overview.data.total, PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
           </Group>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { EmployeeDocument } from '../../../../../shared/documents.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { api, download } from '../../lib/api.ts';
@@ -13,6 +14,7 @@ import { formatSize } from './labels.tsx';
  * an image as an image.
  */
 export function PreviewModal({ document: doc, onClose }: { document: EmployeeDocument | null; onClose: () => void }) {
+  const { t } = useTranslation('employee');
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -36,7 +38,7 @@ export function PreviewModal({ document: doc, onClose }: { document: EmployeeDoc
   }, [doc]);
 
   return (
-    <Modal opened={doc !== null} onClose={onClose} size="xl" title={doc ? `${doc.title} · version ${doc.version}` : ''}>
+    <Modal opened={doc !== null} onClose={onClose} size="xl" title={doc ? t('documents.preview.title', { title: doc.title, version: doc.version }) : ''}>
       {doc && (
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
@@ -47,9 +49,9 @@ export function PreviewModal({ document: doc, onClose }: { document: EmployeeDoc
               size="xs"
               variant="default"
               leftSection={<IconDownload size={14} />}
-              onClick={() => download(`/api/documents/${doc.id}/file`, {}, doc.originalName).catch((e: unknown) => notifyError(e, 'Download failed'))}
+              onClick={() => download(`/api/documents/${doc.id}/file`, {}, doc.originalName).catch((e: unknown) => notifyError(e, t('documents.preview.downloadFailed')))}
             >
-              Download
+              {t('documents.preview.download')}
             </Button>
           </Group>
           {error ? (
@@ -59,9 +61,9 @@ export function PreviewModal({ document: doc, onClose }: { document: EmployeeDoc
               <Loader />
             </Center>
           ) : doc.mediaType === 'application/pdf' ? (
-            <iframe title={`Preview of ${doc.title}`} src={url} style={{ width: '100%', height: '70vh', border: 0 }} />
+            <iframe title={t('documents.preview.frame', { title: doc.title })} src={url} style={{ width: '100%', height: '70vh', border: 0 }} />
           ) : (
-            <Image src={url} alt={`${doc.title} of the employee`} fit="contain" mah="70vh" />
+            <Image src={url} alt={t('documents.preview.image', { title: doc.title })} fit="contain" mah="70vh" />
           )}
         </Stack>
       )}

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DOCUMENT_NOTE_MAX } from '../../../../../shared/documents.ts';
+import { useTx } from '../../i18n/language.tsx';
 
 /** Asks for a note (a rejection's reason, a deletion's reason, or an optional verification note). */
 export function ReasonModal({
@@ -14,9 +16,9 @@ export function ReasonModal({
   onClose,
   onConfirm,
 }: {
-  title: string;
-  label: string;
-  confirm: string;
+  title: ReactNode;
+  label: ReactNode;
+  confirm: ReactNode;
   required: boolean;
   colour?: string;
   opened: boolean;
@@ -24,6 +26,9 @@ export function ReasonModal({
   onClose: () => void;
   onConfirm: (note: string) => void;
 }) {
+  // HR's dialog (verify, reject, delete): words from the HR catalogue, English where a language lacks them.
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -38,14 +43,14 @@ export function ReasonModal({
         <Textarea label={label} withAsterisk={required} autosize minRows={3} maxLength={DOCUMENT_NOTE_MAX} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={error} data-autofocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('documents.file.cancel')}
           </Button>
           <Button
             color={colour}
             loading={busy}
             onClick={() => {
               if (required && !note.trim()) {
-                setError('Write a reason');
+                setError(t('documents.file.writeReason'));
                 return;
               }
               onConfirm(note.trim());

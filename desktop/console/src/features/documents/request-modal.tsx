@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { REQUEST_NAME_MAX, REQUEST_NAMES_MAX } from '../../../../../shared/documents.ts';
+import { useTx } from '../../i18n/language.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useDocumentTypes, useRequestDocuments } from './document-queries.ts';
 
@@ -23,6 +25,8 @@ export function RequestModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('hr');
+  const tx = useTx('hr');
   const types = useDocumentTypes();
   const request = useRequestDocuments();
   const [names, setNames] = useState<string[]>(initial);
@@ -35,34 +39,34 @@ export function RequestModal({
       { employeeId, names },
       {
         onSuccess: (r) => {
-          notifySuccess(r.requested === 0 ? 'Those documents were already requested.' : `Requested ${r.requested} document${r.requested === 1 ? '' : 's'} from ${employeeName}.`);
+          notifySuccess(r.requested === 0 ? t('documents.request.already') : t('documents.request.done', { count: r.requested, name: employeeName }));
           onClose();
         },
-        onError: (e) => notifyError(e, 'Could not request the documents'),
+        onError: (e) => notifyError(e, t('documents.request.failed')),
       },
     );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Request documents from ${employeeName}`}>
+    <Modal opened={opened} onClose={onClose} title={tx('documents.request.title', { name: employeeName })}>
       <Stack gap="sm">
         <TagsInput
-          label="Documents"
-          description="Pick from the catalogue or type any other name and press Enter."
-          data={(types.data?.items ?? []).filter((t) => t.active).map((t) => t.name)}
+          label={tx('documents.request.documents')}
+          description={tx('documents.request.hint')}
+          data={(types.data?.items ?? []).filter((x) => x.active).map((x) => x.name)}
           value={names}
           onChange={(v) => setNames(v.map((n) => n.trim()).filter((n) => n.length > 0 && n.length <= REQUEST_NAME_MAX))}
           maxTags={REQUEST_NAMES_MAX}
           clearable
         />
         <Text size="xs" c="dimmed">
-          No message is sent: {employeeName} sees the open requests on their documents page the next time they look.
+          {tx('documents.request.noMessage', { name: employeeName })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {tx('documents.request.cancel')}
           </Button>
           <Button leftSection={<IconSend size={16} />} disabled={names.length === 0} loading={request.isPending} onClick={send}>
-            Request {names.length || ''}
+            {tx('documents.request.submit', { count: names.length })}
           </Button>
         </Group>
       </Stack>

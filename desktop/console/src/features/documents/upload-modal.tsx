@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, FileInput, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { DocumentTypeRef } from '../../../../../shared/documents.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -29,6 +30,7 @@ export function UploadModal({
   uploadableTypes: readonly DocumentTypeRef[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation('employee');
   const types = useDocumentTypes();
   const upload = useUploadDocument();
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -43,21 +45,21 @@ export function UploadModal({
     setNote('');
     setErrors({});
   }, [target]);
-  const type = types.data?.items.find((t) => t.id === typeId);
+  const type = types.data?.items.find((x) => x.id === typeId);
   const freeText = Boolean(target?.title);
 
   const submit = () => {
     const missing: Record<string, string> = {};
-    if (!freeText && !typeId) missing.typeId = 'Choose the kind of document';
-    if (!file) missing.file = 'Choose a file';
-    if (type?.expires && !expiresOn) missing.expiresOn = 'This document expires: give its expiry date';
+    if (!freeText && !typeId) missing.typeId = t('documents.uploadModal.chooseKind');
+    if (!file) missing.file = t('documents.uploadModal.chooseFile');
+    if (type?.expires && !expiresOn) missing.expiresOn = t('documents.uploadModal.expiryNeeded');
     setErrors(missing);
     if (Object.keys(missing).length || !file) return;
     upload.mutate(
       { employeeId, file, typeId: freeText ? undefined : (typeId ?? undefined), title: target?.title, expiresOn: type?.expires ? (expiresOn ?? undefined) : undefined, note: note.trim() || undefined },
       {
         onSuccess: (doc) => {
-          notifySuccess(`${doc.title} uploaded (version ${doc.version}).`);
+          notifySuccess(t('documents.uploadModal.done', { title: doc.title, version: doc.version }));
           onClose();
         },
         onError: (e) => {
@@ -71,24 +73,24 @@ export function UploadModal({
   };
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={freeText ? `Upload: ${target?.title}` : 'Upload a document'}>
+    <Modal opened={target !== null} onClose={onClose} title={freeText ? t('documents.uploadModal.titleNamed', { name: target?.title }) : t('documents.uploadModal.title')}>
       <Stack gap="sm">
         {!freeText && (
           <Select
-            label="Document"
+            label={t('documents.uploadModal.document')}
             withAsterisk
-            placeholder="Choose the kind of document"
+            placeholder={t('documents.uploadModal.chooseKind')}
             searchable
-            data={uploadableTypes.map((t) => ({ value: t.id, label: t.name }))}
+            data={uploadableTypes.map((x) => ({ value: x.id, label: x.name }))}
             value={typeId}
             onChange={setTypeId}
             error={errors.typeId}
           />
         )}
         <FileInput
-          label="File"
+          label={t('documents.uploadModal.file')}
           withAsterisk
-          placeholder="PDF, JPEG, PNG or WebP, up to 10 MB"
+          placeholder={t('documents.uploadModal.filePlaceholder')}
           accept={ACCEPT}
           leftSection={<IconUpload size={16} />}
           value={file}
@@ -97,9 +99,9 @@ export function UploadModal({
           clearable
         />
         {type?.expires && (
-          <DateInput label="Valid until" withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={expiresOn} onChange={setExpiresOn} error={errors.expiresOn} placeholder="The expiry date printed on it" />
+          <DateInput label={t('documents.uploadModal.validUntil')} withAsterisk valueFormat="D MMM YYYY" dateParser={parseDay} value={expiresOn} onChange={setExpiresOn} error={errors.expiresOn} placeholder={t('documents.uploadModal.expiryPlaceholder')} />
         )}
-        <TextInput label="Note" placeholder="Optional" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} error={errors.note} />
+        <TextInput label={t('documents.uploadModal.note')} placeholder={t('documents.uploadModal.optional')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} error={errors.note} />
         {type?.description && (
           <Text size="xs" c="dimmed">
             {type.description}
@@ -107,10 +109,10 @@ export function UploadModal({
         )}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('documents.uploadModal.cancel')}
           </Button>
           <Button onClick={submit} loading={upload.isPending} leftSection={<IconUpload size={16} />}>
-            Upload
+            {t('documents.uploadModal.submit')}
           </Button>
         </Group>
       </Stack>

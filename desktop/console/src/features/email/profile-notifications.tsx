@@ -2,13 +2,12 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, Title
 import { IconCalendarShare, IconMail } from '@tabler/icons-react';
 import { CopyableSecret } from '../../components/copyable-secret.tsx';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CalendarFeedIssued } from '../../../../../shared/calendar-feeds.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatInstant, formatRelative } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useIssueCalendarFeed, useMyCalendarFeed, useMyPreferences, useRevokeCalendarFeed, useSaveMyPreferences } from './email-queries.ts';
-
-const SCOPE_WORDS = { self: 'your approved leave and your holidays', team: 'your and your team’s approved leave, and your holidays', org: 'the whole organisation’s approved leave, and your holidays' };
 
 /** On one's own profile: what comes by e-mail as well as in-app, and the calendar feed. */
 export function ProfileNotificationsTab() {
@@ -21,29 +20,34 @@ export function ProfileNotificationsTab() {
 }
 
 function PreferencesCard() {
+  const { t } = useTranslation('employee');
   const prefs = useMyPreferences();
   const save = useSaveMyPreferences();
   if (prefs.error) return <QueryError error={prefs.error} onRetry={() => void prefs.refetch()} />;
   if (!prefs.data) return <Skeleton height={220} />;
+  // The categories are fixed (shared/email.ts): their words come from the catalogue; one it does not know keeps the server's English.
   return (
     <Card withBorder padding="lg">
       <Stack>
         <Group gap="xs">
           <IconMail size={18} />
-          <Title order={5}>Notifications</Title>
+          <Title order={5}>{t('notificationPreferences.title')}</Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Everything appears in the console. Choose what also comes by e-mail{prefs.data.emailAddress ? ` to ${prefs.data.emailAddress}` : ''}.
+          {prefs.data.emailAddress ? t('notificationPreferences.introTo', { address: prefs.data.emailAddress }) : t('notificationPreferences.intro')}
         </Text>
-        {!prefs.data.emailConfigured && <Alert color="gray">Your organisation has not set up e-mail yet: for now everything stays in the console.</Alert>}
+        {!prefs.data.emailConfigured && <Alert color="gray">{t('notificationPreferences.notConfigured')}</Alert>}
         {prefs.data.items.map((item) => (
           <Switch
             key={item.category}
-            label={item.label}
-            description={`${item.description} ${item.email ? 'In the console and by e-mail.' : 'In the console only.'}`}
+            label={t(`notificationPreferences.category.${item.category}.label`, { defaultValue: item.label })}
+            description={t('notificationPreferences.channels', {
+              description: t(`notificationPreferences.category.${item.category}.description`, { defaultValue: item.description }),
+              email: item.email ? 'yes' : 'no',
+            })}
             checked={item.email}
             disabled={save.isPending}
-            onChange={(e) => save.mutate({ items: [{ category: item.category, email: e.currentTarget.checked }] }, { onSuccess: () => notifySuccess('Saved.') })}
+            onChange={(e) => save.mutate({ items: [{ category: item.category, email: e.currentTarget.checked }] }, { onSuccess: () => notifySuccess(t('notificationPreferences.saved')) })}
           />
         ))}
       </Stack>
@@ -52,6 +56,7 @@ function PreferencesCard() {
 }
 
 function CalendarFeedCard() {
+  const { t } = useTranslation('employee');
   const feed = useMyCalendarFeed();
   const issue = useIssueCalendarFeed();
   const revoke = useRevokeCalendarFeed();
@@ -64,36 +69,36 @@ function CalendarFeedCard() {
       <Stack>
         <Group gap="xs">
           <IconCalendarShare size={18} />
-          <Title order={5}>Calendar feed</Title>
+          <Title order={5}>{t('notificationPreferences.feed.title')}</Title>
           {f.active ? (
             <Badge color="teal" variant="dot">
-              Active
+              {t('notificationPreferences.feed.active')}
             </Badge>
           ) : (
             <Badge color="gray" variant="outline">
-              None
+              {t('notificationPreferences.feed.none')}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Subscribe in Outlook (Add calendar → From internet), Google Calendar (Other calendars → From URL) or your phone to see {SCOPE_WORDS[f.scope]}. The address is a secret: anyone with it can read the feed.
+          {t('notificationPreferences.feed.subscribe', { scope: f.scope })}
         </Text>
         {f.active && (
           <Text size="sm">
-            Created {formatInstant(f.createdAt)} · last fetched by a calendar {formatRelative(f.lastUsedAt)}
+            {t('notificationPreferences.feed.created', { at: formatInstant(f.createdAt), when: formatRelative(f.lastUsedAt, t('notificationPreferences.feed.never')) })}
           </Text>
         )}
         {issued && (
           <Stack gap={4}>
-            <Alert color="orange" title="Copy this address now: it is shown only once">
-              Regenerate it any time; the old address then stops working.
+            <Alert color="orange" title={t('notificationPreferences.feed.copyNow')}>
+              {t('notificationPreferences.feed.regenerateHint')}
             </Alert>
-            <CopyableSecret value={issued.url} testId="calendar-feed-url" copyLabel="Copy calendar address" />
+            <CopyableSecret value={issued.url} testId="calendar-feed-url" copyLabel={t('notificationPreferences.feed.copy')} />
           </Stack>
         )}
         <Group>
           <Button variant={f.active ? 'default' : 'filled'} loading={issue.isPending} onClick={() => issue.mutate(undefined, { onSuccess: setIssued })}>
-            {f.active ? 'Regenerate address' : 'Create calendar address'}
+            {f.active ? t('notificationPreferences.feed.regenerate') : t('notificationPreferences.feed.create')}
           </Button>
           {f.active && (
             <Button
@@ -104,12 +109,12 @@ function CalendarFeedCard() {
                 revoke.mutate(undefined, {
                   onSuccess: () => {
                     setIssued(null);
-                    notifySuccess('Calendar feed revoked: the address no longer works.');
+                    notifySuccess(t('notificationPreferences.feed.revoked'));
                   },
                 })
               }
             >
-              Revoke
+              {t('notificationPreferences.feed.revoke')}
             </Button>
           )}
         </Group>

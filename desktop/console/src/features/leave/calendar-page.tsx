@@ -1,16 +1,18 @@
 import { ActionIcon, Box, EmptyState, Group, Paper, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, monthBounds } from '../../../../../shared/dates.ts';
+import { formatWeekdayIn } from '../../../../../shared/i18n/index.ts';
 import type { LeaveCalendar, LeaveCalendarEntry } from '../../../../../shared/leave/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { useLocale } from '../../i18n/language.tsx';
+import { formatDayShort, formatMonthName } from '../../lib/format.ts';
 import { useCan } from '../../session/session-context.tsx';
-import { TONE_COLOR, statusLabel } from './leave-format.tsx';
+import { TONE_COLOR, leaveTypeLabel, statusLabel } from './leave-format.tsx';
 import { useLeaveCalendar, useOrgToday } from './leave-queries.ts';
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function entryOn(entries: LeaveCalendarEntry[], day: string): LeaveCalendarEntry | undefined {
   return entries.find((e) => e.fromDate <= day && e.toDate >= day);
@@ -18,6 +20,7 @@ function entryOn(entries: LeaveCalendarEntry[], day: string): LeaveCalendarEntry
 
 /** Who is away when: a month grid for the team or the organisation. */
 export function LeaveCalendarPage() {
+  const { t } = useTranslation('employee');
   const can = useCan();
   const today = useOrgToday();
   // Month and scope live in the address (`?month=2026-12&scope=org`), so a link can open them.
@@ -44,13 +47,12 @@ export function LeaveCalendarPage() {
     if (!bounds) return;
     setMonth(n < 0 ? monthBounds(addDays(bounds.first, -1)).first : addDays(bounds.last, 1));
   };
-  const [y, m] = (current ?? '2000-01-01').split('-').map(Number) as [number, number];
 
   return (
     <>
       <PageHeader
-        title="Leave calendar"
-        description={scope === 'team' ? 'Your team, your manager and the people reporting to you.' : 'Everyone you can see who has leave this month.'}
+        title={t('leaveCalendar.title')}
+        description={scope === 'team' ? t('leaveCalendar.descriptionTeam') : t('leaveCalendar.descriptionOrg')}
         actions={
           <Group gap="xs">
             {orgAllowed && (
@@ -58,18 +60,19 @@ export function LeaveCalendarPage() {
                 value={scope}
                 onChange={(v) => setScope(v as 'team' | 'org')}
                 data={[
-                  { value: 'team', label: 'Team' },
-                  { value: 'org', label: can('employee:read') ? 'Organisation' : 'Reporting line' },
+                  { value: 'team', label: t('leaveCalendar.team') },
+                  { value: 'org', label: can('employee:read') ? t('leaveCalendar.organisation') : t('leaveCalendar.reportingLine') },
                 ]}
               />
             )}
-            <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={() => step(-1)}>
+            <ActionIcon variant="default" size="lg" aria-label={t('leaveCalendar.previous')} onClick={() => step(-1)}>
               <IconChevronLeft size={18} />
             </ActionIcon>
-            <Text fw={600} w={130} ta="center" data-testid="calendar-month">
-              {MONTH_NAMES[m - 1]} {y}
+            {/* The month's name in the reader's language (Intl); wide enough for the longest of them. */}
+            <Text fw={600} miw={130} ta="center" data-testid="calendar-month">
+              {formatMonthName(current ?? '2000-01-01')}
             </Text>
-            <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => step(1)}>
+            <ActionIcon variant="default" size="lg" aria-label={t('leaveCalendar.next')} onClick={() => step(1)}>
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>
@@ -81,7 +84,7 @@ export function LeaveCalendarPage() {
         <TableSkeleton rows={8} />
       ) : calendar.data.people.length === 0 ? (
         <Paper withBorder>
-          <EmptyState py="xl" icon={<IconCalendarOff />} title="Nobody is away" description="No approved or pending leave this month." />
+          <EmptyState py="xl" icon={<IconCalendarOff />} title={t('leaveCalendar.nobody')} description={t('leaveCalendar.nobodyDetail')} />
         </Paper>
       ) : (
         <CalendarGrid calendar={calendar.data} today={today} />
@@ -91,18 +94,25 @@ export function LeaveCalendarPage() {
 }
 
 function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: string | undefined }) {
+  const { t } = useTranslation('employee');
+  const locale = useLocale();
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
-        <Table withColumnBorders={false} highlightOnHover={false} verticalSpacing={4} horizontalSpacing={2} aria-label="Leave calendar" style={{ tableLayout: 'fixed' }}>
+        <Table withColumnBorders={false} highlightOnHover={false} verticalSpacing={4} horizontalSpacing={2} aria-label={t('leaveCalendar.title')} style={{ tableLayout: 'fixed' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={190} style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}>
-                Employee
+                {t('leaveCalendar.employee')}
               </Table.Th>
               {calendar.days.map((d) => (
-                <Table.Th key={d.date} ta="center" style={{ background: d.weekend || d.holiday ? 'var(--mantine-color-gray-1)' : undefined, fontSize: 11 }}>
-                  <Tooltip label={d.holiday ?? (d.weekend ? 'Weekly off' : d.date)}>
+                // The column is named by its weekday and date in the reader's language ("Thu 3 Dec", "ಗುರು, 3 ಡಿಸೆಂ"), for screen readers and the tooltip.
+                <Table.Th key={d.date} ta="center" aria-label={formatDayShort(d.date)} style={{ background: d.weekend || d.holiday ? 'var(--mantine-color-gray-1)' : undefined, fontSize: 11 }}>
+                  {/* The weekday's narrow name ("T", "ಗು") above the date: the column's aria-label says it in full. */}
+                  <Text c="dimmed" fz={9} lh={1.3} aria-hidden>
+                    {formatWeekdayIn(locale, d.date, 'narrow')}
+                  </Text>
+                  <Tooltip label={d.holiday ?? (d.weekend ? t('leaveCalendar.weeklyOff') : formatDayShort(d.date))}>
                     <Text size="xs" fw={d.date === today ? 800 : 500} c={d.date === today ? 'indigo' : undefined}>
                       {Number(d.date.slice(8))}
                     </Text>
@@ -128,7 +138,7 @@ function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: str
                   return (
                     <Table.Td key={d.date} p={1} style={{ background: off ? 'var(--mantine-color-gray-1)' : undefined }}>
                       {e && (
-                        <Tooltip label={`${e.leaveTypeName} · ${statusLabel({ status: e.status, closure: null })}`}>
+                        <Tooltip label={`${leaveTypeLabel(e.leaveTypeCode, e.leaveTypeName)} · ${statusLabel({ status: e.status, closure: null })}`}>
                           <Box
                             h={22}
                             style={{
@@ -158,7 +168,7 @@ function CalendarGrid({ calendar, today }: { calendar: LeaveCalendar; today: str
       </Table.ScrollContainer>
       <Group gap="md" p="sm">
         <Text size="xs" c="dimmed">
-          Solid: approved · dashed: waiting for approval · grey columns: weekly offs and holidays
+          {t('leaveCalendar.legend')}
         </Text>
       </Group>
     </Paper>
