@@ -44,7 +44,10 @@ export type ToDeliveryThread = DeliveryCommand & { sync: DeliverySync };
 export type FromDeliveryThread = { type: 'ready' } | { type: 'idle'; id: number } | { type: 'stopped' };
 
 async function run(port: NonNullable<typeof parentPort>, data: DeliveryThreadData): Promise<void> {
-  const opened = openDatabase(data.databaseFile, { sharedVersions: data.versions });
+  // Its commits are not synced one by one: a record lost to a power cut only means a delivery sent
+  // again with the same event id (at-least-once), while an fsync under the write lock made the
+  // approvals and other requests that wanted the lock meanwhile wait for the disk (docs/integrations.md).
+  const opened = openDatabase(data.databaseFile, { sharedVersions: data.versions, syncEachCommit: false });
   const fieldKey = Buffer.from(data.secrets.fieldKey);
   attachFieldKey(opened.db, fieldKey);
   if (data.config.sharedDatabase) serveUncached(opened.db);

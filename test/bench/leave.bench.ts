@@ -15,6 +15,7 @@ import { contextsFor } from '../../server/src/modules/leave/present.ts';
 import { insertUserAccount } from '../../server/src/modules/users/repo.ts';
 import { prng } from '../../shared/prng.ts';
 import { ADMIN, login, measure, prepareDataDir, printTable, startBare, startMuster, type Measured, type Row } from './harness.ts';
+import { startInProcess } from './in-process.ts';
 
 const ZONE = 'Asia/Kolkata';
 const HISTORY = 10_000;
@@ -29,7 +30,7 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
  * over the last two years (mostly approved, some rejected, a few pending) and
  * logins for eight employees who report to the admin.
  */
-async function seedLeave(db: Database): Promise<{ applicants: string[]; tenDayRequest: string }> {
+export async function seedLeave(db: Database): Promise<{ applicants: string[]; tenDayRequest: string }> {
   const ctx: Ctx = { db, clock: systemClock, caller: systemCaller(), timeZone: ZONE, links: moduleLinks };
   const today = dayInZone(new Date(), ZONE);
   for (const t of INDIAN_DEFAULT_LEAVE_TYPES) {
@@ -147,6 +148,7 @@ export async function benchLeave(): Promise<Row[]> {
   const contextP99 = percentile(contextTimes.slice(50), 99);
   rows.push({ scenario: 'context of a 10-day request, 1,000 people (in-process)', rps: 1000 / percentile(contextTimes.slice(50), 50), p99: contextP99, baseRps: 0, baseP99: 0, target: 'p99 < 20 ms', pass: contextP99 < 20 });
   await prepared.close();
+  rows.push(...(await listInProcess(prepared.dataDir)));
 
   const muster = await startMuster(prepared.dataDir);
   try {
@@ -179,8 +181,9 @@ export async function benchLeave(): Promise<Row[]> {
       pass: pass && m.non2xx === 0 && m.errors === 0,
       ...(m.non2xx || m.errors ? { notes: `${m.non2xx} non-2xx, ${m.errors} errors` } : {}),
     });
-    rows.push(listRow(`${label}, every query new, 1 conn`, cold, base, 'p99 < 50 ms', cold.p99 < 50));
-    rows.push(listRow(`${label}, pages seen before, 1 conn`, warm, base, 'p99 < 50 ms', warm.p99 < 50));
+    // Issue 18's targets: uncached ≥ 15% of bare, cached ≥ 60% (their statements and in-process p99: `listInProcess`).
+    rows.push(listRow(`${label}, every query new, 1 conn`, cold, base, '≥ 15% of bare', cold.rps / base.rps >= 0.15));
+    rows.push(listRow(`${label}, pages seen before, 1 conn`, warm, base, '≥ 60% of bare', warm.rps / base.rps >= 0.6));
     rows.push(listRow(`${label}, pages seen before, 10 conn`, warmLoaded, baseLoaded, 'report', true));
 
     const one = await measure(muster.url, [{ path: `/api/leave/requests/${seeded.tenDayRequest}`, headers: { cookie: admin } }], undefined, 1);
@@ -220,4 +223,57 @@ export async function benchLeave(): Promise<Row[]> {
   }
   printTable('Leave (10,000 historical requests, 1,000 people; bare = Express serving the same list bytes; req/s of the sequential rows = 1 / median)', rows);
   return rows;
+}
+
+/**
+ * The list through the real app in this process, so its statements can be counted: pages nobody asked
+ * before (p99 < 20 ms, ≤ 8 statements each), then the same pages again (answered from the cache: 0 statements).
+ */
+async function listInProcess(dataDir: string): Promise<Row[]> {
+  const app = await startInProcess(dataDir);
+  try {
+    const cookie = await login(app.url);
+    const get = async (path: string) => {
+      const before = app.statements();
+      const t0 = performance.now();
+      const res = await fetch(app.url + path, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      return { ms: performance.now() - t0, statements: app.statements() - before };
+    };
+    // Warm the code (and the counts, which do not depend on the page) on page sizes the measured run does not use.
+    for (let i = 0; i < 40; i++) await get(`/api/leave/requests?page=${(i % 20) + 1}&pageSize=${20 + (i % 10)}`);
+    const paths = Array.from({ length: 200 }, (_, i) => `/api/leave/requests?page=${(i % 40) + 1}&pageSize=${51 + Math.floor(i / 40)}`);
+    const cold = [];
+    for (const p of paths) cold.push(await get(p));
+    const warm = [];
+    for (const p of paths) warm.push(await get(p));
+    const coldP99 = percentile(cold.map((c) => c.ms), 99);
+    const coldStatements = Math.max(...cold.map((c) => c.statements));
+    const warmStatements = Math.max(...warm.map((c) => c.statements));
+    return [
+      {
+        scenario: 'GET /api/leave/requests, every query new (in-process, 200 pages)',
+        rps: 1000 / percentile(cold.map((c) => c.ms), 50),
+        p99: coldP99,
+        baseRps: 0,
+        baseP99: 0,
+        target: 'p99 < 20 ms, ≤ 8 statements',
+        pass: coldP99 < 20 && coldStatements <= 8,
+        notes: `p50 ${percentile(cold.map((c) => c.ms), 50).toFixed(1)} ms, ${coldStatements} statements at most`,
+      },
+      {
+        scenario: 'GET /api/leave/requests, pages seen before (in-process): statements',
+        rps: 1000 / percentile(warm.map((c) => c.ms), 50),
+        p99: warmStatements,
+        baseRps: 0,
+        baseP99: 0,
+        target: '0 statements',
+        pass: warmStatements === 0,
+        notes: `${warmStatements} statement(s) at most over 200 pages (column p99 holds the count); p50 ${percentile(warm.map((c) => c.ms), 50).toFixed(2)} ms`,
+      },
+    ];
+  } finally {
+    await app.close();
+  }
 }

@@ -81,6 +81,14 @@ export interface OpenOptions {
    * checkpoints to the first one.
    */
   sharedVersions?: SharedArrayBuffer;
+  /**
+   * `false`: commits are not synced to disk one by one (`synchronous = NORMAL`): in WAL mode such a
+   * commit is atomic and reaches the disk with the next synced commit of any connection or the next
+   * checkpoint; only a power cut in between can lose it. For the delivery thread, whose records
+   * (an attempt made, a delivery settled) are safe to lose: an unrecorded delivery is sent again
+   * with the same event id (at-least-once). Its fsync held the write lock that requests wait for.
+   */
+  syncEachCommit?: boolean;
 }
 
 /** On POSIX, files readable and writable by their owner only (0600); missing ones are skipped. */
@@ -108,7 +116,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedSql
   // FULL, not NORMAL: in WAL mode NORMAL skips the fsync at commit, so a commit already answered
   // 200 (ingest, console writes) could roll back after a power cut while the connector has marked
   // its records sent. FULL syncs the WAL at each commit; group commit and batch ingest keep it cheap.
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(options.syncEachCommit === false ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite would checkpoint inside whichever commit crosses 1,000 WAL pages, adding

@@ -1,5 +1,6 @@
 import { NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences, type NotificationPreferencesUpdate } from '../../../../shared/email.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
+import { defineCache } from '../../db/cache.ts';
 import { unauthorized } from '../../http/problem.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './repo.ts';
@@ -22,9 +23,31 @@ export const CATEGORY_OF_KIND: Readonly<Record<string, NotificationCategory>> = 
   'webhook.endpoint-disabled': 'alerts',
 };
 
+/**
+ * A person's stored choices (category → e-mail too), read inside every approval and decision that
+ * notifies them while e-mail is on: kept until someone saves their preferences.
+ */
+const choices = defineCache<ReadonlyMap<string, boolean>>({ name: 'email.preferences', reads: ['notification_preference'], maxEntries: 4096 });
+
+/** Up to this many recipients are looked up one by one in the cache; more (the morning digest) in one statement. */
+const CACHED_LOOKUPS = 8;
+
+async function storedChoices(ctx: Pick<Ctx, 'db'>, userIds: readonly string[], category: NotificationCategory): Promise<Map<string, boolean>> {
+  if (userIds.length > CACHED_LOOKUPS) {
+    return new Map((await repo.preferencesOf(ctx.db, userIds)).filter((p) => p.category === category).map((p) => [p.user_id, p.email === 1]));
+  }
+  const out = new Map<string, boolean>();
+  for (const id of userIds) {
+    const mine = await choices.get(ctx.db, id, async () => new Map((await repo.preferencesOf(ctx.db, [id])).map((p) => [p.category, p.email === 1])));
+    const chosen = mine.get(category);
+    if (chosen !== undefined) out.set(id, chosen);
+  }
+  return out;
+}
+
 /** Each user's choice for a category (the default where they made none). */
 export async function emailWanted(ctx: Pick<Ctx, 'db'>, userIds: readonly string[], category: NotificationCategory): Promise<Set<string>> {
-  const stored = new Map((await repo.preferencesOf(ctx.db, userIds)).filter((p) => p.category === category).map((p) => [p.user_id, p.email === 1]));
+  const stored = await storedChoices(ctx, userIds, category);
   const fallback: boolean = NOTIFICATION_CATEGORIES[category].defaultEmail;
   return new Set(userIds.filter((id) => stored.get(id) ?? fallback));
 }

@@ -42,6 +42,7 @@ import {
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { formUpload, isMultipart } from '../../http/multipart.ts';
+import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { documentFilesOf } from '../documents/index.ts';
 import * as adjust from './adjust.ts';
 import * as attachments from './attachments.ts';
@@ -137,7 +138,7 @@ export function leaveRoutes(api: Api, deps: ModuleDeps): void {
       response: LeaveListResponse,
     },
     async ({ query, caller, res }) => {
-      res.type('application/json').send(await read.listLeaveRequestsJson(await deps.ctxFor(caller), query));
+      sendJsonBytes(res, await read.listLeaveRequestsJson(await deps.ctxFor(caller), query));
     },
   );
 

@@ -29,7 +29,15 @@ const READS: readonly TableSource[] = [
     'document_type',
 ];
 
-const answers = defineJsonCache({ name: 'leave.answers', reads: READS });
+/**
+ * Room for whole lists: a page of 50 records with their timelines and context is ≈ 84 KB, so the
+ * 16 MiB default held fewer than 200 pages — and someone walking a list longer than the cache
+ * (10,000 requests, 200 pages) found every page evicted just before they came back to it (least
+ * recently used goes first), so "pages seen before" ran their statements every time.
+ */
+const ANSWER_BYTES = 64 * 1024 * 1024;
+
+const answers = defineJsonCache({ name: 'leave.answers', reads: READS, maxBytes: ANSWER_BYTES });
 
 /**
  * A list's total and pending counts do not depend on the page: people paging
