@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
@@ -43,7 +44,24 @@ export type DeliveryCommand = { type: 'kick' } | { type: 'idle'; id: number } | 
 export type ToDeliveryThread = DeliveryCommand & { sync: DeliverySync };
 export type FromDeliveryThread = { type: 'ready' } | { type: 'idle'; id: number } | { type: 'stopped' };
 
+/**
+ * Deliveries give way to requests: on Linux a thread's nice value is its own, and
+ * `setpriority(PRIO_PROCESS, 0, …)` (`os.setPriority` without a pid) sets the calling thread's only,
+ * so this thread runs at nice 10 while the request thread keeps its priority. On a two-core office
+ * PC busy with an approval, the approval's request gets the CPU and the webhooks go a few
+ * milliseconds later. Elsewhere (or refused) the thread keeps the process's priority.
+ */
+function lowerThisThreadsPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(Math.max(os.getPriority(), 10));
+  } catch {
+    // Not allowed here (a container's seccomp profile): deliveries run at the process's priority.
+  }
+}
+
 async function run(port: NonNullable<typeof parentPort>, data: DeliveryThreadData): Promise<void> {
+  lowerThisThreadsPriority();
   // Its commits are not synced one by one: a record lost to a power cut only means a delivery sent
   // again with the same event id (at-least-once), while an fsync under the write lock made the
   // approvals and other requests that wanted the lock meanwhile wait for the disk (docs/integrations.md).
