@@ -261,3 +261,29 @@ test('an employee asks for a regularization in Marathi on her phone', async ({ b
     await api.dispose();
   }
 });
+
+test('a person whose language is Marathi signs in and the console speaks Marathi at once, without a reload', async ({ browser, baseURL, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+  const login = await ownEmployeeLogin(admin);
+  await admin.dispose();
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
+  expect((await api.put('/api/me/language', { data: { locale: 'mr-IN' } })).status()).toBe(200);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    let loads = 0;
+    page.on('load', () => loads++);
+    // The sign-in page speaks the browser's language (English here); the person's own follows sign-in.
+    await signIn(page, login.email, login.password);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr-IN');
+    await expect(page.getByRole('link', { name: messageAt(CATALOGUES['mr-IN'].common, 'nav.dashboard')! })).toBeVisible();
+    // One page load: the sign-in page's; the language came without another.
+    expect(loads).toBe(1);
+  } finally {
+    await context.close();
+    expect((await api.put('/api/me/language', { data: { locale: null } })).status()).toBe(200);
+    await api.dispose();
+  }
+});

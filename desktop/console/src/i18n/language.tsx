@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyLanguage, MyLanguageUpdate } from '../../../../shared/auth.ts';
 import { type Locale, type Namespace, hasOwnMessage, isLocale, pickLocale } from '../../../../shared/i18n/index.ts';
@@ -44,10 +44,28 @@ export function useLocale(): Locale {
 }
 
 /**
+ * Signing in clears the query cache and puts the new `me` in (`useLogin`): a component outside the
+ * router, as this one is, would keep watching the removed query and never hear of the new person, so
+ * the console stayed in the sign-in page's language until a reload. A new `me` re-renders it.
+ */
+function useFollowNewSession(): void {
+  const qc = useQueryClient();
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((event) => {
+        if (event.type === 'added' && event.query.queryKey.length === meKey.length && event.query.queryKey[0] === meKey[0]) bump();
+      }),
+    [qc],
+  );
+}
+
+/**
  * Keeps the console's language in step: the session's language when signed in, the
  * browser's otherwise; the page's `lang` follows, so screen readers and fonts do too.
  */
 export function LanguageSync() {
+  useFollowNewSession();
   const language = useMyLanguage();
   const locale = language.data?.locale ?? pickLocale(navigator.languages);
   useEffect(() => {

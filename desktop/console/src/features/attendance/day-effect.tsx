@@ -1,9 +1,10 @@
 import { Alert, Card, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type AttendanceDay, type RegularizationPreview, formatMinutes } from '../../../../../shared/attendance/index.ts';
+import { type AttendanceDay, type RegularizationPreview } from '../../../../../shared/attendance/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AttendanceStatusBadge, useOrgClock } from './status.tsx';
+import { formatDuration } from '../../lib/format.ts';
 
 function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
   const { t } = useTranslation('employee');
@@ -16,13 +17,13 @@ function DaySide({ title, day }: { title: string; day: AttendanceDay }) {
       <Group gap="xs">
         <AttendanceStatusBadge status={day.status} />
         <Text size="sm" fw={500}>
-          {formatMinutes(day.workedMinutes)}
+          {formatDuration(day.workedMinutes)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
         {[
           t('day.inOut', { in: clock(day.firstIn), out: clock(day.lastOut) }),
-          day.otMinutes > 0 ? t('day.ot', { time: formatMinutes(day.otMinutes) }) : null,
+          day.otMinutes > 0 ? t('day.ot', { time: formatDuration(day.otMinutes) }) : null,
           day.lateMinutes > 0 ? t('day.late', { minutes: day.lateMinutes }) : null,
         ]
           .filter(Boolean)

@@ -3,13 +3,13 @@ import { Anchor, Badge, Chip, Group, Pagination, Paper, Select, Stack, Table, Te
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META, formatMinutes } from '../../../../../shared/attendance/index.ts';
+import { type AttendanceStatus, ATTENDANCE_STATUSES, STATUS_META } from '../../../../../shared/attendance/index.ts';
 import { pageCount } from '../../../../../shared/common.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDuration } from '../../lib/format.ts';
 import { useTx } from '../../i18n/language.tsx';
 import { useDayView } from './attendance-queries.ts';
 import { DayDrawer } from './day-drawer.tsx';
@@ -111,8 +111,8 @@ export function DayViewPage() {
                           <Table.Td>{r.day ? <AttendanceStatusBadge status={r.day.status} frozen={r.day.frozen} provisional={r.day.provisional} /> : <Text size="sm" c="dimmed">{tx('attendance.day.notReconciled')}</Text>}</Table.Td>
                           <Table.Td>{clockOf(r.day?.firstIn)}</Table.Td>
                           <Table.Td>{clockOf(r.day?.lastOut)}</Table.Td>
-                          <Table.Td>{r.day ? formatMinutes(r.day.workedMinutes) : '—'}</Table.Td>
-                          <Table.Td>{r.day?.otMinutes ? formatMinutes(r.day.otMinutes) : '—'}</Table.Td>
+                          <Table.Td>{r.day ? formatDuration(r.day.workedMinutes) : '—'}</Table.Td>
+                          <Table.Td>{r.day?.otMinutes ? formatDuration(r.day.otMinutes) : '—'}</Table.Td>
                           <Table.Td maw={360}>
                             <Text size="xs" c="dimmed" lineClamp={2}>
                               {r.day?.reasons.filter((x) => x.rule !== 'shift').map((x) => x.text).join('; ')}

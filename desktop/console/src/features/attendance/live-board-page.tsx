@@ -2,12 +2,12 @@ import { Anchor, Badge, Card, CloseButton, EmptyState, Group, Paper, SegmentedCo
 import { IconDeviceDesktopAnalytics, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type LiveState, LIVE_STATES, formatMinutes } from '../../../../../shared/attendance/index.ts';
+import { type LiveState, LIVE_STATES } from '../../../../../shared/attendance/index.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { displayZoneName, formatRelative } from '../../lib/format.ts';
+import { displayZoneName, formatDuration, formatRelative } from '../../lib/format.ts';
 import { useTx } from '../../i18n/language.tsx';
 import { useLive } from './attendance-queries.ts';
 import { AttendanceFilters, useFilterQuery, useParam } from './filters.tsx';
@@ -158,7 +158,7 @@ export function LiveBoardPage() {
                           )}
                         </Table.Td>
                         <Table.Td>{clockOf(r.firstIn)}</Table.Td>
-                        <Table.Td>{r.workedMinutes ? formatMinutes(r.workedMinutes) : '—'}</Table.Td>
+                        <Table.Td>{r.workedMinutes ? formatDuration(r.workedMinutes) : '—'}</Table.Td>
                         <Table.Td>
                           {r.lastPunch ? (
                             <>

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type AttendanceDay, DayOverride, formatMinutes } from '../../../../../shared/attendance/index.ts';
+import { type AttendanceDay, DayOverride } from '../../../../../shared/attendance/index.ts';
 import { applyServerErrors, zodFormErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useTx } from '../../i18n/language.tsx';
 import { useOverrideDay } from './attendance-queries.ts';
 import { ATTENDANCE_STATUS_LABELS, formatDayShort } from '../../../../../shared/labels.ts';
+import { formatDuration } from '../../lib/format.ts';
 
 interface Values {
   workedMinutes: number | string;
@@ -38,7 +39,7 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
     override.mutate(toBody(v, day), {
       onSuccess: (saved) => {
         notifySuccess(
-          t(saved.frozen ? 'attendance.override.savedDetailFrozen' : 'attendance.override.savedDetail', { day: formatDayShort(saved.date), status: ATTENDANCE_STATUS_LABELS[saved.status], worked: formatMinutes(saved.workedMinutes) }),
+          t(saved.frozen ? 'attendance.override.savedDetailFrozen' : 'attendance.override.savedDetail', { day: formatDayShort(saved.date), status: ATTENDANCE_STATUS_LABELS[saved.status], worked: formatDuration(saved.workedMinutes) }),
           t('attendance.override.saved'),
         );
         form.reset();
@@ -58,8 +59,8 @@ export function OverrideDialog({ employeeId, day, opened, onClose }: { employeeI
             {tx('attendance.override.intro')}
           </Text>
           <Group grow>
-            <NumberInput label={tx('attendance.override.worked')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatMinutes(day.workedMinutes) })} {...form.getInputProps('workedMinutes')} />
-            <NumberInput label={tx('attendance.override.overtime')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatMinutes(day.otMinutes) })} {...form.getInputProps('otMinutes')} />
+            <NumberInput label={tx('attendance.override.worked')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatDuration(day.workedMinutes) })} {...form.getInputProps('workedMinutes')} />
+            <NumberInput label={tx('attendance.override.overtime')} min={0} max={1440} allowDecimal={false} description={tx('attendance.override.now', { value: formatDuration(day.otMinutes) })} {...form.getInputProps('otMinutes')} />
           </Group>
           <Switch label={tx('attendance.override.freeze')} description={tx('attendance.override.freezeHint')} {...form.getInputProps('frozen', { type: 'checkbox' })} />
           <Textarea label={tx('attendance.override.reason')} withAsterisk autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />

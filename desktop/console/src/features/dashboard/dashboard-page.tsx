@@ -5,14 +5,13 @@ import { IconCake, IconCircleCheck, IconGift, IconRefresh, IconAlertTriangle } f
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatMinutes } from '../../../../../shared/attendance/index.ts';
 import type { Dashboard } from '../../../../../shared/dashboard.ts';
 import { type Locale, formatNumber } from '../../../../../shared/i18n/index.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useLocale, useTx } from '../../i18n/language.tsx';
-import { formatDate, formatMonthName, formatRelative } from '../../lib/format.ts';
+import { formatDate, formatDuration, formatMonthName, formatRelative } from '../../lib/format.ts';
 import { useCan, useSessionUser } from '../../session/session-context.tsx';
 import { useOrgClock } from '../attendance/status.tsx';
 import { leaveTypeLabel } from '../leave/leave-format.tsx';
@@ -420,7 +419,7 @@ function EmployeeDashboard({ d }: { d: Dashboard }) {
           <StatCard label={t('dashboard.self.absent')} value={formatNumber(me.absent)} to="/attendance/me" color={me.absent ? 'red' : undefined} testId="me-absent" />
           <StatCard label={t('dashboard.self.late')} value={formatNumber(me.late)} to="/attendance/me" color={me.late ? 'orange' : undefined} testId="me-late" />
           <StatCard label={t('dashboard.self.leave')} value={formatNumber(me.leave)} to="/leave/my" color="cyan" />
-          <StatCard label={t('dashboard.self.worked')} value={formatMinutes(me.workedMinutes)} to="/attendance/me" hint={me.otMinutes ? tx('dashboard.self.ot', { time: formatMinutes(me.otMinutes) }) : undefined} />
+          <StatCard label={t('dashboard.self.worked')} value={formatDuration(me.workedMinutes)} to="/attendance/me" hint={me.otMinutes ? tx('dashboard.self.ot', { time: formatDuration(me.otMinutes) }) : undefined} />
           <StatCard label={t('dashboard.self.requestsWaiting')} value={formatNumber(me.pendingRequests)} to="/leave/my" />
         </SimpleGrid>
       </div>

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Divider, Group, Modal, NumberInput, Paper, S
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type ShiftPolicy, ShiftPolicyInput, formatMinutes } from '../../../../../../shared/attendance/index.ts';
+import { type ShiftPolicy, ShiftPolicyInput } from '../../../../../../shared/attendance/index.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
@@ -11,6 +11,7 @@ import { useTx } from '../../../i18n/language.tsx';
 import { applyServerErrors, zodFormErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteShift, useSaveShift, useShiftPolicies } from '../attendance-queries.ts';
+import { formatDuration } from '../../../lib/format.ts';
 
 type Values = Omit<ShiftPolicyInput, 'flexible' | 'overtime'> & {
   otEligible: boolean;
@@ -257,7 +258,7 @@ export function ShiftsTab() {
                     <Table.Td>{tx('attendanceSettings.shifts.minutes', { minutes: s.breakMinutes })}</Table.Td>
                     <Table.Td>{tx('attendanceSettings.shifts.graceMinutes', { late: s.lateGraceMinutes, early: s.earlyGraceMinutes })}</Table.Td>
                     <Table.Td>
-                      {formatMinutes(s.halfDayMinutes)} / {formatMinutes(s.fullDayMinutes)}
+                      {formatDuration(s.halfDayMinutes)} / {formatDuration(s.fullDayMinutes)}
                     </Table.Td>
                     <Table.Td>{s.overtime.eligible ? tx('attendanceSettings.shifts.otRule', { after: s.overtime.afterMinutes, block: s.overtime.blockMinutes }) : tx('attendanceSettings.shifts.otNo')}</Table.Td>
                     <Table.Td>{s.assignedCount}</Table.Td>
