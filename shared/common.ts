@@ -27,16 +27,19 @@ const inYearRange = (value: string) => {
   return year >= YEAR_MIN && year <= YEAR_MAX;
 };
 
+/** The year-range refusal as a catalogue message (`shared/i18n/zod-issues.ts` reads `params.text`). */
+const YEAR_RANGE_TEXT = { text: { id: 'field.yearRange', values: { min: String(YEAR_MIN), max: String(YEAR_MAX) } } };
+
 export const IsoDate = z.iso
   .date({ message: 'must be a calendar date YYYY-MM-DD' })
-  .refine(inYearRange, `must be a date between ${YEAR_MIN} and ${YEAR_MAX}`)
+  .refine(inYearRange, { message: `must be a date between ${YEAR_MIN} and ${YEAR_MAX}`, params: YEAR_RANGE_TEXT })
   .meta({ example: '2026-04-01' });
 
 /** A month `YYYY-MM`. */
 export const IsoMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
-  .refine(inYearRange, `must be a month between ${YEAR_MIN} and ${YEAR_MAX}`)
+  .refine(inYearRange, { message: `must be a month between ${YEAR_MIN} and ${YEAR_MAX}`, params: YEAR_RANGE_TEXT })
   .meta({ example: '2026-04' });
 
 /** An instant, always UTC, e.g. `2026-04-01T03:30:00.000Z`. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../shared/dates.ts';
+import { renderMessageIn } from '../../shared/i18n/index.ts';
 import { preferencesOf } from '../../server/src/modules/auth/index.ts';
 import type { Client } from '../support/client.ts';
 import { employeeIdOf, freeWeek, leaveTypeIdOf, topUp } from '../support/leave.ts';
@@ -44,6 +45,24 @@ describe('a Hindi reader’s refused leave application', () => {
     expect(res.body.title).toBe('आपका अनुरोध सही नहीं है');
     expect(res.body.detail).toBe('यह छुट्टी का अनुरोध नहीं हो सकता। बैकअप कोई और होना चाहिए।');
     expect(res.body.errors).toEqual([{ path: 'body.backupEmployeeId', message: 'बैकअप कोई और होना चाहिए' }]);
+  });
+
+  it('zod’s own checks (a missing field, a wrong option, a bad date) read in Hindi; English keeps zod’s words', async () => {
+    const body = { fromDate: 'not-a-date', toDate: addDays(monday, 2), duration: 'AllDay' };
+    const res = await hindi.post('/api/leave/requests', body);
+    expect(res.status, res.text).toBe(400);
+    const byPath = Object.fromEntries((res.body.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]));
+    expect(byPath['body.leaveTypeId']).toBe(renderMessageIn('hi-IN', { id: 'field.required' }));
+    expect(byPath['body.duration']).toBe(renderMessageIn('hi-IN', { id: 'field.option' }));
+    const fromDate = (res.body.errors as { path: string; message: string }[]).filter((e) => e.path === 'body.fromDate');
+    expect(fromDate.length).toBeGreaterThan(0);
+    for (const e of fromDate) expect(e.message).toMatch(DEVANAGARI);
+    expect(res.body.detail).toMatch(DEVANAGARI);
+    const en = await english.post('/api/leave/requests', body);
+    const enPaths = (en.body.errors as { path: string; message: string }[]).map((e) => e.path);
+    expect(enPaths).toEqual((res.body.errors as { path: string }[]).map((e) => e.path));
+    for (const e of en.body.errors as { message: string }[]) expect(e.message).not.toMatch(DEVANAGARI);
+    expect((en.body.errors as { path: string; message: string }[]).find((e) => e.path === 'body.leaveTypeId')?.message).not.toBe('Required');
   });
 
   it('answers a 409 clash with the day in Hindi (Hindi month, Latin digits)', async () => {

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { type Locale, type Message, hasOwnMessage, renderMessageIn, translatorFor } from '../../../shared/i18n/index.ts';
+import { type Locale, type Message, hasOwnMessage, renderMessageIn, translatorFor, zodIssueText } from '../../../shared/i18n/index.ts';
 import type { Logger } from '../logger.ts';
 
 export interface FieldError {
@@ -53,10 +53,10 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
 
 /** Zod issues as `{ path, message }`, paths in dot notation, prefixed by where they came from. */
 export function zodFieldErrors(error: ZodError, where: string): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: [where, ...issue.path.map(String)].filter(Boolean).join('.'),
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    const text = zodIssueText(issue);
+    return { path: [where, ...issue.path.map(String)].filter(Boolean).join('.'), message: issue.message, ...(text ? { text } : {}) };
+  });
 }
 
 export function validationError(error: ZodError, where: string): AppError {

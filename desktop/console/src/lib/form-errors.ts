@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { isLocale, renderMessageIn, zodIssueText } from '../../../../shared/i18n/index.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api.ts';
 
 /** Form errors keyed by dot path (`admin.email`), from a zod parse of the payload a form would send. */
@@ -6,10 +8,14 @@ export function zodFormErrors(schema: z.ZodType, payload: unknown): Record<strin
   const result = schema.safeParse(payload);
   if (result.success) return {};
   const errors: Record<string, string> = {};
+  const locale = isLocale(i18n.language) ? i18n.language : 'en-IN';
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
     const key = path || '_form';
-    if (!(key in errors)) errors[key] = capitalize(issue.message);
+    if (key in errors) continue;
+    // In the reader's language where the check has a sentence of its own; English stays zod's words.
+    const text = zodIssueText(issue);
+    errors[key] = locale !== 'en-IN' && text ? renderMessageIn(locale, text) : capitalize(issue.message);
   }
   return errors;
 }

@@ -126,7 +126,7 @@ const GATHER_TURNS_MAX_RECORDS = 64;
 /** A refused record of a batch, as the single route would have answered it. */
 function refusal(error: unknown): TimeLogResult {
   if (error instanceof AppError) {
-    return { ok: false, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return { ok: false, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors.map(({ path, message }) => ({ path, message })) } : {}) };
   }
   return { ok: false, status: 500, detail: 'The record could not be stored now; send it again.' };
 }
