@@ -9,7 +9,7 @@ import { directoryOf, employedOn } from './policy-cache.ts';
 const NOT_WORKING = new Set(['OnLeave', 'HalfDayLeave', 'Holiday', 'WeeklyOff', 'WorkedOnHoliday', 'WorkedOnWeeklyOff']);
 
 /**
- * The demo terminals' timetable: for yesterday, today and tomorrow (the
+ * The demo terminals' timetable: from yesterday to three days ahead (the
  * organisation's days), every shift day a demo employee is expected at work —
  * employed, not on leave, not on a holiday or weekly off — with the shift's start
  * and end, where they are now by their punches, and the terminals of each
@@ -21,10 +21,12 @@ export async function demoSchedule(ctx: Ctx, input: { demo: boolean }): Promise<
   if (!input.demo) throw notFound('The demo schedule exists only in demo mode (MUSTER_DEMO=1).');
   const now = ctx.clock.now().getTime();
   const today = dayOfInstant(now, ctx.timeZone);
-  const days = [addDays(today, -1), today, addDays(today, 1)];
+  // Through three days ahead: on a Saturday a location off at weekends still has Monday planned, so
+  // its terminal has a next punch (MUSTER_DEMO_PUNCH_SECONDS sends it early whatever the day).
+  const days = [-1, 0, 1, 2, 3].map((n) => addDays(today, n));
   const directory = await directoryOf(ctx.db);
   const employees = directory.list.filter((e) => e.terminalUserId !== null);
-  const inputs = await loadInputs(ctx, employees.map((e) => e.id), days[0] as string, days[2] as string);
+  const inputs = await loadInputs(ctx, employees.map((e) => e.id), days[0] as string, days[days.length - 1] as string);
   const out: DemoShiftDay[] = [];
   for (const e of employees) {
     for (const day of days) {
