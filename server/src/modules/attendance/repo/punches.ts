@@ -17,12 +17,16 @@ function punchesBetween(db: Db, lo: string, hi: string) {
 
 // Reconciling a punch's day reads these for one employee: compiled once (see reusableQuery).
 const punchesOf = reusableSelect((db, a: { ids: readonly string[]; lo: string; hi: string }) =>
-  punchesBetween(db, a.lo, a.hi).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('at'),
+  punchesBetween(db, a.lo, a.hi).where('employee_id', 'in', a.ids).orderBy('employee_id').orderBy('at').orderBy('id'),
 );
 
-/** Punches of employees in [lo, hi) that no later row supersedes, by employee then time. */
+/**
+ * Punches of employees in [lo, hi) that no later row supersedes, by employee then time, then id: two punches at one
+ * instant (a phone check-in and a check-out sent within a second) keep the order they arrived in (UUIDv7 ids rise), on
+ * SQLite and PostgreSQL alike — PostgreSQL gives ties in no fixed order, and the last punch decides "in" or "out".
+ */
 export async function listEmployeePunches(db: Db, ids: Ids, lo: string, hi: string) {
-  if (ids === 'all') return punchesBetween(db, lo, hi).where('employee_id', 'is not', null).orderBy('employee_id').orderBy('at').execute();
+  if (ids === 'all') return punchesBetween(db, lo, hi).where('employee_id', 'is not', null).orderBy('employee_id').orderBy('at').orderBy('id').execute();
   return ids.length === 0 ? [] : punchesOf(db, { ids, lo, hi });
 }
 
@@ -109,6 +113,7 @@ export async function listPunchDetails(db: Db, employeeId: string, lo: string, h
     .where('punch.at', '>=', lo)
     .where('punch.at', '<', hi)
     .orderBy('punch.at')
+    .orderBy('punch.id')
     .execute();
 }
 
