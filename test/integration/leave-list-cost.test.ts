@@ -68,4 +68,28 @@ describe('leave list cost in statements', () => {
     expect(after.statements).toBeGreaterThan(0);
     expect(after.statements).toBeLessThanOrEqual(8);
   });
+
+  it('presents only the records not shown before for a new page size, the same bytes, and none older than a change', async () => {
+    const hr = callers.hr as Client;
+    const admin = callers.admin as Client;
+    const cold = await cost(hr, '/api/leave/requests?status=Approved&page=1&pageSize=30');
+    expect(cold.items).toBe(30);
+    // 30 of the 31 records were presented a moment ago: the page reads its ids and presents the 31st alone.
+    const res = await hr.get('/api/leave/requests?status=Approved&page=1&pageSize=31');
+    const before = statementsRun(server.deps.db);
+    const assembled = await hr.get('/api/leave/requests?status=Approved&page=1&pageSize=31&order=desc');
+    expect(statementsRun(server.deps.db) - before).toBeLessThan(cold.statements);
+    expect(assembled.text).toBe(res.text);
+    // A write to a table the records read (a new department) starts every record again: the same bytes, computed afresh.
+    expect((await admin.post('/api/departments', { name: `Records ${Date.now()}` })).status).toBe(200);
+    const fresh = await hr.get('/api/leave/requests?status=Approved&page=1&pageSize=31&order=desc');
+    expect(fresh.text).toBe(assembled.text);
+    // Renaming an applicant shows the new name at once, whatever page size asks.
+    const first = (res.body as { items: { employeeId: string; employeeName: string }[] }).items[0] as { employeeId: string; employeeName: string };
+    const renamed = `${first.employeeName} Renamed`;
+    expect((await hr.patch(`/api/employees/${first.employeeId}`, { fullName: renamed })).status).toBe(200);
+    const after = await hr.get('/api/leave/requests?status=Approved&page=1&pageSize=32');
+    expect((after.body as { items: { employeeName: string }[] }).items[0]?.employeeName).toBe(renamed);
+    expect((await hr.patch(`/api/employees/${first.employeeId}`, { fullName: first.employeeName })).status).toBe(200);
+  });
 });

@@ -80,10 +80,10 @@ async function applicantsOf(ctx: Ctx, specs: readonly ContextSpec[]): Promise<Ma
   return out;
 }
 
-/** The leave year today and these employees' ledger in it (one statement; see `ledgerFacts`). */
+/** The leave year today, these employees' ledger in it and the days their open requests hold (one statement; see `ledgerFactsAndHolds`). */
 async function ledgerOf(ctx: Ctx, employeeIds: readonly string[]) {
   const year = await leaveToday(ctx);
-  return { year, facts: await ledgerRepo.ledgerFacts(ctx.db, employeeIds, year.yearStart, year.yearEnd) };
+  return { year, ...(await ledgerRepo.ledgerFactsAndHolds(ctx.db, employeeIds, year.yearStart, year.yearEnd)) };
 }
 type Ledger = Awaited<ReturnType<typeof ledgerOf>>;
 
@@ -172,9 +172,8 @@ async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow
   const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
   const out = new Map<string, number>();
   if (open.length === 0) return out;
-  const employeeIds = [...new Set(open.map((r) => r.employee_id))];
-  const { yearStart, yearEnd, yearStartMonth } = ledger.year;
-  const held = await ledgerRepo.pendingDaysOfYear(ctx.db, employeeIds, yearStart, yearEnd);
+  const { yearStart, yearStartMonth } = ledger.year;
+  const { held } = ledger;
   const sums = new Map<string, { toEnd: number; inYear: number }>();
   for (const f of ledger.facts) {
     const key = `${f.employee_id}|${f.leave_type_id}`;

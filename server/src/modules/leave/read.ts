@@ -18,7 +18,7 @@ import { reachOf, reportingLineIds, visibleEmployeeIds } from '../employees/inde
 import { applicantOf } from './applicant.ts';
 import { commonHolidays, organisationWeeklyOffs } from './calendar-inputs.ts';
 import { presentRequests, visibleRequest } from './present.ts';
-import { cachedLeaveAnswer, cachedLeaveCounts } from './repo/answers-cache.ts';
+import { cachedLeaveAnswer, cachedLeaveCounts, cachedLeaveRecords } from './repo/answers-cache.ts';
 import * as peopleRepo from './repo/people.ts';
 import * as requestRepo from './repo/requests.ts';
 
@@ -32,12 +32,11 @@ export async function getLeaveRequest(ctx: Ctx, id: string): Promise<LeaveReques
 }
 
 /**
- * A page of the requests the caller may see, with the pending counts beside it.
- * The caller's reach and reporting line are joins on the closure, never lists
- * of ids; the counts are one pass; the records' context, balances and files a
- * fixed handful of statements (see `presentRequests`).
+ * What a page of requests the caller may see is made of: the page's ids and the parts beside the records (total,
+ * paging, pending counts). The caller's reach and reporting line are joins on the closure, never lists of ids; the
+ * total and the counts are counted once per state of the data.
  */
-export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<LeaveListResponse> {
+async function listingOf(ctx: Ctx, q: LeaveListQuery): Promise<{ ids: string[]; rest: Omit<LeaveListResponse, 'items'> }> {
   const self = ctx.caller.employeeId;
   const visible = reachOf(ctx);
   const manager = ctx.caller.permissions.includes('leave:approve');
@@ -57,23 +56,31 @@ export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<Le
   const { page: _p, pageSize: _s, sort: _o, order: _d, ...counted } = q;
   const view = viewKey(ctx);
   // The total depends on the filter, the pending counts only on the caller's view: each counted once per state of the data.
-  const [total, counts, rows] = await Promise.all([
+  const [total, counts, ids] = await Promise.all([
     cachedLeaveCounts(ctx.db, view, counted, () => requestRepo.countRequests(ctx.db, filter)),
     cachedLeaveCounts(ctx.db, view, 'pending', () => requestRepo.pendingCounts(ctx.db, visible, self, approver.manager || approver.hr ? approver : null)),
-    requestRepo.listRequestRows(ctx.db, filter, q.sort, q.order, page),
+    requestRepo.listRequestIds(ctx.db, filter, q.sort, q.order, page),
   ]);
   return {
-    items: await presentRequests(ctx, rows),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-    pending: {
-      toApprove: counts.toApprove,
-      mine: counts.mine,
-      pendingManager: counts.byStatus.get('PendingManager') ?? 0,
-      pendingHr: counts.byStatus.get('ManagerApprovedPendingHR') ?? 0,
+    ids,
+    rest: {
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      pending: {
+        toApprove: counts.toApprove,
+        mine: counts.mine,
+        pendingManager: counts.byStatus.get('PendingManager') ?? 0,
+        pendingHr: counts.byStatus.get('ManagerApprovedPendingHR') ?? 0,
+      },
     },
   };
+}
+
+/** A page of the requests the caller may see, with the pending counts beside it (records: see `presentRequests`). */
+export async function listLeaveRequests(ctx: Ctx, q: LeaveListQuery): Promise<LeaveListResponse> {
+  const { ids, rest } = await listingOf(ctx, q);
+  return { items: await presentRequests(ctx, await requestRepo.requestRowsByIds(ctx.db, ids)), ...rest };
 }
 
 /** How many requests wait for the caller's decision, and how many of the caller's own are still open (the dashboard). */
@@ -92,13 +99,32 @@ function viewKey(ctx: Ctx): string {
   return `${caller.scope}:${caller.employeeId ?? ''}:${flags}`;
 }
 
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
 /**
- * The list as JSON bytes, from the leave cache when nothing it depends on
- * changed since. The lookup runs before any statement: today comes from the
- * clock and the organisation's time zone the context already carries.
+ * The list as JSON bytes, from the leave cache when nothing it depends on changed since: the whole answer, else
+ * the page's records one by one (a new filter or page size mostly shows records presented before). The lookup runs
+ * before any statement: today comes from the clock and the organisation's time zone the context already carries.
+ * The bytes are those of `JSON.stringify(listLeaveRequests(…))`.
  */
 export async function listLeaveRequestsJson(ctx: Ctx, q: LeaveListQuery): Promise<Buffer> {
-  return cachedLeaveAnswer(ctx.db, viewKey(ctx), q, dayInZone(ctx.clock.now(), ctx.timeZone), () => listLeaveRequests(ctx, q));
+  const today = dayInZone(ctx.clock.now(), ctx.timeZone);
+  const view = viewKey(ctx);
+  return cachedLeaveAnswer(ctx.db, view, q, today, async () => {
+    const { ids, rest } = await listingOf(ctx, q);
+    const records = await cachedLeaveRecords(ctx.db, view, today, ids, async (missing) => {
+      const presented = await presentRequests(ctx, await requestRepo.requestRowsByIds(ctx.db, missing));
+      return new Map(presented.map((r) => [r.id, Buffer.from(JSON.stringify(r))]));
+    });
+    // `{"items":[],…}` with the records spliced in: the same bytes as stringifying the whole answer.
+    const empty = JSON.stringify({ items: [], ...rest } satisfies LeaveListResponse);
+    const parts: Buffer[] = [ITEMS_OPEN];
+    for (const r of records) parts.push(r, COMMA);
+    if (records.length > 0) parts.pop();
+    parts.push(Buffer.from(empty.slice(ITEMS_OPEN.length)));
+    return Buffer.concat(parts);
+  });
 }
 
 /** People the applicant (the caller, or for HR `employeeId`) can name as backup: their team, their manager and their direct reports. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../../context.ts';
-import { type TableSource, defineCache, defineJsonCache } from '../../../db/cache.ts';
+import { type TableSource, defineCache } from '../../../db/cache.ts';
 
 /**
  * Leave lists are read far more often than leave changes: a whole answer is
@@ -37,14 +37,17 @@ const READS: readonly TableSource[] = [
  */
 const ANSWER_BYTES = 64 * 1024 * 1024;
 
-const answers = defineJsonCache({ name: 'leave.answers', reads: READS, maxBytes: ANSWER_BYTES });
+const answers = defineCache<Buffer>({ name: 'leave.answers', reads: READS, maxBytes: ANSWER_BYTES });
 
 /**
- * A list's total and pending counts do not depend on the page: people paging
- * through one list (or the console asking for a new page size) count once per
- * state of the data. The total is keyed by the caller's view and the filter
- * without paging; the pending counts, which no filter changes, by the view alone.
+ * Each request's record as JSON bytes, per (day, caller view): a list asked with a new filter, page or page size is
+ * mostly records someone was shown before, so only the ones never presented since the last change are computed.
+ * A record's context and balance read only the tables above, so the same writes clear both caches. One map per
+ * view (an HR admin, each manager), bounded: a view that outgrows it starts again.
  */
+const records = defineCache<Map<string, Buffer>>({ name: 'leave.records', reads: READS, maxEntries: 16 });
+const RECORDS_PER_VIEW = 20_000;
+
 const counts = defineCache<unknown>({ name: 'leave.counts', reads: READS, maxEntries: 500 });
 
 /** The answer as JSON bytes, computed once per (caller view, query, day, state of the data). */
@@ -52,6 +55,26 @@ export async function cachedLeaveCounts<T>(db: Db, callerKey: string, filter: un
   return (await counts.get(db, `${callerKey}|${JSON.stringify(filter)}`, compute)) as T;
 }
 
-export async function cachedLeaveAnswer(db: Db, callerKey: string, query: unknown, today: string, compute: () => Promise<unknown>): Promise<Buffer> {
+export async function cachedLeaveAnswer(db: Db, callerKey: string, query: unknown, today: string, compute: () => Promise<Buffer>): Promise<Buffer> {
   return answers.get(db, `${today}|${callerKey}|${JSON.stringify(query)}`, compute);
+}
+
+/** The JSON records of these requests (as `callerKey` sees them today), the missing ones presented together by `present`. */
+export async function cachedLeaveRecords(
+  db: Db,
+  callerKey: string,
+  today: string,
+  ids: readonly string[],
+  present: (ids: string[]) => Promise<ReadonlyMap<string, Buffer>>,
+): Promise<Buffer[]> {
+  // The map belongs to the data's state when it was handed out: after a write the next request gets a new one,
+  // so records presented from older data land in a map nobody reads again.
+  const kept = await records.get(db, `${today}|${callerKey}`, async () => new Map());
+  const missing = ids.filter((id) => !kept.has(id));
+  if (missing.length > 0) {
+    const made = await present([...new Set(missing)]);
+    if (kept.size + made.size > RECORDS_PER_VIEW) kept.clear();
+    for (const [id, json] of made) kept.set(id, json);
+  }
+  return ids.flatMap((id) => kept.get(id) ?? []);
 }
