@@ -257,14 +257,15 @@ const ledgerAndHoldsOf = reusableSelect((db, a: { ids: readonly string[]; yearSt
     .where('effective_date', '<=', a.yearEnd)
     .groupBy(['employee_id', 'leave_type_id', 'usage_request_id', 'year_usage'])
     .unionAll(
+      // From the requests (employee, status index: few are open), not the days: by status SQLite would read every open request.
       db
-        .selectFrom('leave_day as d')
-        .innerJoin('leave_request as r', 'r.id', 'd.request_id')
+        .selectFrom('leave_request as r')
+        .innerJoin('leave_day as d', 'd.request_id', 'r.id')
         .select((eb) => {
           const held = eb.case().when('d.portion', '=', 'FullDay').then(1).else(0.5).end();
           return [
             sql<string>`'held'`.as('source'),
-            'd.employee_id',
+            'r.employee_id',
             'r.leave_type_id',
             sql<string | null>`null`.as('usage_request_id'),
             sql<number>`0`.as('year_usage'),
@@ -272,11 +273,11 @@ const ledgerAndHoldsOf = reusableSelect((db, a: { ids: readonly string[]; yearSt
             eb.fn.sum<number>(eb.case().when('d.date', '>=', a.yearStart).then(held).else(0).end()).as('in_year'),
           ];
         })
-        .where('d.employee_id', 'in', a.ids)
-        .where('d.counted', '=', 1)
+        .where('r.employee_id', 'in', a.ids)
         .where('r.status', 'in', ['PendingManager', 'ManagerApprovedPendingHR'])
+        .where('d.counted', '=', 1)
         .where('d.date', '<=', a.yearEnd)
-        .groupBy(['d.employee_id', 'r.leave_type_id']),
+        .groupBy(['r.employee_id', 'r.leave_type_id']),
     ),
 );
 
