@@ -1,0 +1,88 @@
+import { type Locale, hasOwnMessage, translatorFor } from '../../../../shared/i18n/index.ts';
+import type { ReportCell, ReportChart, ReportRow } from '../../../../shared/reports.ts';
+
+/**
+ * The words a report writes into its cells, its totals row and its chart ("Total (12 employees)",
+ * a regularization's kind, "Holiday: Diwali", the chart's title, a month) stay typed — a catalogue
+ * key with its values — until a run is answered, and are then rendered in the reader's language,
+ * the same for the JSON run and the exports. The English catalogue holds the words the reports
+ * always wrote, and dates carry their English form, so English readers get the same bytes.
+ */
+export type Word =
+  /**
+   * `hr:reportWords.<key>`, or `labels:<key>` (an enum's label: one map for the whole product).
+   * `asIs`: data standing for the key (a leave type the organisation named): English readers get
+   * it unchanged, and so does a reader whose language lacks the key.
+   */
+  | { key: string; ns?: 'hr' | 'labels'; values?: Record<string, string | number | Word>; asIs?: string }
+  /** A day or month written by `Intl` in the reader's language; `english` as the reports write it ("Nov 2026", "Mon", "25 Nov"). */
+  | { date: string; as: 'month' | 'monthYear' | 'weekday' | 'dayMonth'; english: string };
+
+export type RunCell = ReportCell | Word;
+export type RunRow = Record<string, RunCell>;
+export type RunChart = Omit<ReportChart, 'title' | 'categories' | 'series'> & {
+  title: Word;
+  categories: (string | Word)[];
+  series: (Omit<ReportChart['series'][number], 'label'> & { label: string | Word })[];
+};
+
+/** A `hr:reportWords.*` message. */
+export function word(key: string, values?: Record<string, string | number | Word>): Word {
+  return values ? { key, values } : { key };
+}
+
+/** A cell as a chart's category: its word, or its text. */
+export function textOf(cell: RunCell): string | Word {
+  return cell !== null && typeof cell === 'object' ? cell : String(cell);
+}
+
+/** An enum's label from the `labels` catalogue (`regularizationKind.OffZone`). */
+export function labelWord(key: string, asIs?: string): Word {
+  return asIs === undefined ? { key, ns: 'labels' } : { key, ns: 'labels', asIs };
+}
+
+const DATE_OPTIONS: Record<Extract<Word, { date: string }>['as'], Intl.DateTimeFormatOptions> = {
+  month: { month: 'short' },
+  monthYear: { month: 'short', year: 'numeric' },
+  weekday: { weekday: 'short' },
+  dayMonth: { day: 'numeric', month: 'short' },
+};
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateIn(locale: Locale, day: string, as: keyof typeof DATE_OPTIONS): string {
+  const id = `${locale}|${as}`;
+  let f = formats.get(id);
+  if (!f) {
+    // Latin digits in every language (docs/i18n.md); UTC noon of the day is that day anywhere.
+    f = new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { ...DATE_OPTIONS[as], timeZone: 'UTC' });
+    formats.set(id, f);
+  }
+  return f.format(new Date(`${day.length === 7 ? `${day}-01` : day}T12:00:00Z`));
+}
+
+/** A word in a language (English where that language lacks it). */
+export function renderWord(locale: Locale, w: string | Word): string {
+  if (typeof w === 'string') return w;
+  if ('date' in w) return locale === 'en-IN' ? w.english : dateIn(locale, w.date, w.as);
+  const ns = w.ns ?? 'hr';
+  const path = ns === 'labels' ? w.key : `reportWords.${w.key}`;
+  // Data is never parsed as a message (a name may hold ICU's braces): it is returned as it is.
+  if (w.asIs !== undefined && (locale === 'en-IN' || !hasOwnMessage(locale, ns, path))) return w.asIs;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(w.values ?? {})) values[k] = typeof v === 'object' ? renderWord(locale, v) : v;
+  return translatorFor(locale)(`${ns}:${path}`, values);
+}
+
+export function renderRow(locale: Locale, row: RunRow): ReportRow {
+  // Entries in their order: the JSON answer keeps its bytes.
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v !== null && typeof v === 'object' ? renderWord(locale, v) : v]));
+}
+
+export function renderChart(locale: Locale, chart: RunChart): ReportChart {
+  return {
+    ...chart,
+    title: renderWord(locale, chart.title),
+    categories: chart.categories.map((c) => renderWord(locale, c)),
+    series: chart.series.map((s) => ({ ...s, label: renderWord(locale, s.label) })),
+  };
+}
