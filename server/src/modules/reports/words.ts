@@ -1,5 +1,6 @@
 import { type Locale, hasOwnMessage, translatorFor } from '../../../../shared/i18n/index.ts';
 import type { ReportCell, ReportChart, ReportRow } from '../../../../shared/reports.ts';
+import { monthLabel } from './period.ts';
 
 /**
  * The words a report writes into its cells, its totals row and its chart ("Total (12 employees)",
@@ -34,6 +35,11 @@ export function word(key: string, values?: Record<string, string | number | Word
 /** A cell as a chart's category: its word, or its text. */
 export function textOf(cell: RunCell): string | Word {
   return cell !== null && typeof cell === 'object' ? cell : String(cell);
+}
+
+/** A month `YYYY-MM` in the reader's language: "Nov 2026" (or "Nov") in English. */
+export function monthWord(month: string, withYear = true): Word {
+  return { date: month, as: withYear ? 'monthYear' : 'month', english: monthLabel(month, withYear) };
 }
 
 /** An enum's label from the `labels` catalogue (`regularizationKind.OffZone`). */

@@ -2,8 +2,8 @@ import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { attendanceSummaryByEmployee, dailyAttendance } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, hours, round2, share, sumOf } from '../definition.ts';
 import { daysBetween } from '../../../../../shared/dates.ts';
-import { monthLabel, monthsBetween, type Period } from '../period.ts';
-import { type RunChart, type RunRow, word } from '../words.ts';
+import { monthsBetween, type Period } from '../period.ts';
+import { type RunChart, type RunRow, monthWord, word } from '../words.ts';
 
 type Summary = Awaited<ReturnType<typeof attendanceSummaryByEmployee>>[number];
 type Bucket = { key: string; expected: number; present: number; absent: number; late: number };
@@ -60,7 +60,7 @@ export function shapeAttendanceSummary(sums: readonly Summary[], labels: Map<str
   const chart: RunChart = {
     type: 'bar',
     title: word(grain === 'month' ? 'chart.attendanceByDay' : 'chart.attendanceByMonth'),
-    categories: buckets.map((b) => (grain === 'month' ? b.key.slice(8, 10) : { date: b.key, as: 'month', english: monthLabel(b.key, false) })),
+    categories: buckets.map((b) => (grain === 'month' ? b.key.slice(8, 10) : monthWord(b.key, false))),
     series: [
       { key: 'present', label: word('series.presentDays'), color: COLOR.ok, values: buckets.map((b) => round2(b.present)) },
       { key: 'absent', label: word('series.absent'), color: COLOR.bad, values: buckets.map((b) => b.absent) },

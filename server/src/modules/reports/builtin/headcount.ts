@@ -3,8 +3,8 @@ import { daysBetween } from '../../../../../shared/dates.ts';
 import { TENURE_BANDS, catalogueNames, headcountByPeriod, headcountByTenure } from '../../employees/index.ts';
 import type { Ctx } from '../../../context.ts';
 import { type BuiltInReport, COLOR, PALETTE, column, round2, share } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
-import { type RunChart, type RunRow, type Word, word } from '../words.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, type Word, monthWord, word } from '../words.ts';
 
 type ByPeriod = Awaited<ReturnType<typeof headcountByPeriod>>[number];
 type Movement = { opening: number; closing: number; joiners: number; leavers: number };
@@ -41,11 +41,6 @@ const TENURE_WORD: Record<string, string> = {
 function bandWord(band: string): string | Word {
   const key = TENURE_WORD[band];
   return key ? word(key) : band;
-}
-
-/** A month row's name: "Nov 2026" in English. */
-function monthWord(key: string): Word {
-  return { date: key, as: 'monthYear', english: monthLabel(key) };
 }
 
 function row(group: string | Word, m: Movement, average: number, days: number): RunRow {

@@ -1,8 +1,8 @@
 import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { ledgerByKind, leaveTakenByMonth } from '../../leave/index.ts';
 import { type BuiltInReport, EMPLOYEE_COLUMNS, type Label, PALETTE, column, employeeCells, round2, sumOf } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
-import { type RunChart, type RunRow, labelWord, word } from '../words.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, labelWord, monthWord, word } from '../words.ts';
 
 type Ledger = Awaited<ReturnType<typeof ledgerByKind>>[number];
 type Taken = Awaited<ReturnType<typeof leaveTakenByMonth>>[number];
@@ -54,7 +54,7 @@ export function shapeLeaveBalances(ledger: readonly Ledger[], taken: readonly Ta
   const chart: RunChart = {
     type: 'bar',
     title: word('chart.leaveTaken'),
-    categories: months.map((m) => ({ date: m, as: 'monthYear', english: monthLabel(m) })),
+    categories: months.map((m) => monthWord(m)),
     series: types.map((t, i) => ({
       key: t.code,
       label: t.code,

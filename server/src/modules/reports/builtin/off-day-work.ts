@@ -2,8 +2,8 @@ import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { type OffDaySort, offDayWorkByMonth, offDayWorkPage, offDayWorkTotals } from '../../attendance/index.ts';
 import { compOffCredited } from '../../leave/index.ts';
 import { type BuiltInReport, COLOR, type Label, column, hours, round2 } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
-import { type RunChart, type RunRow, word } from '../words.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, monthWord, word } from '../words.ts';
 
 type Day = Awaited<ReturnType<typeof offDayWorkPage>>[number];
 type Totals = Awaited<ReturnType<typeof offDayWorkTotals>>;
@@ -59,7 +59,7 @@ export function shapeOffDayWork(days: readonly Day[], totals: Totals, months: re
   const chart: RunChart = {
     type: 'bar',
     title: word('chart.offDayWork'),
-    categories: monthKeys.map((m) => ({ date: m, as: 'monthYear', english: monthLabel(m) })),
+    categories: monthKeys.map((m) => monthWord(m)),
     series: [
       { key: 'holiday', label: word('series.holidays'), color: COLOR.accent, values: monthKeys.map((m) => count(m, 'WorkedOnHoliday')) },
       { key: 'weeklyOff', label: word('series.weeklyOffs'), color: COLOR.info, values: monthKeys.map((m) => count(m, 'WorkedOnWeeklyOff')) },

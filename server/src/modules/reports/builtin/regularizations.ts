@@ -2,8 +2,8 @@ import { REGULARIZATION_KINDS } from '../../../../../shared/attendance/index.ts'
 import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { regularizationsByKind, regularizationsByMonth } from '../../regularizations/index.ts';
 import { type BuiltInReport, COLOR, column, round2, share, sumOf } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
-import { type RunChart, type RunRow, labelWord, word } from '../words.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, labelWord, monthWord, word } from '../words.ts';
 
 type ByKind = Awaited<ReturnType<typeof regularizationsByKind>>[number];
 type ByMonth = Awaited<ReturnType<typeof regularizationsByMonth>>[number];
@@ -59,7 +59,7 @@ export function shapeRegularizations(kinds: readonly ByKind[], months: readonly 
   const chart: RunChart = {
     type: 'bar',
     title: word('chart.regularizations'),
-    categories: monthKeys.map((m) => ({ date: m, as: 'monthYear', english: monthLabel(m) })),
+    categories: monthKeys.map((m) => monthWord(m)),
     series: [
       { key: 'approved', label: labelWord('regularizationStatus.Approved'), color: COLOR.ok, values: monthKeys.map((m) => count(m, ['Approved'])) },
       { key: 'rejected', label: labelWord('regularizationStatus.Rejected'), color: COLOR.bad, values: monthKeys.map((m) => count(m, ['Rejected'])) },

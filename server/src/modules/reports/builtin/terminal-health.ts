@@ -90,7 +90,7 @@ export function shapeTerminalHealth(input: HealthInput) {
   const chart: RunChart = {
     type: 'line',
     title: word('chart.terminalHealth'),
-    categories: dates.map((d) => ({ date: d, as: 'dayMonth', english: `${Number(d.slice(8, 10))} ${MONTH_SHORT[Number(d.slice(5, 7)) - 1] ?? ''}` })),
+    categories: dates.map((d) => ({ date: d, as: 'dayMonth' as const, english: `${Number(d.slice(8, 10))} ${MONTH_SHORT[Number(d.slice(5, 7)) - 1] ?? ''}` })),
     series: terminals.map((t, i) => ({
       key: t.id,
       label: t.name,
