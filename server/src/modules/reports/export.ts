@@ -80,9 +80,9 @@ function filterValue(f: ReportResult['filters'][number], locale: Locale): string
   return f.valueLabel;
 }
 
-/** What a chart's values count, in the reader's language ("days" / "दिन"; the console's own word for it). The JSON keeps the code. */
+/** What a chart's values count, in the reader's language ("days" / "दिन"). The JSON keeps the code ("days"), which the console words itself. */
 function unitIn(unit: string | null, locale: Locale): string | null {
-  return unit === null || locale === 'en-IN' ? unit : translatorFor(locale)('hr:reports.chart.unit', { unit });
+  return unit === null || locale === 'en-IN' ? unit : translatorFor(locale)('hr:reportWords.unit', { unit });
 }
 
 /** The header lines every format carries: the period, the filters, the scope, when and by whom, in the reader's language. */
