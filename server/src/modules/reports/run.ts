@@ -10,7 +10,7 @@ import type { Label } from './definition.ts';
 import { type Period, defaultValue, resolvePeriod } from './period.ts';
 import * as repo from './repo.ts';
 import { type Resolved, checkFilters, checkSort, mayRun, presentDefinition, resolveReport, savedFilters, seesOrganisation } from './resolve.ts';
-import { renderChart, renderRow } from './words.ts';
+import { runRenderer } from './words.ts';
 
 /**
  * Running reports: the catalogue the caller may run, and one run — scope
@@ -135,13 +135,14 @@ async function compute(ctx: Ctx, p: Prepared, page: { limit: number; offset: num
       sort: p.sort,
       page,
     });
-    const rendered = out.rows.map((r) => renderRow(locale, r));
+    const render = runRenderer(locale);
+    const rendered = out.rows.map(render.row);
     const rows = def.sqlSort || def.fixedOrder ? rendered : sortRows(rendered, p.sort.key, p.sort.order);
     const result: Rendered = {
       rows,
       ...(out.total !== undefined ? { total: out.total } : {}),
-      totals: out.totals && renderRow(locale, out.totals),
-      chart: out.chart && renderChart(locale, out.chart),
+      totals: out.totals && render.row(out.totals),
+      chart: out.chart && render.chart(out.chart),
       notes: out.notes,
       ...(out.columns ? { columns: out.columns } : {}),
     };

@@ -79,16 +79,48 @@ export function renderWord(locale: Locale, w: string | Word): string {
   return translatorFor(locale)(`${ns}:${path}`, values);
 }
 
+/**
+ * Renders a run's rows and chart in one language. Most words repeat (every row's leave type,
+ * "Weekly off" on half the rows), so each distinct word is rendered once per run.
+ */
+export function runRenderer(locale: Locale): { row: (row: RunRow) => ReportRow; chart: (chart: RunChart) => ReportChart } {
+  const seen = new Map<string, string>();
+  const text = (w: string | Word): string => {
+    if (typeof w === 'string') return w;
+    const id = JSON.stringify(w);
+    let out = seen.get(id);
+    if (out === undefined) {
+      out = renderWord(locale, w);
+      seen.set(id, out);
+    }
+    return out;
+  };
+  return {
+    row: (row) => {
+      // A copy only where a word is replaced; keys keep their order, so the JSON answer keeps its bytes.
+      let out: ReportRow | null = null;
+      for (const key in row) {
+        const v = row[key];
+        if (v !== null && typeof v === 'object') {
+          out ??= { ...row } as ReportRow;
+          out[key] = text(v);
+        }
+      }
+      return out ?? (row as ReportRow);
+    },
+    chart: (chart) => ({
+      ...chart,
+      title: text(chart.title),
+      categories: chart.categories.map(text),
+      series: chart.series.map((s) => ({ ...s, label: text(s.label) })),
+    }),
+  };
+}
+
 export function renderRow(locale: Locale, row: RunRow): ReportRow {
-  // Entries in their order: the JSON answer keeps its bytes.
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v !== null && typeof v === 'object' ? renderWord(locale, v) : v]));
+  return runRenderer(locale).row(row);
 }
 
 export function renderChart(locale: Locale, chart: RunChart): ReportChart {
-  return {
-    ...chart,
-    title: renderWord(locale, chart.title),
-    categories: chart.categories.map((c) => renderWord(locale, c)),
-    series: chart.series.map((s) => ({ ...s, label: renderWord(locale, s.label) })),
-  };
+  return runRenderer(locale).chart(chart);
 }
