@@ -4,7 +4,8 @@
 // Everything this spec changes is put back (her language, the balance), the other specs share this server.
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
+import { CATALOGUES, messageAt, translatorFor } from '../../shared/i18n/index.ts';
+import { BUILT_IN_REPORTS, type ReportCatalogue, type ReportResult } from '../../shared/reports.ts';
 import { ADMIN, expect, signIn, test } from './fixtures.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/i18n');
@@ -125,6 +126,29 @@ test('HR in Marathi: the dashboard and leave settings in Marathi, lakh grouping,
       .filter({ has: page.locator('td:nth-child(2)').filter({ hasText: new RegExp(`^${row.leaveType.code}$`) }) });
     await expect(line.getByRole('cell').nth(2)).toHaveText(grouped(closing));
     expect(grouped(closing)).toMatch(/^\d,\d{3}(\.\d+)?$/);
+    await noRawKeys(page);
+
+    // Reports: each built-in report's name and description in Marathi (the catalogue's, by report id); a run's own
+    // words (its totals row, the chart's title) come from the server in Marathi. Last month: the demo has its days.
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1, name: mr('reports.title') })).toBeVisible();
+    const card = page.getByTestId('report-card').filter({ hasText: mr('exports.report.attendanceSummary.name') });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(mr('reportWords.description.attendanceSummary'));
+    await expect(page.getByTestId('report-card').filter({ hasText: 'Attendance summary' })).toHaveCount(0);
+    await expect(page.getByTestId('report-card').filter({ hasText: mr('exports.report.headcount.name') })).toBeVisible();
+    await noRawKeys(page);
+    await page.screenshot({ path: path.join(SHOTS, 'reports-mr-IN.png') });
+    const id = BUILT_IN_REPORTS.attendanceSummary;
+    const catalogue = (await (await api.get('/api/reports')).json()) as ReportCatalogue;
+    const thisMonth = catalogue.items.find((r) => r.id === id)!.parameter.default;
+    const lastMonth = thisMonth % 100 === 1 ? thisMonth - 89 : thisMonth - 1;
+    await page.goto(`/reports/${id}?param=${lastMonth}`);
+    await expect(page.getByRole('heading', { level: 1, name: mr('exports.report.attendanceSummary.name') })).toBeVisible();
+    await expect(page.getByTestId('report-chart')).toContainText(mr('reportWords.chart.attendanceByDay'));
+    const run = (await (await api.get(`/api/reports/${id}?param=${lastMonth}`)).json()) as ReportResult;
+    expect(run.total).toBeGreaterThan(0);
+    await expect(page.getByTestId('report-totals')).toContainText(translatorFor('mr-IN')('hr:reportWords.total.employees', { count: run.total }));
     await noRawKeys(page);
   } finally {
     await api.put('/api/me/language', { data: { locale: null } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_STATUSES, STATUS_META } from '../../shared/attendance/index.ts';
+import { ATTENDANCE_STATUSES, REGULARIZATION_KINDS, STATUS_META } from '../../shared/attendance/index.ts';
 import { dayInZone } from '../../shared/dates.ts';
 import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, REGULARIZATION_KIND_LABELS, REGULARIZATION_STATUS_LABELS } from '../../shared/labels.ts';
 import { type Locale, LOCALES, formatMonthIn, hasOwnMessage, translatorFor } from '../../shared/i18n/index.ts';
@@ -314,5 +314,82 @@ describe('the report catalogue’s words', () => {
         expect(hasOwnMessage(locale, 'hr', `exports.${k}`), `${locale} ${k}`).toBe(true);
       }
     }
+  });
+});
+
+describe('a report’s own words (totals, kinds, the chart) in the reader’s language', () => {
+  /** The table of a report CSV: the column headers' row and the records under it (the totals row last). */
+  function table(text: string): string[][] {
+    const rows = parseCsv(text);
+    const blank = rows.findIndex((r) => r.length === 0 || (r.length === 1 && r[0] === ''));
+    return rows.slice(blank + 1);
+  }
+
+  it('the JSON run: the totals row and the chart’s title in Hindi for a Hindi reader, in Tamil for a Tamil one; English as always; names and figures the same', async () => {
+    const id = BUILT_IN_REPORTS.attendanceSummary;
+    const english = (await admin.get(`/api/reports/${id}`)).body as ReportResult;
+    const hindi = (await hr.get(`/api/reports/${id}`)).body as ReportResult;
+    expect(english.totals?.employee).toMatch(/^Total \(\d+ employees\)$/);
+    expect(english.totals?.employee).toBe(en('hr:reportWords.total.employees', { count: english.total }));
+    expect(english.chart?.title).toBe('Each day: present, absent and late');
+    expect(hindi.totals?.employee).toBe(hi('hr:reportWords.total.employees', { count: hindi.total }));
+    expect(hindi.chart?.title).toBe(hi('hr:reportWords.chart.attendanceByDay'));
+    expect(hindi.chart?.series.map((s) => s.label)).toEqual(['presentDays', 'absent', 'late'].map((k) => hi(`hr:reportWords.series.${k}`)));
+    expect(hindi.items.map((r) => r.code)).toEqual(english.items.map((r) => r.code));
+    expect({ ...hindi.totals, employee: null }).toEqual({ ...english.totals, employee: null });
+
+    const ta = translatorFor('ta-IN');
+    const tamil = (await manager.get(`/api/reports/${id}`)).body as ReportResult;
+    expect(tamil.scope).toBe('team');
+    expect(tamil.totals?.employee).toBe(ta('hr:reportWords.total.employees', { count: tamil.total }));
+  });
+
+  it('CSV: a Hindi reader’s regularizations report names each kind from the labels catalogue, and its totals row in Hindi; an English reader gets the product’s English kinds', async () => {
+    const id = BUILT_IN_REPORTS.regularizations;
+    const res = await hr.get(`/api/reports/${id}/export?format=csv`);
+    expect(res.status, res.text).toBe(200);
+    const rows = table(res.text);
+    // Every kind, in the spec's order, then the totals row.
+    expect(rows.slice(1).map((r) => r[0])).toEqual([...REGULARIZATION_KINDS.map((k) => hi(`labels:regularizationKind.${k}`)), hi('hr:reportWords.total.allKinds')]);
+    const english = table((await admin.get(`/api/reports/${id}/export?format=csv`)).text);
+    expect(english.slice(1).map((r) => r[0])).toEqual([...REGULARIZATION_KINDS.map((k) => REGULARIZATION_KIND_LABELS[k]), 'All kinds']);
+    // The figures are the same in both.
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual(english.slice(1).map((r) => r.slice(1)));
+  });
+
+  it('XLSX: the Hindi totals row of the overtime report, and the chart sheet titled in Hindi', async () => {
+    const res = await hr.get(`/api/reports/${BUILT_IN_REPORTS.overtime}/export?format=xlsx`);
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(new Uint8Array(res.body as Buffer).buffer);
+    const cells = wb.worksheets.flatMap((s) => s.getSheetValues().flatMap((r) => (Array.isArray(r) ? r : []))).filter((v): v is string => typeof v === 'string');
+    const run = (await hr.get(`/api/reports/${BUILT_IN_REPORTS.overtime}`)).body as ReportResult;
+    expect(cells).toContain(hi('hr:reportWords.total.people', { count: run.total }));
+    expect(cells.some((c) => c.includes(hi('hr:reportWords.chart.overtime')))).toBe(true);
+    expect(cells.some((c) => /^Total \(/.test(c))).toBe(false);
+  });
+
+  it('PDF in Tamil: the kinds, the totals row and the chart’s title and legend (page looked at: docs/i18n/report-totals-ta-IN.png)', async () => {
+    const ta = translatorFor('ta-IN');
+    const res = await manager.get(`/api/reports/${BUILT_IN_REPORTS.regularizations}/export?format=pdf`);
+    expect(res.status).toBe(200);
+    const pdf = res.body as Buffer;
+    fs.mkdirSync(LOOK_DIR, { recursive: true });
+    expect(renderFirstPage(pdf, path.join(LOOK_DIR, 'report-totals-ta-IN.png')).inkRatio).toBeGreaterThan(0.01);
+    expectOnPage(pdf);
+    const text = pdfText(pdf);
+    // Tamil words without a vowel sign drawn before its consonant (ெ ே ை ொ ோ ௌ: pdftotext writes those in visual order).
+    const words = [
+      ta('hr:reportWords.total.allKinds'),
+      ta('hr:reportWords.chart.regularizations'),
+      ta('hr:reportWords.series.waiting'),
+      ...REGULARIZATION_KINDS.map((k) => ta(`labels:regularizationKind.${k}`)),
+    ]
+      .flatMap((w) => w.split(/\s+/))
+      .map((w) => w.replace(/[(),:]/g, ''))
+      .filter((w) => w.length > 1 && !/[\u0BC6-\u0BCC]/.test(w));
+    expect(words.length).toBeGreaterThan(5);
+    for (const w of words) expect(text, w).toContain(w);
+    for (const english of ['All kinds', 'Requests by month and outcome', 'Missing punch in', 'Waiting', '(requests)']) expect(text).not.toContain(english);
   });
 });

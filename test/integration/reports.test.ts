@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dashboard } from '../../shared/dashboard.ts';
+import { REGULARIZATION_KIND_LABELS } from '../../shared/labels.ts';
 import { BUILT_IN_REPORTS, ReportCatalogue, ReportResult } from '../../shared/reports.ts';
 import { type ReportWorld, startReportWorld, uptimeSlots } from '../support/reports.ts';
 
@@ -156,10 +157,11 @@ describe('regularizations', () => {
     const r = await run(BUILT_IN_REPORTS.regularizations, `param=203102&departmentId=${w.departmentId}`);
     const rows = new Map(r.items.map((x: { kind: string }) => [x.kind, x]));
     expect(r.items).toHaveLength(5); // every kind, in the spec's order
-    expect(rows.get('Missing punch out')).toMatchObject({ total: 2, approved: 2, rejected: 0, waiting: 0, approvalRate: 1, avgHours: 4, maxHours: 6, withinDay: 1, people: 1 });
-    expect(rows.get('Missing punch in')).toMatchObject({ total: 1, rejected: 1, approvalRate: 0, avgHours: 48, withinDay: 0 });
-    expect(rows.get('Manual entry')).toMatchObject({ total: 1, waiting: 1, approvalRate: null, avgHours: null });
-    expect(rows.get('Off-zone check-in')).toMatchObject({ total: 1, approved: 1, avgHours: 1 });
+    // Kinds as the whole product names them (the labels catalogue).
+    expect(rows.get(REGULARIZATION_KIND_LABELS.MissingPunchOut)).toMatchObject({ total: 2, approved: 2, rejected: 0, waiting: 0, approvalRate: 1, avgHours: 4, maxHours: 6, withinDay: 1, people: 1 });
+    expect(rows.get(REGULARIZATION_KIND_LABELS.MissingPunchIn)).toMatchObject({ total: 1, rejected: 1, approvalRate: 0, avgHours: 48, withinDay: 0 });
+    expect(rows.get(REGULARIZATION_KIND_LABELS.ManualEntry)).toMatchObject({ total: 1, waiting: 1, approvalRate: null, avgHours: null });
+    expect(rows.get(REGULARIZATION_KIND_LABELS.OffZone)).toMatchObject({ total: 1, approved: 1, avgHours: 1 });
     expect(r.totals).toMatchObject({ total: 5, approved: 3, rejected: 1, waiting: 1, approvalRate: 0.75, avgHours: 14.25, maxHours: 48, withinDay: 0.75 });
     expect(r.chart.categories).toEqual(['Feb 2031']);
   });

@@ -8,6 +8,7 @@ import { shapeLeaveBalances } from '../../server/src/modules/reports/builtin/lea
 import type { Label } from '../../server/src/modules/reports/definition.ts';
 import { defaultValue, monthsBetween, resolvePeriod } from '../../server/src/modules/reports/period.ts';
 import { sortRows } from '../../server/src/modules/reports/run.ts';
+import { renderRow } from '../../server/src/modules/reports/words.ts';
 import { AppError } from '../../server/src/http/problem.ts';
 
 /** The pure parts of reports and the dashboard: periods, shapers, sorting, chart scales. */
@@ -100,7 +101,8 @@ describe('shapers', () => {
       { groupId: 'd2', periods: [{ opening: 4, closing: 4, joiners: 0, leavers: 0 }, { opening: 4, closing: 6, joiners: 2, leavers: 0 }] },
     ];
     const byMonth = shapeHeadcount(grouped, months, 'month', new Map());
-    expect(byMonth.rows.map((r) => [r.group, r.opening, r.closing, r.average])).toEqual([['Jan 2026', 14, 15, 14.5], ['Feb 2026', 15, 16, 15.5]]);
+    // A month's row is named in the reader's language when the run is answered: English here.
+    expect(byMonth.rows.map((r) => renderRow('en-IN', r)).map((r) => [r.group, r.opening, r.closing, r.average])).toEqual([['Jan 2026', 14, 15, 14.5], ['Feb 2026', 15, 16, 15.5]]);
     expect(byMonth.totals).toMatchObject({ opening: 14, joiners: 3, leavers: 1, closing: 16, average: 15 });
     const byDept = shapeHeadcount(grouped, months, 'department', new Map([['d1', 'Ops'], ['d2', 'Sales']]));
     expect(byDept.rows.map((r) => [r.group, r.opening, r.closing, r.joiners, r.leavers])).toEqual([['Ops', 10, 10, 1, 1], ['Sales', 4, 6, 2, 0]]);

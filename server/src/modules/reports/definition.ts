@@ -1,17 +1,16 @@
 import type { Permission } from '../../../../shared/permissions.ts';
 import type {
   ReportCategory,
-  ReportChart,
   ReportColumn,
   ReportColumnType,
   ReportFilterKey,
   ReportFilters,
   ReportParameterKind,
-  ReportRow,
 } from '../../../../shared/reports.ts';
 import type { Ctx } from '../../context.ts';
 import type { Population } from '../employees/index.ts';
 import type { Period } from './period.ts';
+import { type RunChart, type RunRow, word } from './words.ts';
 
 /**
  * What a built-in report is: its definition (what the catalogue shows) and
@@ -45,13 +44,17 @@ export interface RunInput {
   page: { limit: number; offset: number } | null;
 }
 
+/**
+ * What a report's shaper returns. Words the server writes into cells, totals and the chart are
+ * `Word`s (a catalogue key with its values), rendered in the reader's language by the runner.
+ */
 export interface RunOutput {
   /** Every row (the runner sorts and pages them), or one page when `total` is given. */
-  rows: ReportRow[];
+  rows: RunRow[];
   /** Set by reports that page in SQL: rows across all pages. */
   total?: number;
-  totals: ReportRow | null;
-  chart: ReportChart | null;
+  totals: RunRow | null;
+  chart: RunChart | null;
   notes: string[];
   /** Column labels that depend on the run (e.g. the grouping of headcount). */
   columns?: ReportColumn[];
@@ -91,9 +94,9 @@ export const EMPLOYEE_COLUMNS: readonly ReportColumn[] = [
 ];
 
 /** An employee's label cells (and `employeeId` for links). */
-export function employeeCells(id: string, labels: Map<string, Label>): ReportRow {
+export function employeeCells(id: string, labels: Map<string, Label>): RunRow {
   const l = labels.get(id);
-  return { employeeId: id, code: l?.code ?? null, employee: l?.name ?? 'Unknown employee', department: l?.department ?? null };
+  return { employeeId: id, code: l?.code ?? null, employee: l?.name ?? word('unknownEmployee'), department: l?.department ?? null };
 }
 
 /** Hours from minutes, to two decimals. */
@@ -117,6 +120,6 @@ export const PALETTE = ['#2f6fd0', '#e8590c', '#2b8a3e', '#ae3ec9', '#f59f00', '
 export const COLOR = { ok: '#2b8a3e', bad: '#e03131', warn: '#f08c00', info: '#1c7ed6', neutral: '#868e96', accent: '#7048e8' };
 
 /** The sum of a numeric cell over rows. */
-export function sumOf(rows: readonly ReportRow[], key: string): number {
+export function sumOf(rows: readonly RunRow[], key: string): number {
   return rows.reduce((s, r) => s + (typeof r[key] === 'number' ? (r[key] as number) : 0), 0);
 }

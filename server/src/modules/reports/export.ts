@@ -80,6 +80,11 @@ function filterValue(f: ReportResult['filters'][number], locale: Locale): string
   return f.valueLabel;
 }
 
+/** What a chart's values count, in the reader's language ("days" / "दिन"). The JSON keeps the code ("days"), which the console words itself. */
+function unitIn(unit: string | null, locale: Locale): string | null {
+  return unit === null || locale === 'en-IN' ? unit : translatorFor(locale)('hr:reportWords.unit', { unit });
+}
+
 /** The header lines every format carries: the period, the filters, the scope, when and by whom, in the reader's language. */
 export function headerLines(result: ReportResult, callerName: string, scope: 'org' | 'team', locale: Locale = 'en-IN'): string[] {
   const t = translatorFor(locale);
@@ -98,8 +103,8 @@ export function headerLines(result: ReportResult, callerName: string, scope: 'or
 
 /**
  * The table model of a run: the same columns, rows, totals and chart as the JSON, with the title,
- * headers and header lines in the downloader's language. Cells, totals, notes and the chart are
- * the run's own words.
+ * headers and header lines in the downloader's language. The words in cells, totals and the chart
+ * come rendered in that language by the run; names and figures as stored; notes stay English.
  */
 export function reportTableModel(result: ReportResult, callerName: string, scope: 'org' | 'team', locale: Locale = 'en-IN'): TableModel<ReportRow> {
   const words = reportWords(result, locale);
@@ -120,7 +125,7 @@ export function reportTableModel(result: ReportResult, callerName: string, scope
     columns,
     rows: result.items,
     ...(result.totals ? { totals: result.totals } : {}),
-    charts: result.chart ? [{ ...result.chart, series: result.chart.series.map((s) => ({ label: s.label, color: s.color, values: s.values })) }] : [],
+    charts: result.chart ? [{ ...result.chart, unit: unitIn(result.chart.unit, locale), series: result.chart.series.map((s) => ({ label: s.label, color: s.color, values: s.values })) }] : [],
     notes: result.notes,
     landscape: result.columns.length > 7,
   };
@@ -129,6 +134,6 @@ export function reportTableModel(result: ReportResult, callerName: string, scope
 /** Every row of a run (all pages) as a table. */
 export async function exportReport(ctx: Ctx, id: string, query: ReportExportQuery, locale: Locale = 'en-IN'): Promise<TableModel<ReportRow>> {
   const p = await prepareRun(ctx, id, query);
-  const result = await runPrepared(ctx, p, null);
+  const result = await runPrepared(ctx, p, null, locale);
   return reportTableModel(result, ctx.caller.name, result.scope, locale);
 }

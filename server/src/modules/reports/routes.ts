@@ -15,6 +15,8 @@ const IdParams = z.object({
 });
 const SCOPE =
   'Needs `report:read` (HR, Admin, managers). HR and Admin see the organisation; a manager sees their reporting line only — the scope is applied in SQL, so neither the rows, the totals nor the chart ever include anyone outside it. Organisation-wide reports (terminal health) also need `attendance:read` (403 otherwise).';
+const WORDS =
+  'The words the server writes into cells, the totals row and the chart (“Total (12 employees)”, a regularization’s kind, “Holiday: Diwali”, a terminal’s state, month and weekday names, the chart’s title and series) are in the reader’s language: a signed-in person’s own (else the organisation’s); API keys and other programs English unless `Accept-Language` names a language Muster ships. Names, codes, figures, column keys and the notes do not change with the language; sorting by a text column follows the words as written.';
 const PARAM =
   'The one integer parameter `param` means what the catalogue’s `parameter.kind` says: `period` = a month `YYYYMM` or a year `YYYY`; `month` = `YYYYMM`; `year` = `YYYY`; `leaveYear` = the year a leave year starts in; `days` = the last N days (1..366). Left out: the catalogue’s default (this month, this year, 30 days). A bad value is a 400 naming `query.param`. Filters `departmentId`, `locationId`, `status` (current employee status) and `groupBy` (headcount only) apply where the report lists them; one it does not take, or an unknown department or location, is a 400 naming it. A saved report runs with its saved parameter and filters; the query’s override them.';
 
@@ -61,7 +63,7 @@ export function reportRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/reports/{id}/export',
       operationId: 'exportReport',
       summary: 'Export a report (CSV, XLSX, PDF)',
-      description: `Spec §4.7: \`id\` a uuid, one integer (\`param\`) and \`format\` (\`csv\` default, \`xlsx\`, \`pdf\`). Exactly what \`GET /api/reports/{id}\` shows for the same query, every page: the columns, rows in the same order, the totals row and the chart. Every format starts with header lines naming the period, the filters, the scope and when it was made; times are local to the organisation’s zone, which the header names. XLSX: typed cells (numbers, dates, percentages), the column header frozen and filterable, a bold totals row, the chart’s figures on a sheet of their own. PDF: the chart drawn as vectors above the table. ${PARAM} ${SCOPE}`,
+      description: `Spec §4.7: \`id\` a uuid, one integer (\`param\`) and \`format\` (\`csv\` default, \`xlsx\`, \`pdf\`). Exactly what \`GET /api/reports/{id}\` shows for the same query, every page: the columns, rows in the same order, the totals row and the chart. Every format starts with header lines naming the period, the filters, the scope and when it was made; times are local to the organisation’s zone, which the header names. XLSX: typed cells (numbers, dates, percentages), the column header frozen and filterable, a bold totals row, the chart’s figures on a sheet of their own. PDF: the chart drawn as vectors above the table. The title, column headers, header lines and the report’s words are in the downloader’s language, chosen as for the run. ${PARAM} ${SCOPE}`,
       tags,
       auth: 'session',
       permission: 'report:read',
@@ -80,7 +82,7 @@ export function reportRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/reports/{id}',
       operationId: 'runReport',
       summary: 'Run a report',
-      description: `The report as JSON: columns with types, one page of rows (\`page\`, \`pageSize\` ≤ 100; \`sort\` by a column key, \`order\`), the totals over every row, a chart series, notes, and the period and filters applied in words. ${PARAM} ${SCOPE}`,
+      description: `The report as JSON: columns with types, one page of rows (\`page\`, \`pageSize\` ≤ 100; \`sort\` by a column key, \`order\`), the totals over every row, a chart series, notes, and the period and filters applied in words. ${WORDS} ${PARAM} ${SCOPE}`,
       tags,
       auth: 'session',
       permission: 'report:read',
@@ -89,7 +91,7 @@ export function reportRoutes(api: Api, deps: ModuleDeps): void {
       response: ReportResult,
       errors: [403, 404],
     },
-    async ({ params, query, caller }) => runReport(await ctx(caller), params.id, query),
+    async ({ params, query, caller, req }) => runReport(await ctx(caller), params.id, query, await readerLocale(deps.db, caller, req.get('accept-language'))),
   );
 
   api.op(

@@ -1,14 +1,16 @@
 import { dayInZone } from '../../../../shared/dates.ts';
+import type { Locale } from '../../../../shared/i18n/index.ts';
 import type { AppliedFilter, ReportCatalogue, ReportFilters, ReportResult, ReportRow, ReportRunQuery } from '../../../../shared/reports.ts';
 import { type Ctx, requirePermission } from '../../context.ts';
 import { defineCache } from '../../db/cache.ts';
 import { listEmployeeLabels, reportPopulation } from '../employees/index.ts';
 import { orgSettings } from '../org/index.ts';
 import { BUILT_IN } from './catalogue.ts';
-import type { Label, RunOutput } from './definition.ts';
+import type { Label } from './definition.ts';
 import { type Period, defaultValue, resolvePeriod } from './period.ts';
 import * as repo from './repo.ts';
 import { type Resolved, checkFilters, checkSort, mayRun, presentDefinition, resolveReport, savedFilters, seesOrganisation } from './resolve.ts';
+import { runRenderer } from './words.ts';
 
 /**
  * Running reports: the catalogue the caller may run, and one run — scope
@@ -16,6 +18,8 @@ import { type Resolved, checkFilters, checkSort, mayRun, presentDefinition, reso
  * the filters, the report's SQL and shaper, then the order and the page.
  * A computed run is kept while none of the tables it reads changes, so
  * paging through a report or exporting what is on screen computes it once.
+ * The words a report writes (totals, kinds, the chart) are rendered in the
+ * reader's language before the rows are sorted, so they sort as read.
  */
 
 /** The reports the caller may run: the built-in ones, their own saved ones and those shared with HR. */
@@ -57,7 +61,17 @@ export async function prepareRun(ctx: Ctx, id: string, query: Pick<ReportRunQuer
   return { resolved, period, filters, applied, sort, today, yearStartMonth: org.fyStartMonth };
 }
 
-const runCache = defineCache<{ out: RunOutput; scope: 'org' | 'team' }>({
+/** A run with its words in one language. */
+interface Rendered {
+  rows: ReportRow[];
+  total?: number;
+  totals: ReportRow | null;
+  chart: ReportResult['chart'];
+  notes: string[];
+  columns?: ReportResult['columns'];
+}
+
+const runCache = defineCache<{ out: Rendered; scope: 'org' | 'team' }>({
   name: 'reports.runs',
   reads: [
     'attendance_day',
@@ -99,14 +113,14 @@ export function sortRows(rows: readonly ReportRow[], key: string, order: 'asc' |
 /**
  * Computes a run (every row, sorted; or one page for reports paged in SQL),
  * from the cache while nothing it reads changed. The key carries whom the
- * caller sees, the report, period, filters, order, page and today (and the
- * minute, for reports that read the clock).
+ * caller sees, the report, period, filters, order, page, today (and the
+ * minute, for reports that read the clock) and the language of its words.
  */
-async function compute(ctx: Ctx, p: Prepared, page: { limit: number; offset: number } | null): Promise<{ out: RunOutput; scope: 'org' | 'team' }> {
+async function compute(ctx: Ctx, p: Prepared, page: { limit: number; offset: number } | null, locale: Locale): Promise<{ out: Rendered; scope: 'org' | 'team' }> {
   const { def } = p.resolved;
   const who = ctx.caller.scope === 'org' ? 'org' : `${ctx.caller.scope}:${ctx.caller.employeeId ?? ''}`;
   const minute = def.rowsAre === 'terminal' ? Math.floor(ctx.clock.now().getTime() / 60_000) : '';
-  const key = [who, def.id, p.period.value, JSON.stringify(p.filters), p.sort.key, p.sort.order, def.sqlSort ? JSON.stringify(page) : '', p.today, minute].join('|');
+  const key = [who, def.id, p.period.value, JSON.stringify(p.filters), p.sort.key, p.sort.order, def.sqlSort ? JSON.stringify(page) : '', p.today, minute, locale].join('|');
   return runCache.get(ctx.db, key, async () => {
     const population = await reportPopulation(ctx, p.filters);
     let labels: Promise<Map<string, Label>> | undefined;
@@ -121,8 +135,18 @@ async function compute(ctx: Ctx, p: Prepared, page: { limit: number; offset: num
       sort: p.sort,
       page,
     });
-    const rows = def.sqlSort || def.fixedOrder ? out.rows : sortRows(out.rows, p.sort.key, p.sort.order);
-    return { out: { ...out, rows }, scope: population.scope === 'org' ? 'org' : 'team' };
+    const render = runRenderer(locale);
+    const rendered = out.rows.map(render.row);
+    const rows = def.sqlSort || def.fixedOrder ? rendered : sortRows(rendered, p.sort.key, p.sort.order);
+    const result: Rendered = {
+      rows,
+      ...(out.total !== undefined ? { total: out.total } : {}),
+      totals: out.totals && render.row(out.totals),
+      chart: out.chart && render.chart(out.chart),
+      notes: out.notes,
+      ...(out.columns ? { columns: out.columns } : {}),
+    };
+    return { out: result, scope: population.scope === 'org' ? 'org' : 'team' };
   });
 }
 
@@ -133,11 +157,11 @@ async function loadLabels(ctx: Ctx, ids: readonly string[] | 'all'): Promise<Map
   );
 }
 
-/** The result of a run for the contract: one page of rows, or every row (`page` null, an export). */
-export async function runPrepared(ctx: Ctx, p: Prepared, page: { page: number; pageSize: number } | null): Promise<ReportResult> {
+/** The result of a run for the contract: one page of rows, or every row (`page` null, an export); its words in `locale`. */
+export async function runPrepared(ctx: Ctx, p: Prepared, page: { page: number; pageSize: number } | null, locale: Locale = 'en-IN'): Promise<ReportResult> {
   const { def, saved } = p.resolved;
   const limits = page ? { limit: page.pageSize, offset: (page.page - 1) * page.pageSize } : null;
-  const { out, scope } = await compute(ctx, p, limits);
+  const { out, scope } = await compute(ctx, p, limits, locale);
   const total = out.total ?? out.rows.length;
   const rows = out.total !== undefined || !limits ? out.rows : out.rows.slice(limits.offset, limits.offset + limits.limit);
   return {
@@ -159,9 +183,9 @@ export async function runPrepared(ctx: Ctx, p: Prepared, page: { page: number; p
   };
 }
 
-/** Runs a report as JSON: the page asked for, with totals and the chart over every row. */
-export async function runReport(ctx: Ctx, id: string, query: ReportRunQuery): Promise<ReportResult> {
+/** Runs a report as JSON: the page asked for, with totals and the chart over every row, the report's words in the reader's language. */
+export async function runReport(ctx: Ctx, id: string, query: ReportRunQuery, locale: Locale = 'en-IN'): Promise<ReportResult> {
   const p = await prepareRun(ctx, id, query);
-  return runPrepared(ctx, p, { page: query.page, pageSize: query.pageSize });
+  return runPrepared(ctx, p, { page: query.page, pageSize: query.pageSize }, locale);
 }
 

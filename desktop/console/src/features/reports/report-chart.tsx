@@ -20,8 +20,8 @@ export function ReportChartView({ chart, height = 260 }: { chart: ReportChart; h
   const tx = useTx('hr');
   const data = chartData(chart);
   const series = chart.series.map((s, k) => ({ name: `s${k}`, label: s.label, color: s.color }));
-  // The server names the unit in English ("days", "hours", "people", "%"); the reader gets it in their language.
-  const unitWord = chart.unit ? t('reports.chart.unit', { unit: chart.unit }) : '';
+  // The server names the unit by a code ("days", "hours", "people", "%"); the reader gets it in their language (as the exports write it).
+  const unitWord = chart.unit ? t('reportWords.unit', { unit: chart.unit }) : '';
   const unit = unitWord ? ` ${unitWord}` : '';
   const valueFormatter = (v: number) => `${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(v)}${unit}`;
   const common = {
@@ -44,7 +44,7 @@ export function ReportChartView({ chart, height = 260 }: { chart: ReportChart; h
         {chart.unit ? (
           <Text span c="dimmed" size="xs">
             {' '}
-            ({tx('reports.chart.unit', { unit: chart.unit })})
+            ({tx('reportWords.unit', { unit: chart.unit })})
           </Text>
         ) : null}
       </Text>

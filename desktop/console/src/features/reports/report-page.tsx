@@ -19,6 +19,7 @@ import { ParameterPicker } from './parameter-picker.tsx';
 import { ReportChartView } from './report-chart.tsx';
 import { NUMERIC_TYPES, formatCell } from './report-format.ts';
 import { useDeleteReport, useReport, useReportCatalogue } from './report-queries.ts';
+import { useReportWords } from './report-words.tsx';
 import { SaveReportModal } from './save-report-modal.tsx';
 
 const PAGE_SIZE = 50;
@@ -82,6 +83,8 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteReport();
+  const words = useReportWords();
+  const name = words.name(definition);
 
   const saved = definition.saved;
   const paramText = search.get('param');
@@ -114,7 +117,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
       <PageHeader
         title={
           <Group gap="xs">
-            {definition.name}
+            {name.node}
             {saved && (
               <Badge variant="light" color={saved.shared ? 'grape' : 'gray'}>
                 {saved.shared ? tx('reports.sharedBy', { name: saved.ownerName }) : tx('reports.savedBadge')}
@@ -122,7 +125,8 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
             )}
           </Group>
         }
-        description={definition.description}
+        documentTitle={name.text}
+        description={words.description(definition).node}
         actions={
           <>
             {saved?.mine && (
@@ -167,7 +171,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
                 )}
               </Text>
               {data.chart && <ReportChartView chart={data.chart} />}
-              <ReportTable result={data} definition={definition} onSort={(key) => set({ sort: key, order: data.sort.key === key && data.sort.order === 'asc' ? 'desc' : 'asc' })} />
+              <ReportTable result={data} definition={definition} label={name.text} onSort={(key) => set({ sort: key, order: data.sort.key === key && data.sort.order === 'asc' ? 'desc' : 'asc' })} />
               {data.total > PAGE_SIZE && (
                 <Group justify="flex-end">
                   <Pagination total={pageCount(data.total, PAGE_SIZE)} value={page} onChange={(p) => set({ page: p })} size="sm" />
@@ -182,7 +186,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
           </div>
         )}
       </Stack>
-      <SaveReportModal opened={saving} onClose={() => setSaving(false)} reportId={definition.id} defaultName={`${definition.name}${data ? ` — ${data.parameter.label}` : ''}`} param={param} filters={filters} />
+      <SaveReportModal opened={saving} onClose={() => setSaving(false)} reportId={definition.id} defaultName={`${name.text}${data ? ` — ${data.parameter.label}` : ''}`} param={param} filters={filters} />
       <ConfirmDialog
         opened={deleting}
         title={t('reports.delete.title')}
@@ -230,7 +234,7 @@ function FilterSelect({ spec, value, onChange }: { spec: ReportFilterSpec; value
   );
 }
 
-function ReportTable({ result, definition, onSort }: { result: ReportResult; definition: ReportDefinition; onSort: (key: string) => void }) {
+function ReportTable({ result, definition, label: tableLabel, onSort }: { result: ReportResult; definition: ReportDefinition; label: string; onSort: (key: string) => void }) {
   const tx = useTx('hr');
   const { t } = useTranslation('hr');
   const label = useColumnLabel();
@@ -249,7 +253,7 @@ function ReportTable({ result, definition, onSort }: { result: ReportResult; def
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={Math.max(700, result.columns.length * 105)}>
-        <Table aria-label={result.report.name} striped highlightOnHover stickyHeader fz="sm" data-testid="report-table">
+        <Table aria-label={tableLabel} striped highlightOnHover stickyHeader fz="sm" data-testid="report-table">
           <Table.Thead>
             <Table.Tr>
               {result.columns.map((c) => {

@@ -10,6 +10,7 @@ import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { useTx } from '../../i18n/language.tsx';
 import { CATEGORY_ORDER } from './report-format.ts';
 import { useReportCatalogue } from './report-queries.ts';
+import { useReportWords } from './report-words.tsx';
 
 /** A category's look; its name and blurb are `reports.category.<name>` and `reports.blurb.<name>`. */
 const CATEGORY: Record<ReportCategory, { icon: ReactNode; color: string }> = {
@@ -89,16 +90,17 @@ function Section({ title, label, icon, color, blurb, children, columns }: { titl
 
 function ReportCard({ report }: { report: ReportDefinition }) {
   const tx = useTx('hr');
+  const words = useReportWords();
   return (
     <Card withBorder padding="md" component={Link} to={`/reports/${report.id}`} data-testid="report-card">
       <Stack gap={6} h="100%" justify="space-between">
         <div>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-            <Text fw={600}>{report.name}</Text>
+            <Text fw={600}>{words.name(report).node}</Text>
             <IconChartBar size={16} color="var(--mantine-color-gray-5)" />
           </Group>
           <Text size="sm" c="dimmed" lineClamp={3}>
-            {report.description}
+            {words.description(report).node}
           </Text>
         </div>
         <Group gap={6}>

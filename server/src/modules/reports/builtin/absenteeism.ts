@@ -1,7 +1,8 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { absenceByEmployee, zonedInstant } from '../../attendance/index.ts';
 import { unplannedLeaveByEmployee } from '../../leave/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, round2, share, sumOf } from '../definition.ts';
+import { type RunChart, type RunRow, textOf, word } from '../words.ts';
 
 type Absence = Awaited<ReturnType<typeof absenceByEmployee>>[number];
 type Unplanned = Awaited<ReturnType<typeof unplannedLeaveByEmployee>>[number];
@@ -25,7 +26,7 @@ export function bradfordFactor(spells: number, days: number): number {
 /** Rows, totals, and the highest Bradford factors for the chart. Pure. */
 export function shapeAbsenteeism(absences: readonly Absence[], unplanned: readonly Unplanned[], labels: Map<string, Label>) {
   const leaveOf = new Map(unplanned.map((u) => [u.employeeId, u]));
-  const rows: ReportRow[] = absences
+  const rows: RunRow[] = absences
     .filter((a) => a.scheduled > 0)
     .map((a) => {
       const leave = leaveOf.get(a.employeeId);
@@ -45,9 +46,9 @@ export function shapeAbsenteeism(absences: readonly Absence[], unplanned: readon
     });
   const scheduled = sumOf(rows, 'scheduled');
   const days = sumOf(rows, 'unplannedDays');
-  const totals: ReportRow = {
+  const totals: RunRow = {
     code: null,
-    employee: `Total (${rows.length} employees)`,
+    employee: word('total.employees', { count: rows.length }),
     department: null,
     scheduled,
     absentDays: round2(sumOf(rows, 'absentDays')),
@@ -58,11 +59,11 @@ export function shapeAbsenteeism(absences: readonly Absence[], unplanned: readon
     bradford: null,
   };
   const top = [...rows].filter((r) => Number(r.bradford) > 0).sort((a, b) => Number(b.bradford) - Number(a.bradford)).slice(0, 10);
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Highest Bradford factors',
-    categories: top.map((r) => String(r.employee)),
-    series: [{ key: 'bradford', label: 'Bradford factor', color: COLOR.bad, values: top.map((r) => Number(r.bradford)) }],
+    title: word('chart.absenteeism'),
+    categories: top.map((r) => textOf(r.employee ?? null)),
+    series: [{ key: 'bradford', label: word('series.bradford'), color: COLOR.bad, values: top.map((r) => Number(r.bradford)) }],
     stacked: false,
     unit: null,
   };

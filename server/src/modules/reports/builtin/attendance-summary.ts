@@ -1,8 +1,9 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { attendanceSummaryByEmployee, dailyAttendance } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, hours, round2, share, sumOf } from '../definition.ts';
 import { daysBetween } from '../../../../../shared/dates.ts';
-import { monthLabel, monthsBetween, type Period } from '../period.ts';
+import { monthsBetween, type Period } from '../period.ts';
+import { type RunChart, type RunRow, monthWord, word } from '../words.ts';
 
 type Summary = Awaited<ReturnType<typeof attendanceSummaryByEmployee>>[number];
 type Bucket = { key: string; expected: number; present: number; absent: number; late: number };
@@ -30,7 +31,7 @@ export function shapeAttendanceSummary(sums: readonly Summary[], labels: Map<str
   // A bar group for every day (or month) of the period, those without stored days at zero.
   const byKey = new Map(stored.map((b) => [b.key, b]));
   const buckets = keys.map((key) => byKey.get(key) ?? { key, expected: 0, present: 0, absent: 0, late: 0 });
-  const rows: ReportRow[] = sums.map((s) => ({
+  const rows: RunRow[] = sums.map((s) => ({
     ...employeeCells(s.employeeId, labels),
     present: s.present,
     halfDays: s.halfDays,
@@ -49,21 +50,21 @@ export function shapeAttendanceSummary(sums: readonly Summary[], labels: Map<str
   }));
   const presentDays = sums.reduce((t, s) => t + s.presentDays, 0);
   const expected = sums.reduce((t, s) => t + s.expected, 0);
-  const totals: ReportRow = { code: null, employee: `Total (${rows.length} employees)`, department: null };
+  const totals: RunRow = { code: null, employee: word('total.employees', { count: rows.length }), department: null };
   for (const key of ['present', 'halfDays', 'absent', 'missingPunch', 'holidays', 'weeklyOffs', 'workedOff', 'late', 'pending']) totals[key] = sumOf(rows, key);
   totals.leave = round2(sumOf(rows, 'leave'));
   totals.lopDays = round2(sumOf(rows, 'lopDays'));
   totals.workedHours = hours(sums.reduce((t, s) => t + s.workedMinutes, 0));
   totals.otHours = hours(sums.reduce((t, s) => t + s.otMinutes, 0));
   totals.attendanceRate = share(presentDays, expected);
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: grain === 'month' ? 'Each day: present, absent and late' : 'Each month: present, absent and late',
-    categories: buckets.map((b) => (grain === 'month' ? b.key.slice(8, 10) : monthLabel(b.key, false))),
+    title: word(grain === 'month' ? 'chart.attendanceByDay' : 'chart.attendanceByMonth'),
+    categories: buckets.map((b) => (grain === 'month' ? b.key.slice(8, 10) : monthWord(b.key, false))),
     series: [
-      { key: 'present', label: 'Present (days)', color: COLOR.ok, values: buckets.map((b) => round2(b.present)) },
-      { key: 'absent', label: 'Absent', color: COLOR.bad, values: buckets.map((b) => b.absent) },
-      { key: 'late', label: 'Late arrivals', color: COLOR.warn, values: buckets.map((b) => b.late) },
+      { key: 'present', label: word('series.presentDays'), color: COLOR.ok, values: buckets.map((b) => round2(b.present)) },
+      { key: 'absent', label: word('series.absent'), color: COLOR.bad, values: buckets.map((b) => b.absent) },
+      { key: 'late', label: word('series.late'), color: COLOR.warn, values: buckets.map((b) => b.late) },
     ],
     stacked: false,
     unit: 'days',

@@ -1,9 +1,10 @@
-import { BUILT_IN_REPORTS, HEADCOUNT_GROUPS, type HeadcountGroup, type ReportChart, type ReportColumn, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS, HEADCOUNT_GROUPS, type HeadcountGroup, type ReportColumn } from '../../../../../shared/reports.ts';
 import { daysBetween } from '../../../../../shared/dates.ts';
 import { TENURE_BANDS, catalogueNames, headcountByPeriod, headcountByTenure } from '../../employees/index.ts';
 import type { Ctx } from '../../../context.ts';
 import { type BuiltInReport, COLOR, PALETTE, column, round2, share } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, type Word, monthWord, word } from '../words.ts';
 
 type ByPeriod = Awaited<ReturnType<typeof headcountByPeriod>>[number];
 type Movement = { opening: number; closing: number; joiners: number; leavers: number };
@@ -28,7 +29,21 @@ export function annualisedAttrition(leavers: number, average: number, daysCovere
   return Math.round((leavers / average) * (365 / daysCovered) * 10_000) / 10_000;
 }
 
-function row(group: string, m: Movement, average: number, days: number): ReportRow {
+/** The tenure bands' words, by their English label. */
+const TENURE_WORD: Record<string, string> = {
+  'Under 1 year': 'tenure.under1',
+  '1–3 years': 'tenure.from1to3',
+  '3–5 years': 'tenure.from3to5',
+  '5–10 years': 'tenure.from5to10',
+  '10 years or more': 'tenure.from10',
+};
+
+function bandWord(band: string): string | Word {
+  const key = TENURE_WORD[band];
+  return key ? word(key) : band;
+}
+
+function row(group: string | Word, m: Movement, average: number, days: number): RunRow {
   return { group, opening: m.opening, joiners: m.joiners, leavers: m.leavers, closing: m.closing, average: round2(average), attritionRate: annualisedAttrition(m.leavers, average, days) };
 }
 
@@ -68,27 +83,34 @@ export function shapeHeadcount(grouped: readonly ByPeriod[], months: readonly Mo
     return m;
   });
   const all = sumPeriods(whole);
-  const totals = row(group === 'month' ? 'Whole period' : 'Total', all, meanOf(whole), totalDays);
+  const totals = row(word(group === 'month' ? 'total.wholePeriod' : 'total.all'), all, meanOf(whole), totalDays);
   if (group === 'month') {
-    const rows = months.map((m, i) => row(monthLabel(m.key), whole[i] as Movement, ((whole[i]?.opening ?? 0) + (whole[i]?.closing ?? 0)) / 2, daysIn(m)));
-    const chart: ReportChart = {
+    const rows = months.map((m, i) => row(monthWord(m.key), whole[i] as Movement, ((whole[i]?.opening ?? 0) + (whole[i]?.closing ?? 0)) / 2, daysIn(m)));
+    const chart: RunChart = {
       type: 'line',
-      title: 'Headcount at month end',
-      categories: months.map((m) => monthLabel(m.key)),
-      series: [{ key: 'closing', label: 'Headcount', color: COLOR.info, values: whole.map((m) => m.closing) }],
+      title: word('chart.headcount'),
+      categories: months.map((m) => monthWord(m.key)),
+      series: [{ key: 'closing', label: word('series.headcount'), color: COLOR.info, values: whole.map((m) => m.closing) }],
       stacked: false,
       unit: 'people',
     };
     return { rows, totals, chart };
   }
-  const none = group === 'department' ? 'No department' : 'No location';
-  const named = grouped.map((g) => ({ name: g.groupId ? (names.get(g.groupId) ?? 'Unknown') : none, periods: g.periods })).sort((a, b) => a.name.localeCompare(b.name));
+  // Groups in the order of their English names (a missing one's word sorts as "No department" always did).
+  const none = group === 'department' ? { english: 'No department', name: word('noDepartment') } : { english: 'No location', name: word('noLocation') };
+  const named = grouped
+    .map((g) => {
+      const known = g.groupId ? names.get(g.groupId) : undefined;
+      const label = known !== undefined ? { english: known, name: known } : g.groupId ? { english: 'Unknown', name: word('unknown') } : none;
+      return { ...label, periods: g.periods };
+    })
+    .sort((a, b) => a.english.localeCompare(b.english));
   const rows = named.map((g) => row(g.name, sumPeriods(g.periods), meanOf(g.periods), totalDays)).filter((r) => r.opening !== 0 || r.closing !== 0 || r.joiners !== 0 || r.leavers !== 0);
   const shown = named.filter((g) => rows.some((r) => r.group === g.name));
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'line',
-    title: `Headcount at month end by ${group}`,
-    categories: months.map((m) => monthLabel(m.key)),
+    title: word(group === 'department' ? 'chart.headcountByDepartment' : 'chart.headcountByLocation'),
+    categories: months.map((m) => monthWord(m.key)),
     series: shown.map((g, i) => ({ key: `g${i}`, label: g.name, color: PALETTE[i % PALETTE.length] ?? '#868e96', values: g.periods.map((p) => p.closing) })),
     stacked: false,
     unit: 'people',
@@ -98,16 +120,16 @@ export function shapeHeadcount(grouped: readonly ByPeriod[], months: readonly Mo
 
 /** Rows per tenure band, totals and the chart (headcount and leavers per band). Pure. */
 export function shapeTenure(bands: readonly ({ band: string } & Movement)[], days: number) {
-  const rows = bands.map((b) => row(b.band, b, (b.opening + b.closing) / 2, days));
+  const rows = bands.map((b) => row(bandWord(b.band), b, (b.opening + b.closing) / 2, days));
   const all = bands.reduce<Movement>((s, b) => ({ opening: s.opening + b.opening, closing: s.closing + b.closing, joiners: s.joiners + b.joiners, leavers: s.leavers + b.leavers }), { opening: 0, closing: 0, joiners: 0, leavers: 0 });
-  const totals = row('Total', all, (all.opening + all.closing) / 2, days);
-  const chart: ReportChart = {
+  const totals = row(word('total.all'), all, (all.opening + all.closing) / 2, days);
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Headcount and leavers by tenure',
-    categories: bands.map((b) => b.band),
+    title: word('chart.tenure'),
+    categories: bands.map((b) => bandWord(b.band)),
     series: [
-      { key: 'closing', label: 'Headcount at the end', color: COLOR.info, values: bands.map((b) => b.closing) },
-      { key: 'leavers', label: 'Leavers', color: COLOR.bad, values: bands.map((b) => b.leavers) },
+      { key: 'closing', label: word('series.headcountAtEnd'), color: COLOR.info, values: bands.map((b) => b.closing) },
+      { key: 'leavers', label: word('series.leavers'), color: COLOR.bad, values: bands.map((b) => b.leavers) },
     ],
     stacked: false,
     unit: 'people',

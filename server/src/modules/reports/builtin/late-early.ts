@@ -1,12 +1,18 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { lateEarlyByEmployee, lateEarlyByWeekday } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, round2, share, sumOf } from '../definition.ts';
+import { type RunChart, type RunRow, word } from '../words.ts';
 
 type PerEmployee = Awaited<ReturnType<typeof lateEarlyByEmployee>>[number];
 type PerWeekday = Awaited<ReturnType<typeof lateEarlyByWeekday>>[number];
 
 /** Monday first, as the week reads in an office. */
 const WEEKDAYS: [number, string][] = [[1, 'Mon'], [2, 'Tue'], [3, 'Wed'], [4, 'Thu'], [5, 'Fri'], [6, 'Sat'], [0, 'Sun']];
+
+/** A weekday's name in the reader's language, through a day that fell on it (1 Jan 2024 was a Monday). */
+function weekdayWord(day: number, english: string) {
+  return { date: `2024-01-0${day === 0 ? 7 : day}`, as: 'weekday' as const, english };
+}
 
 const COLUMNS = [
   ...EMPLOYEE_COLUMNS,
@@ -22,7 +28,7 @@ const COLUMNS = [
 
 /** Rows (people with a late arrival or an early exit), totals and the by-weekday chart. Pure. */
 export function shapeLateEarly(people: readonly PerEmployee[], weekdays: readonly PerWeekday[], labels: Map<string, Label>) {
-  const rows: ReportRow[] = people
+  const rows: RunRow[] = people
     .filter((p) => p.late > 0 || p.early > 0)
     .map((p) => ({
       ...employeeCells(p.employeeId, labels),
@@ -37,9 +43,9 @@ export function shapeLateEarly(people: readonly PerEmployee[], weekdays: readonl
     }));
   const late = sumOf(rows, 'late');
   const lateMinutes = sumOf(rows, 'lateMinutes');
-  const totals: ReportRow = {
+  const totals: RunRow = {
     code: null,
-    employee: `Total (${rows.length} people)`,
+    employee: word('total.people', { count: rows.length }),
     department: null,
     late,
     lateMinutes,
@@ -51,13 +57,13 @@ export function shapeLateEarly(people: readonly PerEmployee[], weekdays: readonl
     lateRate: share(late, people.reduce((s, p) => s + p.expected, 0)),
   };
   const byDay = new Map(weekdays.map((w) => [w.weekday, w]));
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'By weekday',
-    categories: WEEKDAYS.map(([, name]) => name),
+    title: word('chart.lateEarly'),
+    categories: WEEKDAYS.map(([d, name]) => weekdayWord(d, name)),
     series: [
-      { key: 'late', label: 'Late arrivals', color: COLOR.warn, values: WEEKDAYS.map(([d]) => byDay.get(d)?.late ?? 0) },
-      { key: 'early', label: 'Early exits', color: COLOR.info, values: WEEKDAYS.map(([d]) => byDay.get(d)?.early ?? 0) },
+      { key: 'late', label: word('series.late'), color: COLOR.warn, values: WEEKDAYS.map(([d]) => byDay.get(d)?.late ?? 0) },
+      { key: 'early', label: word('series.early'), color: COLOR.info, values: WEEKDAYS.map(([d]) => byDay.get(d)?.early ?? 0) },
     ],
     stacked: false,
     unit: 'days',

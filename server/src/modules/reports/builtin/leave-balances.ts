@@ -1,7 +1,8 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { ledgerByKind, leaveTakenByMonth } from '../../leave/index.ts';
 import { type BuiltInReport, EMPLOYEE_COLUMNS, type Label, PALETTE, column, employeeCells, round2, sumOf } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, labelWord, monthWord, word } from '../words.ts';
 
 type Ledger = Awaited<ReturnType<typeof ledgerByKind>>[number];
 type Taken = Awaited<ReturnType<typeof leaveTakenByMonth>>[number];
@@ -31,10 +32,12 @@ export function shapeLeaveBalances(ledger: readonly Ledger[], taken: readonly Ta
   const ordered = [...ledger].sort(
     (a, b) => (labels.get(a.employeeId)?.name ?? '').localeCompare(labels.get(b.employeeId)?.name ?? '') || a.employeeId.localeCompare(b.employeeId) || a.sortOrder - b.sortOrder,
   );
-  const rows: ReportRow[] = ordered
+  const rows: RunRow[] = ordered
     .map((l) => ({
       ...employeeCells(l.employeeId, labels),
-      leaveType: `${l.name} (${l.code})`,
+      // English: the organisation's name and code, as always. Elsewhere a standard type reads as the glossary
+      // has it ("आकस्मिक अवकाश (CL)": the label carries the code where offices print one); the organisation's own types as named.
+      leaveType: labelWord(`leaveType.${l.code}`, `${l.name} (${l.code})`),
       opening: round2(l.before + l.carriedIn),
       accrued: round2(l.accrued),
       taken: round2(-l.used),
@@ -45,13 +48,13 @@ export function shapeLeaveBalances(ledger: readonly Ledger[], taken: readonly Ta
       closing: round2(l.closing),
     }))
     .filter((r) => NUMBERS.some((k) => r[k] !== 0));
-  const totals: ReportRow = { code: null, employee: `Total (${new Set(rows.map((r) => r.employeeId)).size} employees)`, department: null, leaveType: null };
+  const totals: RunRow = { code: null, employee: word('total.employees', { count: new Set(rows.map((r) => r.employeeId)).size }), department: null, leaveType: null };
   for (const k of NUMBERS) totals[k] = round2(sumOf(rows, k));
   const types = [...new Map(taken.map((t) => [t.code, t])).values()].sort((a, b) => a.sortOrder - b.sortOrder);
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Leave taken by month',
-    categories: months.map((m) => monthLabel(m)),
+    title: word('chart.leaveTaken'),
+    categories: months.map((m) => monthWord(m)),
     series: types.map((t, i) => ({
       key: t.code,
       label: t.code,

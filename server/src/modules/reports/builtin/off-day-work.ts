@@ -1,8 +1,9 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { type OffDaySort, offDayWorkByMonth, offDayWorkPage, offDayWorkTotals } from '../../attendance/index.ts';
 import { compOffCredited } from '../../leave/index.ts';
 import { type BuiltInReport, COLOR, type Label, column, hours, round2 } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, monthWord, word } from '../words.ts';
 
 type Day = Awaited<ReturnType<typeof offDayWorkPage>>[number];
 type Totals = Awaited<ReturnType<typeof offDayWorkTotals>>;
@@ -26,15 +27,15 @@ const SQL_SORT: Record<string, OffDaySort> = { date: 'date', employee: 'employee
 
 /** A page of rows, the totals and the chart (days worked off per month). Pure. */
 export function shapeOffDayWork(days: readonly Day[], totals: Totals, months: readonly ByMonth[], monthKeys: readonly string[], labels: Map<string, Label>) {
-  const rows: ReportRow[] = days.map((d) => {
+  const rows: RunRow[] = days.map((d) => {
     const l = labels.get(d.employeeId);
     return {
       employeeId: d.employeeId,
       date: d.date,
       code: l?.code ?? null,
-      employee: l?.name ?? 'Unknown employee',
+      employee: l?.name ?? word('unknownEmployee'),
       department: l?.department ?? null,
-      day: d.status === 'WorkedOnHoliday' ? `Holiday${d.holidayName ? `: ${d.holidayName}` : ''}` : 'Weekly off',
+      day: d.status === 'WorkedOnHoliday' ? (d.holidayName ? word('holidayNamed', { name: d.holidayName }) : word('holiday')) : word('weeklyOff'),
       firstIn: d.firstIn,
       lastOut: d.lastOut,
       workedHours: hours(d.workedMinutes),
@@ -42,10 +43,10 @@ export function shapeOffDayWork(days: readonly Day[], totals: Totals, months: re
       compOff: d.compOff,
     };
   });
-  const total: ReportRow = {
+  const total: RunRow = {
     date: null,
     code: null,
-    employee: `Total (${totals.days} days, ${totals.people} people)`,
+    employee: word('total.daysPeople', { days: totals.days, people: totals.people }),
     department: null,
     day: null,
     firstIn: null,
@@ -55,13 +56,13 @@ export function shapeOffDayWork(days: readonly Day[], totals: Totals, months: re
     compOff: round2(totals.compOff),
   };
   const count = (month: string, status: string) => months.find((m) => m.month === month && m.status === status)?.days ?? 0;
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Days worked on days off, by month',
-    categories: monthKeys.map((m) => monthLabel(m)),
+    title: word('chart.offDayWork'),
+    categories: monthKeys.map((m) => monthWord(m)),
     series: [
-      { key: 'holiday', label: 'Holidays', color: COLOR.accent, values: monthKeys.map((m) => count(m, 'WorkedOnHoliday')) },
-      { key: 'weeklyOff', label: 'Weekly offs', color: COLOR.info, values: monthKeys.map((m) => count(m, 'WorkedOnWeeklyOff')) },
+      { key: 'holiday', label: word('series.holidays'), color: COLOR.accent, values: monthKeys.map((m) => count(m, 'WorkedOnHoliday')) },
+      { key: 'weeklyOff', label: word('series.weeklyOffs'), color: COLOR.info, values: monthKeys.map((m) => count(m, 'WorkedOnWeeklyOff')) },
     ],
     stacked: true,
     unit: 'days',

@@ -1,6 +1,7 @@
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { overtimeByEmployee } from '../../attendance/index.ts';
 import { type BuiltInReport, COLOR, EMPLOYEE_COLUMNS, type Label, column, employeeCells, hours, sumOf } from '../definition.ts';
+import { type RunChart, type RunRow, word } from '../words.ts';
 
 type PerEmployee = Awaited<ReturnType<typeof overtimeByEmployee>>[number];
 
@@ -16,7 +17,7 @@ const COLUMNS = [
 
 /** Rows, totals, and overtime by department for the chart. Pure. */
 export function shapeOvertime(people: readonly PerEmployee[], labels: Map<string, Label>) {
-  const rows: ReportRow[] = people.map((p) => ({
+  const rows: RunRow[] = people.map((p) => ({
     ...employeeCells(p.employeeId, labels),
     otHours: hours(p.otMinutes),
     otDays: p.otDays,
@@ -25,9 +26,9 @@ export function shapeOvertime(people: readonly PerEmployee[], labels: Map<string
     daysAtCap: p.daysAtCap,
     capHours: p.capMinutes === null ? null : hours(p.capMinutes),
   }));
-  const totals: ReportRow = {
+  const totals: RunRow = {
     code: null,
-    employee: `Total (${rows.length} people)`,
+    employee: word('total.people', { count: rows.length }),
     department: null,
     otHours: hours(people.reduce((s, p) => s + p.otMinutes, 0)),
     otDays: sumOf(rows, 'otDays'),
@@ -36,20 +37,21 @@ export function shapeOvertime(people: readonly PerEmployee[], labels: Map<string
     daysAtCap: sumOf(rows, 'daysAtCap'),
     capHours: null,
   };
-  const byDepartment = new Map<string, { minutes: number; atCap: number }>();
+  // null: people without a department, one bar named in the reader's language.
+  const byDepartment = new Map<string | null, { minutes: number; atCap: number }>();
   for (const p of people) {
-    const name = labels.get(p.employeeId)?.department ?? 'No department';
+    const name = labels.get(p.employeeId)?.department ?? null;
     const d = byDepartment.get(name) ?? { minutes: 0, atCap: 0 };
     d.minutes += p.otMinutes;
     d.atCap += p.daysAtCap;
     byDepartment.set(name, d);
   }
   const departments = [...byDepartment].sort((a, b) => b[1].minutes - a[1].minutes);
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Overtime by department',
-    categories: departments.map(([name]) => name),
-    series: [{ key: 'otHours', label: 'OT hours', color: COLOR.accent, values: departments.map(([, d]) => hours(d.minutes)) }],
+    title: word('chart.overtime'),
+    categories: departments.map(([name]) => name ?? word('noDepartment')),
+    series: [{ key: 'otHours', label: word('series.otHours'), color: COLOR.accent, values: departments.map(([, d]) => hours(d.minutes)) }],
     stacked: false,
     unit: 'hours',
   };

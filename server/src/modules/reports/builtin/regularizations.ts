@@ -1,19 +1,12 @@
 import { REGULARIZATION_KINDS } from '../../../../../shared/attendance/index.ts';
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { regularizationsByKind, regularizationsByMonth } from '../../regularizations/index.ts';
 import { type BuiltInReport, COLOR, column, round2, share, sumOf } from '../definition.ts';
-import { monthLabel, monthsBetween } from '../period.ts';
+import { monthsBetween } from '../period.ts';
+import { type RunChart, type RunRow, labelWord, monthWord, word } from '../words.ts';
 
 type ByKind = Awaited<ReturnType<typeof regularizationsByKind>>[number];
 type ByMonth = Awaited<ReturnType<typeof regularizationsByMonth>>[number];
-
-export const KIND_LABEL: Record<string, string> = {
-  MissingPunchIn: 'Missing punch in',
-  MissingPunchOut: 'Missing punch out',
-  OffZone: 'Off-zone check-in',
-  ManualEntry: 'Manual entry',
-  WrongLocation: 'Wrong location',
-};
 
 const COLUMNS = [
   column('kind', 'Kind', 'text'),
@@ -30,11 +23,12 @@ const COLUMNS = [
 
 /** One row per kind (every kind, in the spec's order), totals, and requests per month by outcome. Pure. */
 export function shapeRegularizations(kinds: readonly ByKind[], months: readonly ByMonth[], monthKeys: readonly string[]) {
-  const rows: ReportRow[] = REGULARIZATION_KINDS.map((k) => {
+  const rows: RunRow[] = REGULARIZATION_KINDS.map((k) => {
     const r = kinds.find((x) => x.kind === k);
     const decided = (r?.approved ?? 0) + (r?.rejected ?? 0);
     return {
-      kind: KIND_LABEL[k] ?? k,
+      // The kind as the whole product names it (`labels:regularizationKind`).
+      kind: labelWord(`regularizationKind.${k}`),
       total: r?.total ?? 0,
       approved: r?.approved ?? 0,
       rejected: r?.rejected ?? 0,
@@ -49,8 +43,8 @@ export function shapeRegularizations(kinds: readonly ByKind[], months: readonly 
   const decided = sumOf(rows, 'approved') + sumOf(rows, 'rejected');
   const weighted = kinds.reduce((s, k) => s + (k.avgHours ?? 0) * (k.approved + k.rejected), 0);
   const maxes = kinds.map((k) => k.maxHours).filter((h): h is number => h !== null);
-  const totals: ReportRow = {
-    kind: 'All kinds',
+  const totals: RunRow = {
+    kind: word('total.allKinds'),
     total: sumOf(rows, 'total'),
     approved: sumOf(rows, 'approved'),
     rejected: sumOf(rows, 'rejected'),
@@ -62,14 +56,15 @@ export function shapeRegularizations(kinds: readonly ByKind[], months: readonly 
     people: null,
   };
   const count = (month: string, statuses: readonly string[]) => months.filter((m) => m.month === month && statuses.includes(m.status)).reduce((s, m) => s + m.n, 0);
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'bar',
-    title: 'Requests by month and outcome',
-    categories: monthKeys.map((m) => monthLabel(m)),
+    title: word('chart.regularizations'),
+    categories: monthKeys.map((m) => monthWord(m)),
     series: [
-      { key: 'approved', label: 'Approved', color: COLOR.ok, values: monthKeys.map((m) => count(m, ['Approved'])) },
-      { key: 'rejected', label: 'Rejected', color: COLOR.bad, values: monthKeys.map((m) => count(m, ['Rejected'])) },
-      { key: 'waiting', label: 'Waiting', color: COLOR.warn, values: monthKeys.map((m) => count(m, ['AwaitingManager', 'ManagerApprovedAwaitingHR'])) },
+      { key: 'approved', label: labelWord('regularizationStatus.Approved'), color: COLOR.ok, values: monthKeys.map((m) => count(m, ['Approved'])) },
+      { key: 'rejected', label: labelWord('regularizationStatus.Rejected'), color: COLOR.bad, values: monthKeys.map((m) => count(m, ['Rejected'])) },
+      // Waiting for the manager or for HR: one bar.
+      { key: 'waiting', label: word('series.waiting'), color: COLOR.warn, values: monthKeys.map((m) => count(m, ['AwaitingManager', 'ManagerApprovedAwaitingHR'])) },
     ],
     stacked: true,
     unit: 'requests',

@@ -1,9 +1,10 @@
 import { addDays, daysBetween } from '../../../../../shared/dates.ts';
-import { BUILT_IN_REPORTS, type ReportChart, type ReportRow } from '../../../../../shared/reports.ts';
+import { BUILT_IN_REPORTS } from '../../../../../shared/reports.ts';
 import { zonedInstant } from '../../attendance/index.ts';
 import { SLOT_MS, contactSlots, listTerminalHealthRows, punchesPerTerminalDay } from '../../terminals/index.ts';
 import { type BuiltInReport, PALETTE, column, round2, share, sumOf } from '../definition.ts';
 import { MONTH_SHORT } from '../period.ts';
+import { type RunChart, type RunRow, word } from '../words.ts';
 
 type Terminal = Awaited<ReturnType<typeof listTerminalHealthRows>>[number];
 type Slots = Awaited<ReturnType<typeof contactSlots>>;
@@ -35,16 +36,19 @@ export interface HealthInput {
   nowMs: number;
 }
 
-function stateOf(t: Terminal, nowMs: number): string {
+type State = 'Disabled' | 'NeverReached' | 'Online' | 'Offline';
+
+function stateOf(t: Terminal, nowMs: number): State {
   if (t.enabled === 0) return 'Disabled';
-  if (t.last_contact_at === null) return 'Never reached';
+  if (t.last_contact_at === null) return 'NeverReached';
   return nowMs - Date.parse(t.last_contact_at) <= t.offline_after_minutes * 60_000 ? 'Online' : 'Offline';
 }
 
 /** Rows per terminal, totals, and punches per terminal per day for the chart. Pure. */
 export function shapeTerminalHealth(input: HealthInput) {
   const { terminals, slots, days, dates, fromSlot, nowSlot, nowMs } = input;
-  const rows: ReportRow[] = terminals.map((t) => {
+  const states = terminals.map((t) => stateOf(t, nowMs));
+  const rows: RunRow[] = terminals.map((t, i) => {
     const reached = slots.reached.get(t.id) ?? 0;
     // Measured from the period's start, the terminal's registration or when slots began to be recorded, whichever is latest.
     const start = Math.max(fromSlot, slots.recordingSince ?? nowSlot + 1, Math.floor(Date.parse(t.created_at) / SLOT_MS));
@@ -55,7 +59,7 @@ export function shapeTerminalHealth(input: HealthInput) {
       terminalId: t.id,
       terminal: t.name,
       location: t.location_name,
-      state: stateOf(t, nowMs),
+      state: word(`terminalState.${states[i] ?? 'Offline'}`),
       uptime: expected > 0 && t.enabled === 1 ? Math.min(1, share(reached, expected) ?? 0) : null,
       lastContact: t.last_contact_at,
       syncedUntil: t.synced_until,
@@ -69,10 +73,10 @@ export function shapeTerminalHealth(input: HealthInput) {
   });
   const punches = sumOf(rows, 'punches');
   const uptimes = rows.map((r) => r.uptime).filter((u): u is number => typeof u === 'number');
-  const totals: ReportRow = {
-    terminal: `All terminals (${rows.length})`,
+  const totals: RunRow = {
+    terminal: word('total.allTerminals', { count: rows.length }),
     location: null,
-    state: `${rows.filter((r) => r.state === 'Online').length} online`,
+    state: word('total.online', { count: states.filter((s) => s === 'Online').length }),
     uptime: uptimes.length ? Math.round((uptimes.reduce((a, b) => a + b, 0) / uptimes.length) * 10_000) / 10_000 : null,
     lastContact: null,
     syncedUntil: null,
@@ -83,10 +87,10 @@ export function shapeTerminalHealth(input: HealthInput) {
     perDay: dates.length ? round2(punches / dates.length) : null,
     unmatched: sumOf(rows, 'unmatched'),
   };
-  const chart: ReportChart = {
+  const chart: RunChart = {
     type: 'line',
-    title: 'Punches per terminal per day',
-    categories: dates.map((d) => `${Number(d.slice(8, 10))} ${MONTH_SHORT[Number(d.slice(5, 7)) - 1] ?? ''}`),
+    title: word('chart.terminalHealth'),
+    categories: dates.map((d) => ({ date: d, as: 'dayMonth' as const, english: `${Number(d.slice(8, 10))} ${MONTH_SHORT[Number(d.slice(5, 7)) - 1] ?? ''}` })),
     series: terminals.map((t, i) => ({
       key: t.id,
       label: t.name,
