@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequest, type APIRequestContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test';
+import { addDays, weekdayOf } from '../../shared/dates.ts';
 import { CATALOGUES, type Locale, type Namespace, messageAt } from '../../shared/i18n/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -202,6 +203,28 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** The main navigation landmark. */
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/**
+ * A weekday at least `daysAhead` days ahead on which `employee` may take one day of earned leave, after HR
+ * topped her balance up by `topUp` days; with the earned leave type's id.
+ */
+export async function freeLeaveDay(
+  hr: APIRequestContext,
+  employee: APIRequestContext,
+  { daysAhead, topUp, reason }: { daysAhead: number; topUp: number; reason: string },
+): Promise<{ day: string; earnedLeave: string }> {
+  const me = (await (await employee.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
+  const types = (await (await employee.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
+  const earnedLeave = types.items.find((t) => t.code === 'EL')!.id;
+  expect((await hr.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: earnedLeave, days: topUp, reason } })).status()).toBe(200);
+  let day = addDays(me.organisation.today, daysAhead);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
+    const quote = (await (await employee.get(`/api/leave/quote?leaveTypeId=${earnedLeave}&fromDate=${day}&toDate=${day}`)).json()) as { problems: unknown[]; workingDays: number };
+    if (quote.problems.length === 0 && quote.workingDays === 1) return { day, earnedLeave };
+  }
+  throw new Error('no free day for leave');
 }
 
 /** A phone, as the language specs hold one: 360 px wide, touch. */

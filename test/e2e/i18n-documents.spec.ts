@@ -4,10 +4,9 @@
 // is saved as docs/i18n/documents-<lang>.png (looked at: shaped, no missing glyphs, nothing cut off).
 // The expected words are read from the catalogues the translators wrote, never copied here. The employee is one of
 // her own (the documents spec counts the demo employee's checklist), and her language is put back afterwards.
-import { addDays, weekdayOf } from '../../shared/dates.ts';
 import { formatDayShortIn, formatMonthIn } from '../../shared/i18n/index.ts';
 import { miniPdf } from '../../server/src/modules/documents/mini-files.ts';
-import { DEMO_HR, PHONE, catalogueText as words, expect, fontsReady, i18nShotPath, noSidewaysScroll, setLanguage, signIn, test } from './fixtures.ts';
+import { DEMO_HR, PHONE, catalogueText as words, expect, fontsReady, freeLeaveDay, i18nShotPath, noSidewaysScroll, setLanguage, signIn, test } from './fixtures.ts';
 
 /**
  * A login for an employee no other spec signs in as, taken from the end of the list: the regularization
@@ -85,17 +84,8 @@ test('a Kannada reader sees the leave calendar with the month and the weekdays i
   const login = await ownLogin(OWN_EMPLOYEE);
   const hr = await apiAs(DEMO_HR);
   const api = await inLanguage(login);
-  const me = (await (await api.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
-  const types = (await (await api.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
-  const el = types.items.find((t) => t.code === 'EL')!.id;
-  expect((await hr.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: el, days: 1, reason: 'E2E i18n calendar top-up' } })).status()).toBe(200);
   // A weekday some weeks ahead that the leave rules accept, so her own pending request is on the calendar.
-  let day = addDays(me.organisation.today, 150);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
-    const quote = (await (await api.get(`/api/leave/quote?leaveTypeId=${el}&fromDate=${day}&toDate=${day}`)).json()) as { problems: unknown[]; workingDays: number };
-    if (quote.problems.length === 0 && quote.workingDays === 1) break;
-  }
+  const { day, earnedLeave: el } = await freeLeaveDay(hr, api, { daysAhead: 150, topUp: 1, reason: 'E2E i18n calendar top-up' });
   const applied = await api.post('/api/leave/requests', { data: { leaveTypeId: el, fromDate: day, toDate: day, duration: 'FullDay', reason: 'ಮನೆಯಲ್ಲಿ ಕಾರ್ಯಕ್ರಮ' } });
   expect(applied.status(), await applied.text()).toBe(200);
   const requestId = ((await applied.json()) as { id: string }).id;

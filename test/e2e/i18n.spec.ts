@@ -2,24 +2,8 @@
 // reads the request's timeline in Hindi; the leave screen of each Indian language is saved under docs/i18n/ at phone
 // size (looked at: glyphs shaped by the bundled Noto fonts, nothing cut off). Her language is put back afterwards:
 // the other specs share this server and read English.
-import { type APIRequestContext } from '@playwright/test';
 import { addDays, weekdayOf } from '../../shared/dates.ts';
-import { DEMO_EMPLOYEE, DEMO_HR, DEMO_MANAGER, PHONE, catalogueText as words, expect, fontsReady, i18nShotPath, noSidewaysScroll, setLanguage, signIn, test } from './fixtures.ts';
-
-/** A weekday ahead with room for one day of earned leave (topped up by HR first). */
-async function freeDay(hr: APIRequestContext, employee: APIRequestContext, offset: number): Promise<string> {
-  const me = (await (await employee.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
-  const types = (await (await employee.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
-  const el = types.items.find((t) => t.code === 'EL')!.id;
-  expect((await hr.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: el, days: 2, reason: 'E2E i18n top-up' } })).status()).toBe(200);
-  let day = addDays(me.organisation.today, offset);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
-    const quote = (await (await employee.get(`/api/leave/quote?leaveTypeId=${el}&fromDate=${day}&toDate=${day}`)).json()) as { problems: unknown[]; workingDays: number };
-    if (quote.problems.length === 0 && quote.workingDays === 1) return day;
-  }
-  throw new Error('no free day for leave');
-}
+import { DEMO_EMPLOYEE, DEMO_HR, DEMO_MANAGER, PHONE, catalogueText as words, expect, fontsReady, freeLeaveDay, i18nShotPath, noSidewaysScroll, setLanguage, signIn, test } from './fixtures.ts';
 
 /**
  * A login of her own for an employee nobody else's spec uses: her check-in must not sit minutes
@@ -33,7 +17,7 @@ test('an employee switches to Hindi, checks in, applies for leave and reads the 
   const login = await ownLogin(OWN_EMPLOYEE);
   // She switches in the console; her language is put back afterwards all the same.
   const api = await inLanguage(login);
-  const day = await freeDay(hr, api, 90);
+  const { day } = await freeLeaveDay(hr, api, { daysAhead: 90, topUp: 2, reason: 'E2E i18n top-up' });
 
   const context = await browser.newContext({ ...PHONE, baseURL, permissions: ['geolocation'], geolocation: { latitude: 18.5204, longitude: 73.8567, accuracy: 15 } });
   const page = await context.newPage();
@@ -133,9 +117,8 @@ test('a manager approves leave on a phone in Kannada, and reads the approvals an
   const hr = await apiAs(DEMO_HR);
   const employee = await apiAs(DEMO_EMPLOYEE);
   const manager = await inLanguage(DEMO_MANAGER);
-  const day = await freeDay(hr, employee, 120);
-  const types = (await (await employee.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
-  const applied = await employee.post('/api/leave/requests', { data: { leaveTypeId: types.items.find((t) => t.code === 'EL')!.id, fromDate: day, toDate: day, duration: 'FullDay', reason: 'ಊರಿಗೆ ಹೋಗಬೇಕು' } });
+  const { day, earnedLeave } = await freeLeaveDay(hr, employee, { daysAhead: 120, topUp: 2, reason: 'E2E i18n top-up' });
+  const applied = await employee.post('/api/leave/requests', { data: { leaveTypeId: earnedLeave, fromDate: day, toDate: day, duration: 'FullDay', reason: 'ಊರಿಗೆ ಹೋಗಬೇಕು' } });
   expect(applied.status(), await applied.text()).toBe(200);
   const requestId = ((await applied.json()) as { id: string }).id;
 
