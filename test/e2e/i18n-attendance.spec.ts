@@ -3,24 +3,16 @@
 // drawer, the engine's reasons and the durations read in her language. A date picker names the month in Hindi and
 // follows the language switch without a reload. The expected words come from the catalogues and the shared renderer,
 // never typed here. Her language is put back afterwards: the other specs share this server and read English.
-import path from 'node:path';
 import dayjs from 'dayjs';
 import 'dayjs/locale/hi.js';
-import { type BrowserContextOptions, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import type { DayDetail } from '../../shared/attendance/index.ts';
 import { renderDayReasonIn } from '../../shared/i18n/day-reasons.ts';
-import { CATALOGUES, type Locale, formatDurationIn, messageAt } from '../../shared/i18n/index.ts';
-import { DEMO_EMPLOYEE, expect, signIn, test } from './fixtures.ts';
-
-const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/i18n');
+import { type Locale, formatDurationIn } from '../../shared/i18n/index.ts';
+import { DEMO_EMPLOYEE, PHONE, catalogueText, expect, fontsReady, i18nShotPath, setLanguage, signIn, test } from './fixtures.ts';
 
 /** A message of the employee catalogue as it stands (for a name or a whole sentence without values). */
-function words(locale: Locale, key: string): string {
-  const message = messageAt(CATALOGUES[locale].employee, key);
-  if (typeof message !== 'string') throw new Error(`employee:${key} is missing in ${locale}`);
-  return message;
-}
+const words = (locale: Locale, key: string) => catalogueText(locale, 'employee', key);
 
 /** A message with `{value}` holes as a pattern matching any value: "हजर {count}" → /हजर \S+/. */
 function pattern(locale: Locale, key: string): RegExp {
@@ -53,8 +45,9 @@ async function recentWorkedDay(page: Page, me: Me): Promise<DayDetail> {
   throw new Error('the demo employee has no worked day in the last two months');
 }
 
-test('an employee reads her month and a day in Marathi and Tamil on her phone (screenshots for hi, mr, kn, ta)', async ({ browser, baseURL }) => {
+test('an employee reads her month and a day in Marathi and Tamil on her phone (screenshots for hi, mr, kn, ta)', async ({ browser, baseURL, inLanguage }) => {
   test.setTimeout(180_000);
+  const api = await inLanguage(DEMO_EMPLOYEE);
   const context = await browser.newContext({ ...PHONE, baseURL });
   const page = await context.newPage();
   try {
@@ -68,7 +61,7 @@ test('an employee reads her month and a day in Marathi and Tamil on her phone (s
     expect(day.reasons.every((r) => r.messageId)).toBe(true);
 
     for (const locale of ['mr-IN', 'ta-IN', 'hi-IN', 'kn-IN'] as const) {
-      expect((await page.request.put('/api/me/language', { data: { locale } })).status()).toBe(200);
+      await setLanguage(api, locale);
       await page.goto(`/attendance/me?month=${detail.date.slice(0, 7)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       // The month grid: totals and the weekdays' names.
@@ -77,8 +70,8 @@ test('an employee reads her month and a day in Marathi and Tamil on her phone (s
       await expect(totals).toContainText(pattern(locale, 'monthGrid.worked'));
       await expect(page.getByRole('button', { name: new RegExp(`^${detail.date}: `) })).toBeVisible();
       if (locale === 'mr-IN' || locale === 'ta-IN') {
-        await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
-        await page.screenshot({ path: path.join(SHOTS, `attendance-month-${locale}.png`), fullPage: true });
+        await fontsReady(page);
+        await page.screenshot({ path: i18nShotPath(`attendance-month-${locale}.png`), fullPage: true });
       }
 
       // The day drawer: its title, the stats and every reason in the language, durations included.
@@ -95,35 +88,32 @@ test('an employee reads her month and a day in Marathi and Tamil on her phone (s
         await expect(reasons).toContainText(text);
       }
       await expect(reasons).not.toContainText(day.reasons.find((r) => r.rule !== 'shift')?.text ?? '—');
-      await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
-      await page.screenshot({ path: path.join(SHOTS, `attendance-${locale}.png`) });
+      await fontsReady(page);
+      await page.screenshot({ path: i18nShotPath(`attendance-${locale}.png`) });
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
     }
   } finally {
-    await page.request.put('/api/me/language', { data: { locale: null } });
     await context.close();
   }
 });
 
-test('a date picker names the month in Hindi and follows the language switch', async ({ page }) => {
+test('a date picker names the month in Hindi and follows the language switch', async ({ page, inLanguage }) => {
+  // She switches in the console; her language is put back afterwards all the same.
+  await inLanguage(DEMO_EMPLOYEE);
   await signIn(page, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
   const me = (await (await page.request.get('/api/auth/me')).json()) as Me;
   const month = `${me.organisation.today.slice(0, 7)}-01`;
-  try {
-    await page.goto('/attendance/me');
-    const picker = page.getByRole('button', { name: words('en-IN', 'attendance.month') });
-    await expect(picker).toHaveText(dayjs(month).locale('en').format('MMMM YYYY'));
-    // The language picker in the user menu: the month's name changes at once, no reload.
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
-    const hindi = page.getByRole('button', { name: words('hi-IN', 'attendance.month') });
-    await expect(hindi).toHaveText(dayjs(month).locale('hi').format('MMMM YYYY'));
-    // The picker's own calendar: months by their Hindi names.
-    await hindi.click();
-    await expect(page.getByRole('button', { name: new RegExp(dayjs(month).locale('hi').format('MMM')) }).first()).toBeVisible();
-  } finally {
-    await page.request.put('/api/me/language', { data: { locale: null } });
-  }
+  await page.goto('/attendance/me');
+  const picker = page.getByRole('button', { name: words('en-IN', 'attendance.month') });
+  await expect(picker).toHaveText(dayjs(month).locale('en').format('MMMM YYYY'));
+  // The language picker in the user menu: the month's name changes at once, no reload.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  const hindi = page.getByRole('button', { name: words('hi-IN', 'attendance.month') });
+  await expect(hindi).toHaveText(dayjs(month).locale('hi').format('MMMM YYYY'));
+  // The picker's own calendar: months by their Hindi names.
+  await hindi.click();
+  await expect(page.getByRole('button', { name: new RegExp(dayjs(month).locale('hi').format('MMM')) }).first()).toBeVisible();
 });

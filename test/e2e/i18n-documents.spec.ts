@@ -4,56 +4,20 @@
 // is saved as docs/i18n/documents-<lang>.png (looked at: shaped, no missing glyphs, nothing cut off).
 // The expected words are read from the catalogues the translators wrote, never copied here. The employee is one of
 // her own (the documents spec counts the demo employee's checklist), and her language is put back afterwards.
-import path from 'node:path';
-import { type APIRequestContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import { addDays, weekdayOf } from '../../shared/dates.ts';
-import { CATALOGUES, type Locale, formatDayShortIn, formatMonthIn, messageAt } from '../../shared/i18n/index.ts';
+import { formatDayShortIn, formatMonthIn } from '../../shared/i18n/index.ts';
 import { miniPdf } from '../../server/src/modules/documents/mini-files.ts';
-import { ADMIN, DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { DEMO_HR, PHONE, catalogueText as words, expect, fontsReady, freeLeaveDay, i18nShotPath, noSidewaysScroll, setLanguage, signIn, test } from './fixtures.ts';
 
-const HR = 'hr@kaveri.example';
-const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/i18n');
+/**
+ * A login for an employee no other spec signs in as, taken from the end of the list: the regularization
+ * and leave specs' own employees are taken from its start.
+ */
+const OWN_EMPLOYEE = { email: 'i18n-documents-e2e@kaveri.example', password: 'i18n-documents-pass-123', from: 'end' } as const;
 
-/** A message of a catalogue as written, with its simple `{arguments}` filled in. */
-function words(locale: Locale, ns: 'employee' | 'labels', key: string, values: Record<string, string | number> = {}): string {
-  const text = messageAt(CATALOGUES[locale][ns], key);
-  if (text === undefined) throw new Error(`no ${locale} ${ns}:${key}`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-async function fontsReady(page: Page): Promise<void> {
-  await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-/** A login for an employee no other spec signs in as. */
-async function ownEmployeeLogin(admin: APIRequestContext): Promise<{ email: string; password: string }> {
-  const login = { email: 'i18n-documents-e2e@kaveri.example', password: 'i18n-documents-pass-123' };
-  const users = (await (await admin.get('/api/users')).json()) as { items: { employeeId: string; email: string }[] };
-  if (users.items.some((u) => u.email === login.email)) return login;
-  const taken = new Set(users.items.map((u) => u.employeeId));
-  const people = (await (await admin.get('/api/employees?pageSize=100&status=Active')).json()) as { items: { id: string; status: string }[] };
-  // From the end of the list: the regularization and leave specs' own employees are taken from its start.
-  const someone = [...people.items].reverse().find((p) => !taken.has(p.id) && p.status === 'Active');
-  expect(someone).toBeTruthy();
-  const made = await admin.post('/api/users', { data: { employeeId: someone!.id, email: login.email, roles: ['Employee'], password: login.password } });
-  expect(made.status(), await made.text()).toBe(200);
-  return login;
-}
-
-test('an employee reads and uploads her documents in Hindi; My documents on a phone in each language', async ({ browser, baseURL, playwright }) => {
+test('an employee reads and uploads her documents in Hindi; My documents on a phone in each language', async ({ browser, baseURL, inLanguage, ownLogin }) => {
   test.setTimeout(180_000);
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-  const login = await ownEmployeeLogin(admin);
-  await admin.dispose();
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
+  const login = await ownLogin(OWN_EMPLOYEE);
+  const api = await inLanguage(login);
   const me = (await (await api.get('/api/auth/me')).json()) as { user: { employeeId: string } };
   // A kind she may upload that needs no expiry date (the form then asks for nothing else).
   const file = (await (await api.get(`/api/employees/${me.user.employeeId}/documents`)).json()) as { uploadableTypes: { id: string; name: string }[] };
@@ -64,7 +28,7 @@ test('an employee reads and uploads her documents in Hindi; My documents on a ph
   const context = await browser.newContext({ ...PHONE, baseURL });
   const page = await context.newPage();
   try {
-    expect((await api.put('/api/me/language', { data: { locale: 'hi-IN' } })).status()).toBe(200);
+    await setLanguage(api, 'hi-IN');
     await signIn(page, login.email, login.password);
     await page.goto('/documents/my');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
@@ -81,7 +45,7 @@ test('an employee reads and uploads her documents in Hindi; My documents on a ph
     await expect(dialog.getByText(words('hi-IN', 'employee', 'documents.uploadModal.chooseFile'), { exact: true })).toBeVisible();
     await expect(dialog.getByText(words('hi-IN', 'employee', 'documents.uploadModal.chooseKind'), { exact: true })).toBeVisible();
     await fontsReady(page);
-    await page.screenshot({ path: path.join(SHOTS, 'documents-upload-hi-IN.png') });
+    await page.screenshot({ path: i18nShotPath('documents-upload-hi-IN.png') });
     await dialog.getByRole('combobox', { name: words('hi-IN', 'employee', 'documents.uploadModal.document') }).tap();
     await page.getByRole('option', { name: kind!.name, exact: true }).tap();
     await dialog.locator('input[type=file]').setInputFiles({ name: 'pramaan-patra.pdf', mimeType: 'application/pdf', buffer: miniPdf(kind!.name, ['Uploaded in the Hindi end-to-end test']) });
@@ -101,43 +65,27 @@ test('an employee reads and uploads her documents in Hindi; My documents on a ph
 
     // My documents on a phone in each Indian language.
     for (const locale of ['hi-IN', 'mr-IN', 'kn-IN', 'ta-IN'] as const) {
-      expect((await api.put('/api/me/language', { data: { locale } })).status()).toBe(200);
+      await setLanguage(api, locale);
       await page.goto('/documents/my');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { name: words(locale, 'employee', 'documents.title') })).toBeVisible();
       await expect(page.getByTestId(`item-${kind!.name}`)).toContainText(words(locale, 'labels', 'documentItemState.AwaitingVerification'));
       await fontsReady(page);
       await noSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `documents-${locale}.png`), fullPage: true });
+      await page.screenshot({ path: i18nShotPath(`documents-${locale}.png`), fullPage: true });
     }
   } finally {
-    await api.put('/api/me/language', { data: { locale: null } });
     await context.close();
-    await api.dispose();
   }
 });
 
-test('a Kannada reader sees the leave calendar with the month and the weekdays in Kannada', async ({ browser, baseURL, playwright }) => {
+test('a Kannada reader sees the leave calendar with the month and the weekdays in Kannada', async ({ browser, baseURL, apiAs, inLanguage, ownLogin }) => {
   test.setTimeout(120_000);
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-  const login = await ownEmployeeLogin(admin);
-  await admin.dispose();
-  const hr = await playwright.request.newContext({ baseURL });
-  expect((await hr.post('/api/auth/login', { data: { email: HR, password: DEMO_PASSWORD } })).status()).toBe(200);
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
-  const me = (await (await api.get('/api/auth/me')).json()) as { user: { employeeId: string }; organisation: { today: string } };
-  const types = (await (await api.get('/api/leave/types')).json()) as { items: { id: string; code: string }[] };
-  const el = types.items.find((t) => t.code === 'EL')!.id;
-  expect((await hr.post('/api/leave/adjustments', { data: { employeeId: me.user.employeeId, leaveTypeId: el, days: 1, reason: 'E2E i18n calendar top-up' } })).status()).toBe(200);
+  const login = await ownLogin(OWN_EMPLOYEE);
+  const hr = await apiAs(DEMO_HR);
+  const api = await inLanguage(login);
   // A weekday some weeks ahead that the leave rules accept, so her own pending request is on the calendar.
-  let day = addDays(me.organisation.today, 150);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
-    const quote = (await (await api.get(`/api/leave/quote?leaveTypeId=${el}&fromDate=${day}&toDate=${day}`)).json()) as { problems: unknown[]; workingDays: number };
-    if (quote.problems.length === 0 && quote.workingDays === 1) break;
-  }
+  const { day, earnedLeave: el } = await freeLeaveDay(hr, api, { daysAhead: 150, topUp: 1, reason: 'E2E i18n calendar top-up' });
   const applied = await api.post('/api/leave/requests', { data: { leaveTypeId: el, fromDate: day, toDate: day, duration: 'FullDay', reason: 'ಮನೆಯಲ್ಲಿ ಕಾರ್ಯಕ್ರಮ' } });
   expect(applied.status(), await applied.text()).toBe(200);
   const requestId = ((await applied.json()) as { id: string }).id;
@@ -145,7 +93,7 @@ test('a Kannada reader sees the leave calendar with the month and the weekdays i
   const context = await browser.newContext({ ...PHONE, baseURL });
   const page = await context.newPage();
   try {
-    expect((await api.put('/api/me/language', { data: { locale: 'kn-IN' } })).status()).toBe(200);
+    await setLanguage(api, 'kn-IN');
     await signIn(page, login.email, login.password);
     await page.goto(`/leave/calendar?month=${day.slice(0, 7)}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'kn-IN');
@@ -187,12 +135,9 @@ test('a Kannada reader sees the leave calendar with the month and the weekdays i
     await expect(page.getByText(words('kn-IN', 'employee', 'leaveCalendar.legend'))).toBeAttached();
     await fontsReady(page);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: path.join(SHOTS, 'leave-calendar-kn-IN.png') });
+    await page.screenshot({ path: i18nShotPath('leave-calendar-kn-IN.png') });
   } finally {
     await api.post(`/api/leave/requests/${requestId}/withdraw`, { data: { note: 'E2E i18n calendar: cleaning up' } });
-    await api.put('/api/me/language', { data: { locale: null } });
     await context.close();
-    await hr.dispose();
-    await api.dispose();
   }
 });

@@ -3,20 +3,16 @@
 // a string Marathi lacks (the leave-type form) shown in English marked lang="en", and never a raw catalogue key.
 // Everything this spec changes is put back (her language, the balance), the other specs share this server.
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { CATALOGUES, messageAt, translatorFor } from '../../shared/i18n/index.ts';
+import type { Page } from '@playwright/test';
+import { translatorFor } from '../../shared/i18n/index.ts';
 import { BUILT_IN_REPORTS, type ReportCatalogue, type ReportResult } from '../../shared/reports.ts';
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, RAW_KEY, catalogueText, expect, setLanguage, signIn, test } from './fixtures.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/i18n');
-/** What a raw key would look like on screen (`dashboard.today.present`). */
-const RAW_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
 
 /** A Marathi message of the `hr` namespace, as the translators wrote it (plain text, no arguments). */
 function mr(key: string): string {
-  const text = messageAt(CATALOGUES['mr-IN'].hr, key);
-  if (text === undefined) throw new Error(`no mr-IN hr:${key}`);
-  return text;
+  return catalogueText('mr-IN', 'hr', key);
 }
 
 /** Indian grouping, as `shared/i18n/format.ts` writes numbers in every language. */
@@ -32,30 +28,17 @@ async function noRawKeys(page: Page): Promise<void> {
 }
 
 /** An HR login of its own (not the demo HR the other specs read in English), on an employee without one. */
-async function ownHrLogin(admin: APIRequestContext): Promise<{ email: string; password: string }> {
-  const login = { email: 'i18n-insights-e2e@kaveri.example', password: 'i18n-insights-pass-123' };
-  const users = (await (await admin.get('/api/users')).json()) as { items: { employeeId: string; email: string }[] };
-  if (users.items.some((u) => u.email === login.email)) return login;
-  const taken = new Set(users.items.map((u) => u.employeeId));
-  const people = (await (await admin.get('/api/employees?pageSize=100&status=Active')).json()) as { items: { id: string; status: string }[] };
-  const someone = people.items.find((p) => !taken.has(p.id) && p.status === 'Active');
-  expect(someone).toBeTruthy();
-  const made = await admin.post('/api/users', { data: { employeeId: someone!.id, email: login.email, roles: ['HR'], password: login.password } });
-  expect(made.status(), await made.text()).toBe(200);
-  return login;
-}
+const OWN_HR = { email: 'i18n-insights-e2e@kaveri.example', password: 'i18n-insights-pass-123', role: 'HR' } as const;
 
 interface YearEnd {
   rows: { employeeId: string; employeeCode: string; leaveType: { id: string; code: string }; closing: number }[];
 }
 
-test('HR in Marathi: the dashboard and leave settings in Marathi, lakh grouping, English marked where Marathi has no words, no raw keys', async ({ browser, baseURL, playwright }) => {
+test('HR in Marathi: the dashboard and leave settings in Marathi, lakh grouping, English marked where Marathi has no words, no raw keys', async ({ browser, baseURL, apiAs, inLanguage, ownLogin }) => {
   test.setTimeout(180_000);
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-  const login = await ownHrLogin(admin);
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: login })).status()).toBe(200);
+  const admin = await apiAs(ADMIN);
+  const login = await ownLogin(OWN_HR);
+  const api = await inLanguage(login);
 
   // A balance in four digits: the first row of the year-end preview topped up by 3 × 366 days (taken back at the end).
   const before = (await (await api.get('/api/leave/year-end')).json()) as YearEnd;
@@ -73,7 +56,7 @@ test('HR in Marathi: the dashboard and leave settings in Marathi, lakh grouping,
     const closing = after.rows.find((r) => r.employeeId === row.employeeId && r.leaveType.id === row.leaveType.id)!.closing;
     expect(closing).toBeGreaterThanOrEqual(1000);
 
-    expect((await api.put('/api/me/language', { data: { locale: 'mr-IN' } })).status()).toBe(200);
+    await setLanguage(api, 'mr-IN');
     await signIn(page, login.email, login.password);
     // Opened afresh, as the other language specs do after signing in.
     await page.goto('/dashboard');
@@ -151,10 +134,7 @@ test('HR in Marathi: the dashboard and leave settings in Marathi, lakh grouping,
     await expect(page.getByTestId('report-totals')).toContainText(translatorFor('mr-IN')('hr:reportWords.total.employees', { count: run.total }));
     await noRawKeys(page);
   } finally {
-    await api.put('/api/me/language', { data: { locale: null } });
     for (const days of topUps) await admin.post('/api/leave/adjustments', { data: { employeeId: row.employeeId, leaveTypeId: row.leaveType.id, days: -days, reason: 'E2E lakh grouping, taken back' } });
     await context.close();
-    await api.dispose();
-    await admin.dispose();
   }
 });

@@ -1,9 +1,8 @@
 // Issue 21: an HR user who reads Tamil opens attendance settings → holidays. What Tamil has is shown in Tamil; what it
 // lacks yet (HR screens may fall back per string) is the English string marked lang="en", never a raw catalogue key.
 // Her language is put back afterwards: the other specs share this server and read English.
-import type { Page } from '@playwright/test';
 import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
-import { DEMO_PASSWORD, expect, lookPath, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, catalogueText, expect, lookPath, rawKeys, signIn, test } from './fixtures.ts';
 
 const HR = 'hr@kaveri.example';
 
@@ -13,36 +12,20 @@ function hr(locale: 'en-IN' | 'ta-IN', key: string): string | undefined {
 }
 
 function tamil(key: string): string {
-  const text = hr('ta-IN', key);
-  if (text === undefined) throw new Error(`no ta-IN hr:${key}`);
-  return text;
+  return catalogueText('ta-IN', 'hr', key);
 }
 
-/** Every piece of text on the page and every name people hear (aria-label, placeholder, title) that looks like `a.b.c`. */
-async function rawKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    type El = { getAttribute(n: string): string | null };
-    const doc = (globalThis as unknown as { document: { body: { innerText: string }; querySelectorAll(s: string): ArrayLike<El> } }).document;
-    const key = /^[a-z]+(\.[a-zA-Z]+)+$/;
-    const texts = doc.body.innerText.split('\n').map((line) => line.trim());
-    const names = Array.from(doc.querySelectorAll('[aria-label], [placeholder], [title]')).flatMap((el) => ['aria-label', 'placeholder', 'title'].map((n) => el.getAttribute(n) ?? ''));
-    return [...texts, ...names].filter((text) => key.test(text));
-  });
-}
-
-test('an HR user in Tamil opens attendance settings → holidays: Tamil where translated, English marked lang="en" where not, never a raw key', async ({ browser, baseURL, playwright }) => {
+test('an HR user in Tamil opens attendance settings → holidays: Tamil where translated, English marked lang="en" where not, never a raw key', async ({ browser, baseURL, inLanguage }) => {
   test.setTimeout(120_000);
   // The premise: the page's description is (still) untranslated in Tamil, the holidays tab's words are translated.
   expect(hr('ta-IN', 'attendanceSettings.description')).toBeUndefined();
   const description = hr('en-IN', 'attendanceSettings.description')!;
   expect(description).toBeTruthy();
 
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: { email: HR, password: DEMO_PASSWORD } })).status()).toBe(200);
+  await inLanguage({ email: HR, password: DEMO_PASSWORD }, 'ta-IN');
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   try {
-    expect((await api.put('/api/me/language', { data: { locale: 'ta-IN' } })).status()).toBe(200);
     await signIn(page, HR, DEMO_PASSWORD);
     await page.goto('/attendance/settings');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
@@ -87,8 +70,6 @@ test('an HR user in Tamil opens attendance settings → holidays: Tamil where tr
     expect(await rawKeys(page)).toEqual([]);
     await page.screenshot({ path: lookPath('holidays-ta-IN.png'), fullPage: true });
   } finally {
-    await api.put('/api/me/language', { data: { locale: null } });
     await context.close();
-    await api.dispose();
   }
 });

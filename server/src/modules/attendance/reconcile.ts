@@ -1,36 +1,22 @@
-import { type AttendanceStatus, type DayReason, type Direction, type PunchSource, formatMinutes } from '../../../../shared/attendance/index.ts';
+import { type AttendanceStatus, type DayReason, formatMinutes } from '../../../../shared/attendance/index.ts';
 import type { LeavePortion } from '../../context.ts';
+import { type Pair, type PunchInput, type PunchRole, readPunches } from './punch-pairs.ts';
 import { clockAt, leaveTypeOf, say, sayMissing, shiftReason, whenAt, yesNo } from './reason-words.ts';
-import type { Occurrence, ShiftRule } from './shift-time.ts';
+import type { ShiftRule } from './shift-time.ts';
 
 /**
  * The reconciliation engine: a pure function from a shift day's inputs and
  * the clock to the day's record, with the reasons that explain it. No I/O:
  * the service loads inputs in bulk, calls `reconcile`, stores the result.
- * Where a shift day lies in time (occurrences, windows) is `shift-time.ts`.
+ * Where a shift day lies in time (occurrences, windows) is `shift-time.ts`;
+ * what the punches say on their own (pairs, roles, time worked) is `punch-pairs.ts`.
  */
+
+export { type EnginePunch, type Pair, type PunchRole, pairPunches } from './punch-pairs.ts';
 
 const MINUTE = 60_000;
 /** A first punch this long before the shift is an early arrival, said so (never "late"). */
 export const EARLY_ARRIVAL_MINUTES = 60;
-
-export interface EnginePunch {
-  id: string;
-  /** Epoch ms. */
-  at: number;
-  /** In or out when the source says so; null = by alternation. */
-  direction: Direction | null;
-  /** Off-zone or wrong-location self check-ins: kept, not counted until regularized. */
-  flagged: boolean;
-  /** Carried for views (the engine does not read them). */
-  source?: PunchSource;
-  terminalId?: string | null;
-  /**
-   * The terminal's name when it belongs to another location than the employee's:
-   * the punch counts (nothing is lost) and the day says where it was made.
-   */
-  elsewhere?: string | null;
-}
 
 export interface LeaveInput {
   portion: LeavePortion;
@@ -39,33 +25,19 @@ export interface LeaveInput {
   paid: boolean;
 }
 
-export interface ReconcileInput {
-  occurrence: Occurrence;
+export interface ReconcileInput extends PunchInput {
   /** The trimmed window [start, end): punches in it belong to this day. */
   window: { start: number; end: number };
-  /** The punches in the window, superseded ones already left out, any order. */
-  punches: readonly EnginePunch[];
   holiday: string | null;
   weeklyOff: boolean;
   leave: readonly LeaveInput[];
   override: { workedMinutes: number | null; otMinutes: number | null; reason: string } | null;
-  debounceSeconds: number;
   /**
    * The earliest last contact of the terminals feeding the employee's
    * location (epoch ms; −∞ for one that has never reported), with the name
    * of that terminal; null when none does.
    */
   syncedUntil: { at: number; terminal: string } | null;
-  /** The employee's location, for "Punched at Pune Plant gate; works at Bengaluru HQ". */
-  homeLocation?: string | null;
-}
-
-export type PunchRole = 'in' | 'out' | 'unpaired' | 'bounce' | 'flagged';
-
-export interface Pair {
-  in: number;
-  out: number;
-  minutes: number;
 }
 
 export interface DayResult {
@@ -145,64 +117,6 @@ function pendingReason(input: ReconcileInput, now: number, reasons: DayReason[])
   } else if (input.syncedUntil) say(reasons, 'pending', `not final: waiting for ${input.syncedUntil.terminal} to report past ${end.text}`, 'pendingTerminal', { terminal: input.syncedUntil.terminal, time: end.value });
 }
 
-/** Pairs punches into in/out intervals; drops bounces and flagged punches first. */
-export function pairPunches(
-  punches: readonly EnginePunch[],
-  debounceSeconds: number,
-): {
-  pairs: { in: EnginePunch; out: EnginePunch }[];
-  unpaired: { punch: EnginePunch; direction: Direction }[];
-  roles: Map<string, PunchRole>;
-  bounces: EnginePunch[];
-  flagged: EnginePunch[];
-} {
-  let ordered = true;
-  for (let i = 1; i < punches.length && ordered; i++) ordered = (punches[i - 1] as EnginePunch).at <= (punches[i] as EnginePunch).at;
-  const sorted = ordered ? punches : [...punches].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const roles = new Map<string, PunchRole>();
-  const kept: EnginePunch[] = [];
-  const bounces: EnginePunch[] = [];
-  const flagged: EnginePunch[] = [];
-  const debounceMs = debounceSeconds * 1000;
-  for (const p of sorted) {
-    if (p.flagged) {
-      roles.set(p.id, 'flagged');
-      flagged.push(p);
-      continue;
-    }
-    const last = kept[kept.length - 1];
-    const explicitTurn = last?.direction && p.direction && last.direction !== p.direction;
-    if (last && p.at - last.at < debounceMs && !explicitTurn) {
-      roles.set(p.id, 'bounce');
-      bounces.push(p);
-      continue;
-    }
-    kept.push(p);
-  }
-  const pairs: { in: EnginePunch; out: EnginePunch }[] = [];
-  const unpaired: { punch: EnginePunch; direction: Direction }[] = [];
-  let open: EnginePunch | null = null;
-  for (const p of kept) {
-    const direction = p.direction ?? (open ? 'out' : 'in');
-    if (direction === 'in') {
-      if (open) unpaired.push({ punch: open, direction: 'in' });
-      open = p;
-    } else if (open) {
-      pairs.push({ in: open, out: p });
-      open = null;
-    } else {
-      unpaired.push({ punch: p, direction: 'out' });
-    }
-  }
-  if (open) unpaired.push({ punch: open, direction: 'in' });
-  for (const pair of pairs) {
-    roles.set(pair.in.id, 'in');
-    roles.set(pair.out.id, 'out');
-  }
-  for (const u of unpaired) roles.set(u.punch.id, 'unpaired');
-  return { pairs, unpaired, roles, bounces, flagged };
-}
-
 function overlapMinutes(from: number, to: number, lo: number, hi: number): number {
   return Math.max(0, Math.min(to, hi) - Math.max(from, lo)) / MINUTE;
 }
@@ -224,50 +138,8 @@ export function reconcile(input: ReconcileInput, now: number): DayResult {
   const shift = o.shift;
   const reasons: DayReason[] = [];
 
-  const { pairs: rawPairs, unpaired, roles, bounces, flagged } = pairPunches(input.punches, input.debounceSeconds);
-  for (const b of bounces) say(reasons, 'debounce', `punch at ${clockAt(o, b.at)} ignored: within ${input.debounceSeconds} s of the previous one`, 'debounce', { time: clockAt(o, b.at), seconds: String(input.debounceSeconds) });
-  for (const f of flagged) say(reasons, 'flagged', `punch at ${clockAt(o, f.at)} not counted: checked in outside the location's geo-fence (needs a regularization)`, 'flagged', { time: clockAt(o, f.at) });
-  // A punch at another location's terminal counts (it is a fact) and is named on the day.
-  const elsewhere = [...new Set(input.punches.filter((p) => p.elsewhere && roles.get(p.id) !== 'bounce').map((p) => p.elsewhere as string))];
-  if (elsewhere.length) {
-    const text = `Punched at ${elsewhere.join(' and ')}${input.homeLocation ? `; works at ${input.homeLocation}` : ''}`;
-    if (input.homeLocation) say(reasons, 'wrong-location', text, 'wrongLocationHome', { places: { list: elsewhere }, home: input.homeLocation });
-    else say(reasons, 'wrong-location', text, 'wrongLocation', { places: { list: elsewhere } });
-  }
-
-  const pairs: Pair[] = rawPairs.map((p) => ({ in: p.in.at, out: p.out.at, minutes: Math.floor((p.out.at - p.in.at) / MINUTE) }));
-  let firstIn: number | null = pairs[0]?.in ?? null;
-  for (const u of unpaired) if (u.direction === 'in' && (firstIn === null || u.punch.at < firstIn)) firstIn = u.punch.at;
-  const lastOut = pairs.length ? (pairs[pairs.length - 1]?.out ?? null) : null;
-
-  // Gross time: every pair, or first in to last out.
-  let gross = 0;
-  let gaps = 0;
-  if (shift.hoursMode === 'firstLast' && pairs.length) {
-    gross = Math.floor(((pairs[pairs.length - 1]?.out ?? 0) - (pairs[0]?.in ?? 0)) / MINUTE);
-  } else {
-    for (const [i, p] of pairs.entries()) {
-      gross += p.minutes;
-      const prev = pairs[i - 1];
-      if (prev) gaps += Math.floor((p.in - prev.out) / MINUTE);
-    }
-  }
-  // The unpaid break applies only to the part of a day beyond a half day; time already spent out counts towards it.
-  const breakDue = Math.min(shift.breakMinutes, Math.max(0, gross - shift.halfDay));
-  const breakDeducted = Math.max(0, breakDue - (shift.hoursMode === 'pairs' ? gaps : 0));
-  let worked = gross - breakDeducted;
-  if (pairs.length) {
-    const mode = shift.hoursMode === 'pairs' ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'}` : 'first in to last out';
-    // `pairs` is a count for the message's plural; `mode` picks "first in to last out" instead.
-    const values = { worked: { duration: worked }, mode: shift.hoursMode, pairs: pairs.length };
-    if (breakDeducted) {
-      say(reasons, 'worked', `worked ${formatMinutes(worked)}: ${formatMinutes(gross)} (${mode}) − ${formatMinutes(breakDeducted)} unpaid break`, 'workedBreak', {
-        ...values,
-        gross: { duration: gross },
-        break: { duration: breakDeducted },
-      });
-    } else say(reasons, 'worked', `worked ${formatMinutes(worked)} (${mode})`, 'worked', values);
-  }
+  const { pairs, unpaired, roles, firstIn, lastOut, worked: punched } = readPunches(input, reasons);
+  let worked = punched;
 
   const override = input.override;
   if (override?.workedMinutes !== null && override?.workedMinutes !== undefined) {
