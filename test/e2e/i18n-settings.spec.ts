@@ -124,9 +124,9 @@ test('an HR user in Hindi opens the leave-type form: Hindi labels and options, n
       await expect(form.getByText(hindi(`leaveSettings.form.${key}`), { exact: true })).toBeVisible();
     }
     // The chosen options read as the catalogue's ICU selects render them in Hindi.
-    await expect(form.getByRole('textbox', { name: hindi('leaveSettings.form.colour') })).toHaveValue(hi('hr:leaveSettings.form.tone', { tone: 'neutral' }));
-    await expect(form.getByRole('textbox', { name: hindi('leaveSettings.form.sandwich') })).toHaveValue(hi('hr:leaveSettings.form.sandwichRule', { rule: 'none' }));
-    await expect(form.getByRole('textbox', { name: hindi('leaveSettings.form.credited') })).toHaveValue(hi('hr:leaveSettings.form.accrual', { method: 'annual' }));
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.colour') })).toHaveValue(hi('hr:leaveSettings.form.tone', { tone: 'neutral' }));
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.sandwich') })).toHaveValue(hi('hr:leaveSettings.form.sandwichRule', { rule: 'none' }));
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.credited') })).toHaveValue(hi('hr:leaveSettings.form.accrual', { method: 'annual' }));
     await expect(form.getByRole('button', { name: hindi('leaveSettings.form.save') })).toBeVisible();
     await expect(form.locator('[data-english-fallback]')).toHaveCount(0);
     expect(await rawKeys(page)).toEqual([]);
