@@ -171,7 +171,7 @@ export const PolicyLogEntry = z
     entity: z.string(),
     entityId: z.string(),
     action: z.string(),
-    summary: z.string(),
+    summary: z.string().meta({ description: "What changed, in the reader's language (English as stored for callers without one)." }),
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
     actorName: z.string(),
     at: Instant,

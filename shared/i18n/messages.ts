@@ -1,3 +1,4 @@
+import type { Namespace } from './catalogues.ts';
 import { formatDateIn } from './format.ts';
 import type { Locale } from './locales.ts';
 import { translatorFor } from './translate.ts';
@@ -21,7 +22,7 @@ export type MessageValue =
   | { list: readonly Message[] };
 
 export interface Message {
-  /** A key of the `messages` namespace (`leave.approved`). */
+  /** A key of the `messages` namespace (`leave.approved`), or of the namespace `renderMessageOf` is given. */
   id: string;
   values?: Record<string, MessageValue>;
 }
@@ -43,6 +44,14 @@ function valueIn(locale: Locale, value: MessageValue): string | number {
 
 /** The message in a language (English where that language lacks it). */
 export function renderMessageIn(locale: Locale, message: Message): string {
+  return renderMessageOf(locale, 'messages', message);
+}
+
+/**
+ * A sentence of another namespace with the same typed values: what the server writes for HR
+ * screens (`hr:policyLog.…`, `hr:punchImport.…`), whose languages may lack a key (English then).
+ */
+export function renderMessageOf(locale: Locale, namespace: Namespace, message: Message): string {
   const values = Object.fromEntries(Object.entries(message.values ?? {}).map(([k, v]) => [k, valueIn(locale, v)]));
-  return translatorFor(locale)(`messages:${message.id}`, values);
+  return translatorFor(locale)(`${namespace}:${message.id}`, values);
 }

@@ -1,7 +1,7 @@
 // Issue 21: an HR user who reads Tamil opens attendance settings → holidays. What Tamil has is shown in Tamil; what it
 // lacks yet (HR screens may fall back per string) is the English string marked lang="en", never a raw catalogue key.
 // Her language is put back afterwards: the other specs share this server and read English.
-import { CATALOGUES, messageAt } from '../../shared/i18n/index.ts';
+import { CATALOGUES, messageAt, translatorFor } from '../../shared/i18n/index.ts';
 import { DEMO_PASSWORD, catalogueText, expect, lookPath, rawKeys, signIn, test } from './fixtures.ts';
 
 const HR = 'hr@kaveri.example';
@@ -69,6 +69,44 @@ test('an HR user in Tamil opens attendance settings → holidays: Tamil where tr
 
     expect(await rawKeys(page)).toEqual([]);
     await page.screenshot({ path: lookPath('holidays-ta-IN.png'), fullPage: true });
+  } finally {
+    await context.close();
+  }
+});
+
+// The leave-type form (leave settings → Add leave type) read by HR in Hindi: every label, option and note in Hindi,
+// nothing falling back to English, no raw key. The screenshot is docs/i18n/leave-type-hi-IN.png.
+test('an HR user in Hindi opens the leave-type form: Hindi labels and options, no English fallback, no raw key', async ({ browser, baseURL, inLanguage }) => {
+  test.setTimeout(120_000);
+  const hindi = (key: string): string => catalogueText('hi-IN', 'hr', key);
+  const hi = translatorFor('hi-IN');
+  await inLanguage({ email: HR, password: DEMO_PASSWORD }, 'hi-IN');
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    await signIn(page, HR, DEMO_PASSWORD);
+    await page.goto('/leave/settings');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+    await page.getByRole('button', { name: hindi('leaveSettings.types.add') }).click();
+    const form = page.getByRole('dialog', { name: hindi('leaveSettings.form.titleAdd') });
+    await expect(form).toBeVisible();
+    for (const key of ['code', 'name']) await expect(form.getByRole('textbox', { name: hindi(`leaveSettings.form.${key}`) })).toBeVisible();
+    for (const key of ['paid', 'halfDays', 'negative', 'active', 'prorate', 'encash']) {
+      await expect(form.getByRole('checkbox', { name: hindi(`leaveSettings.form.${key}`) })).toBeAttached();
+    }
+    for (const key of ['hrApproval', 'sandwich', 'notice', 'backdate', 'accrualPolicy', 'credited', 'perYear', 'cap', 'note']) {
+      await expect(form.getByText(hindi(`leaveSettings.form.${key}`), { exact: true })).toBeVisible();
+    }
+    // The chosen options read as the catalogue's ICU selects render them in Hindi.
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.colour') })).toHaveValue(hi('hr:leaveSettings.form.tone', { tone: 'neutral' }));
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.sandwich') })).toHaveValue(hi('hr:leaveSettings.form.sandwichRule', { rule: 'none' }));
+    await expect(form.getByRole('combobox', { name: hindi('leaveSettings.form.credited') })).toHaveValue(hi('hr:leaveSettings.form.accrual', { method: 'annual' }));
+    await expect(form.getByRole('button', { name: hindi('leaveSettings.form.save') })).toBeVisible();
+    await expect(form.locator('[data-english-fallback]')).toHaveCount(0);
+    expect(await rawKeys(page)).toEqual([]);
+    await page.screenshot({ path: lookPath('leave-type-hi-IN.png') });
+    await form.getByRole('button', { name: hindi('leaveSettings.form.cancel') }).click();
+    await expect(form).toBeHidden();
   } finally {
     await context.close();
   }

@@ -1,4 +1,5 @@
 import type { ImportRow, PunchImportInput, PunchImportResult } from '../../../../shared/attendance/index.ts';
+import { type Locale, type Message, renderMessageOf } from '../../../../shared/i18n/index.ts';
 import { isKnownTimeZone } from '../../../../shared/org.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest } from '../../http/problem.ts';
@@ -18,6 +19,17 @@ import { zonedInstant } from './shift-time.ts';
 const MAX_LISTED = 5000;
 const MAX_LINES = 200_000;
 
+/** The sentences a row's outcome is (`hr:punchImport.<id>`), so HR reads the preview in their language. */
+export const PUNCH_IMPORT_MESSAGES = ['noDateTime', 'noUser', 'future', 'before2000', 'ownPunches', 'notEmployed', 'unmatched', 'unknownTerminalUser', 'unknownCode', 'duplicate'] as const;
+type ImportMessage = (typeof PUNCH_IMPORT_MESSAGES)[number];
+
+/** A row's outcome in English (as the server always wrote it) and as a catalogue message. */
+interface RowNote {
+  english: string;
+  text: Message;
+}
+const note = (english: string, id: ImportMessage, values?: Message['values']): RowNote => ({ english, text: { id: `punchImport.${id}`, values } });
+
 interface Parsed {
   line: number;
   raw: string;
@@ -27,7 +39,7 @@ interface Parsed {
   seconds: number;
   attendStat: string;
   verifyMode: string | null;
-  error: string | null;
+  error: RowNote | null;
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -81,7 +93,7 @@ export function parseImport(content: string): Parsed[] {
     if (!when) {
       // A header line is skipped, not reported.
       if (i === 0 && !/^\d+$/.test(userKey)) return;
-      out.push({ line: i + 1, raw, userKey: userKey || null, date: null, minutes: 0, seconds: 0, attendStat: '', verifyMode: null, error: 'no date and time in the second column (YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM)' });
+      out.push({ line: i + 1, raw, userKey: userKey || null, date: null, minutes: 0, seconds: 0, attendStat: '', verifyMode: null, error: note('no date and time in the second column (YYYY-MM-DD HH:MM[:SS] or DD/MM/YYYY HH:MM)', 'noDateTime') });
       return;
     }
     const rest = fields.slice(1 + when.used);
@@ -94,14 +106,17 @@ export function parseImport(content: string): Parsed[] {
       seconds: when.seconds,
       attendStat: rest[0] ?? '',
       verifyMode: rest[1] ?? null,
-      error: userKey ? null : 'no user id or employee code in the first column',
+      error: userKey ? null : note('no user id or employee code in the first column', 'noUser'),
     });
   });
   return out;
 }
 
-/** Previews or commits an import; duplicates (already stored, or repeated in the file) are skipped. */
-export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<PunchImportResult> {
+/**
+ * Previews or commits an import; duplicates (already stored, or repeated in the file) are skipped.
+ * Each row's message is in `locale` (the reader's); English is the server's English word for word.
+ */
+export async function importPunches(ctx: Ctx, input: PunchImportInput, locale: Locale = 'en-IN'): Promise<PunchImportResult> {
   requirePermission(ctx, 'attendance:manage');
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   const terminal = input.terminalId ? policy.terminals.get(input.terminalId.toLowerCase()) : undefined;
@@ -123,18 +138,24 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
   }
   const rows: ImportRow[] = [];
   const candidates: Candidate[] = [];
+  const texts = new Map<ImportRow, Message>();
+  const say = (row: ImportRow, n: RowNote) => {
+    row.message = n.english;
+    texts.set(row, n.text);
+  };
   for (const p of parsed) {
-    const row: ImportRow = { line: p.line, raw: p.raw.slice(0, 200), userKey: p.userKey, at: null, attendStat: p.attendStat, employee: null, result: 'error', message: p.error };
+    const row: ImportRow = { line: p.line, raw: p.raw.slice(0, 200), userKey: p.userKey, at: null, attendStat: p.attendStat, employee: null, result: 'error', message: null };
+    if (p.error) say(row, p.error);
     rows.push(row);
     if (p.error || !p.date || !p.userKey) continue;
     const at = zonedInstant(p.date, p.minutes, zone) + p.seconds * 1000;
     row.at = new Date(at).toISOString();
     if (at > now) {
-      row.message = 'is in the future';
+      say(row, note('is in the future', 'future'));
       continue;
     }
     if (p.date < '2000-01-01') {
-      row.message = 'is before 2000: check the terminal clock';
+      say(row, note('is before 2000: check the terminal clock', 'before2000'));
       continue;
     }
     const numeric = /^\d{1,15}$/.test(p.userKey);
@@ -144,21 +165,27 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
     if (employee) {
       if (employee.id === ctx.caller.employeeId) {
         // As with overrides: nobody records their own attendance by hand.
-        row.message = 'your own punches: another HR person imports them';
+        say(row, note('your own punches: another HR person imports them', 'ownPunches'));
         continue;
       }
       if (!employedOn(employee, p.date)) {
-        row.message = `${employee.fullName} was not employed on ${p.date}`;
+        say(row, note(`${employee.fullName} was not employed on ${p.date}`, 'notEmployed', { name: employee.fullName, date: { date: p.date } }));
         continue;
       }
       row.employee = { id: employee.id, code: employee.code, fullName: employee.fullName };
     } else if (terminalUserId !== null && terminal) {
       row.result = 'unmatched';
-      row.message = `no employee is mapped to terminal user ${terminalUserId}: kept as unmatched until mapped`;
+      // The id as text: ICU would group a number's digits ("99,999").
+      say(row, note(`no employee is mapped to terminal user ${terminalUserId}: kept as unmatched until mapped`, 'unmatched', { id: String(terminalUserId) }));
       candidates.push({ row, at, employee: null, terminalUserId, parsed: p });
       continue;
     } else {
-      row.message = numeric ? `no employee has terminal user id ${p.userKey} (choose the terminal to keep it as unmatched)` : `no employee has the code ${p.userKey}`;
+      say(
+        row,
+        numeric
+          ? note(`no employee has terminal user id ${p.userKey} (choose the terminal to keep it as unmatched)`, 'unknownTerminalUser', { id: p.userKey })
+          : note(`no employee has the code ${p.userKey}`, 'unknownCode', { code: p.userKey }),
+      );
       continue;
     }
     row.result = 'ok';
@@ -188,7 +215,7 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
       const keys = [c.employee ? `e|${c.employee.id}|${iso}` : null, `t|${serial}|${c.terminalUserId}|${iso}|${c.parsed.attendStat}`].filter((k): k is string => k !== null);
       if (keys.some((k) => seen.has(k))) {
         c.row.result = 'duplicate';
-        c.row.message = 'already stored';
+        say(c.row, note('already stored', 'duplicate'));
       }
       for (const k of keys) seen.add(k);
     }
@@ -226,5 +253,12 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput): Promise<
       }
     });
   }
-  return { committed: input.commit && toStore.length > 0, counts, rows: rows.slice(0, MAX_LISTED) };
+  const listed = rows.slice(0, MAX_LISTED);
+  if (locale !== 'en-IN') {
+    for (const row of listed) {
+      const text = texts.get(row);
+      if (text) row.message = renderMessageOf(locale, 'hr', text);
+    }
+  }
+  return { committed: input.commit && toStore.length > 0, counts, rows: listed };
 }

@@ -14,6 +14,7 @@ import {
 import { Ok, UuidInput, queryInt } from '../../../../shared/common.ts';
 import type { Caller, ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
+import { readerLocale } from '../auth/index.ts';
 import * as holidays from './policy/holidays.ts';
 import * as locations from './policy/locations.ts';
 import { listPolicyLog } from './policy/log.ts';
@@ -184,9 +185,11 @@ export function policyRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/attendance/policy-log',
       operationId: 'attendancePolicyLog',
       summary: 'Who changed which attendance policy, newest first',
+      description:
+        "Each `summary` is in the reader's language: a signed-in person's own (else the organisation's), other callers English unless `Accept-Language` names a language Muster ships. English is the sentence as stored; entries written before summaries carried a message stay English.",
       response: z.object({ items: z.array(PolicyLogEntry) }).meta({ id: 'PolicyLog' }),
       errors: [403],
     },
-    async ({ caller }) => ({ items: await listPolicyLog(await ctx(caller)) }),
+    async ({ caller, req }) => ({ items: await listPolicyLog(await ctx(caller), 200, await readerLocale(deps.db, caller, req.get('accept-language'))) }),
   );
 }

@@ -300,7 +300,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'importPunches',
       summary: "Import punches from a terminal's USB export (preview, then commit)",
       description:
-        'Body `content`: the file\'s text, one punch a line: a terminal user id (or an employee code), the date and time (`YYYY-MM-DD HH:MM[:SS]` or `DD/MM/YYYY HH:MM`, or date and time in two columns), then optionally the state code and verify mode; tab, comma or semicolon separated (ZK `attlog.dat` works as is). `terminalId` names the terminal it came from (its serial dedupes against live punches; unknown user ids are kept as unmatched), `timeZone` the zone of the times (default the terminal\'s, else the organisation\'s). `commit: false` previews; `commit: true` stores the good rows. Every row is reported (`ok`, `duplicate`, `unmatched`, `error` with a message). Rows of the caller\'s own punches are refused (`error`): nobody records their own attendance. Up to 8 MiB.',
+        'Body `content`: the file\'s text, one punch a line: a terminal user id (or an employee code), the date and time (`YYYY-MM-DD HH:MM[:SS]` or `DD/MM/YYYY HH:MM`, or date and time in two columns), then optionally the state code and verify mode; tab, comma or semicolon separated (ZK `attlog.dat` works as is). `terminalId` names the terminal it came from (its serial dedupes against live punches; unknown user ids are kept as unmatched), `timeZone` the zone of the times (default the terminal\'s, else the organisation\'s). `commit: false` previews; `commit: true` stores the good rows. Every row is reported (`ok`, `duplicate`, `unmatched`, `error` with a message in the reader\'s language: a signed-in person\'s own, else English unless `Accept-Language` names a language Muster ships). Rows of the caller\'s own punches are refused (`error`): nobody records their own attendance. Up to 8 MiB.',
       tags,
       auth: 'session',
       permission: 'attendance:manage',
@@ -309,7 +309,7 @@ export function attendanceRoutes(api: Api, deps: ModuleDeps): void {
       response: PunchImportResult,
       errors: [403],
     },
-    async ({ body, caller }) => importPunches(await ctx(caller), body),
+    async ({ body, caller, req }) => importPunches(await ctx(caller), body, await readerLocale(deps.db, caller, req.get('accept-language'))),
   );
 
   api.op(

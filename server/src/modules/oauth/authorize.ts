@@ -8,6 +8,7 @@ import {
   type AuthorizeRedirect,
   abilitiesFor,
 } from '../../../../shared/oauth.ts';
+import { type Locale, type Message, renderMessageIn } from '../../../../shared/i18n/index.ts';
 import { type Ctx, inTransaction } from '../../context.ts';
 import type { RequestBase } from '../../http/public-url.ts';
 import { forbidden } from '../../http/problem.ts';
@@ -29,7 +30,11 @@ import { parseScope, scopeString } from './scopes.ts';
 
 type Checked =
   | { ok: true; client: ClientRow; redirectUri: string; scopes: AgentScope[]; challenge: string; resource: string; state: string | undefined }
-  | { ok: false; message: string; returnTo: string | null };
+  /** `message`: the English the app gets (`error_description`) and English readers read; `text`: the same for the person in their language. */
+  | { ok: false; message: string; text: Message; returnTo: string | null };
+
+/** The refusal's message: `messages:consent.<id>`. */
+const consent = (id: string, values?: Message['values']): Message => ({ id: `consent.${id}`, values });
 
 /** The redirect URI with the parameters of an answer (RFC 6749 §4.1.2, RFC 9207 `iss`). */
 function withParams(redirectUri: string, params: Record<string, string | undefined>): string {
@@ -44,44 +49,64 @@ function errorReturn(redirectUri: string, base: RequestBase, state: string | und
 
 /** Checks an authorization request in the RFC's order: errors before the redirect URI is trusted go to the person, never to the app. */
 async function check(ctx: Ctx, p: AuthorizeParams, base: RequestBase | undefined): Promise<Checked> {
-  if (!base) return { ok: false, message: 'Muster does not recognise the address this page was opened at, so it cannot connect apps here.', returnTo: null };
+  if (!base) {
+    return { ok: false, message: 'Muster does not recognise the address this page was opened at, so it cannot connect apps here.', text: consent('unknownAddress'), returnTo: null };
+  }
   if (!base.secure) {
-    return { ok: false, message: `Connecting apps needs HTTPS: ${base.url} is plain HTTP beyond this PC. Open Muster over HTTPS (or set MUSTER_PUBLIC_URL to its HTTPS address).`, returnTo: null };
+    return {
+      ok: false,
+      message: `Connecting apps needs HTTPS: ${base.url} is plain HTTP beyond this PC. Open Muster over HTTPS (or set MUSTER_PUBLIC_URL to its HTTPS address).`,
+      text: consent('needsHttps', { url: base.url }),
+      returnTo: null,
+    };
   }
   const client = await findUsableClient(ctx, p.client_id);
-  if (!client) return { ok: false, message: 'The app that sent you here is unknown to Muster or was disabled by an administrator.', returnTo: null };
+  if (!client) return { ok: false, message: 'The app that sent you here is unknown to Muster or was disabled by an administrator.', text: consent('unknownApp'), returnTo: null };
   const registered = JSON.parse(client.redirect_uris) as string[];
   let redirectUri: string | undefined;
   if (p.redirect_uri === undefined) redirectUri = registered.length === 1 ? registered[0] : undefined;
   else if (registered.some((r) => redirectUriMatches(r, p.redirect_uri ?? ''))) redirectUri = p.redirect_uri;
   if (!redirectUri) {
-    return { ok: false, message: `"${client.name}" asked to send you back to an address it did not register, so Muster will not send you there.`, returnTo: null };
+    return {
+      ok: false,
+      message: `"${client.name}" asked to send you back to an address it did not register, so Muster will not send you there.`,
+      text: consent('unregisteredRedirect', { app: client.name }),
+      returnTo: null,
+    };
   }
-  const fail = (error: string, message: string): Checked => ({ ok: false, message, returnTo: errorReturn(redirectUri, base, p.state, error, message) });
-  if (p.response_type !== 'code') return fail('unsupported_response_type', 'Only the authorization code flow (response_type=code) is supported.');
+  // The app is told in English (error_description is for its developers); the person reads `text`.
+  const fail = (error: string, message: string, text: Message): Checked => ({ ok: false, message, text, returnTo: errorReturn(redirectUri, base, p.state, error, message) });
+  if (p.response_type !== 'code') return fail('unsupported_response_type', 'Only the authorization code flow (response_type=code) is supported.', consent('responseType'));
   if (!p.code_challenge || p.code_challenge_method !== 'S256' || !isValidChallenge(p.code_challenge)) {
-    return fail('invalid_request', 'The app must use PKCE with S256 (code_challenge and code_challenge_method=S256).');
+    return fail('invalid_request', 'The app must use PKCE with S256 (code_challenge and code_challenge_method=S256).', consent('pkce'));
   }
   const { scopes, unknown } = parseScope(p.scope);
-  if (unknown.length > 0 || scopes.length === 0) return fail('invalid_scope', `Unknown scope ${unknown.join(', ') || '(none)'}: Muster offers muster:read and muster:write.`);
+  if (unknown.length > 0 || scopes.length === 0) {
+    // No scope at all is named by the sentence itself ("(none)" would be English in every language).
+    const text = unknown.length > 0 ? consent('unknownScope', { scopes: unknown.join(', ') }) : consent('noScope');
+    return fail('invalid_scope', `Unknown scope ${unknown.join(', ') || '(none)'}: Muster offers muster:read and muster:write.`, text);
+  }
   const resource = resourceOf(base);
   if (p.resource !== undefined && p.resource.replace(/\/+$/, '') !== resource) {
-    return fail('invalid_target', `This Muster grants access to ${resource} only, not ${p.resource}.`);
+    return fail('invalid_target', `This Muster grants access to ${resource} only, not ${p.resource}.`, consent('wrongResource', { resource, asked: p.resource }));
   }
   return { ok: true, client, redirectUri, scopes, challenge: p.code_challenge, resource, state: p.state };
 }
 
 function signedInPerson(ctx: Ctx): { userId: string; employeeId: string } {
   const { userId, employeeId } = ctx.caller;
-  if (ctx.caller.kind !== 'session' || !userId || !employeeId) throw forbidden('Only a person signed in to the console can connect an app.');
+  if (ctx.caller.kind !== 'session' || !userId || !employeeId) throw forbidden('Only a person signed in to the console can connect an app.').withText(consent('signedInOnly'));
   return { userId, employeeId };
 }
 
-/** What the consent screen shows for an authorization request, or why it cannot be approved. */
-export async function authorizationPrompt(ctx: Ctx, params: AuthorizeParams, base: RequestBase | undefined): Promise<AuthorizePrompt> {
+/**
+ * What the consent screen shows for an authorization request, or why it cannot be approved: the
+ * refusal in `locale` (the person's language; English word for word for English readers).
+ */
+export async function authorizationPrompt(ctx: Ctx, params: AuthorizeParams, base: RequestBase | undefined, locale: Locale = 'en-IN'): Promise<AuthorizePrompt> {
   signedInPerson(ctx);
   const c = await check(ctx, params, base);
-  if (!c.ok) return c;
+  if (!c.ok) return { ok: false, message: locale === 'en-IN' ? c.message : renderMessageIn(locale, c.text), returnTo: c.returnTo };
   return {
     ok: true,
     client: { id: c.client.id, name: c.client.name, clientUri: c.client.client_uri, registration: c.client.registration === 'admin' ? 'admin' : 'dynamic' },
@@ -106,7 +131,7 @@ export async function decideAuthorization(ctx: Ctx, input: AuthorizeDecision, ba
   const c = await check(ctx, input, base);
   if (!c.ok) {
     if (c.returnTo) return { redirectTo: c.returnTo };
-    throw forbidden(c.message);
+    throw forbidden(c.message).withText(c.text);
   }
   const issuer = issuerOf(base as RequestBase);
   if (input.decision === 'deny') {

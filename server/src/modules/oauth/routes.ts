@@ -18,6 +18,7 @@ import {
 import type { ModuleDeps } from '../../context.ts';
 import type { Api } from '../../http/api.ts';
 import { requestBase } from '../../http/public-url.ts';
+import { readerLocale } from '../auth/index.ts';
 import { authorizationPrompt, decideAuthorization } from './authorize.ts';
 import { createClient, disableClient, listClients } from './clients.ts';
 import { listGrants, revokeGrant } from './grants.ts';
@@ -36,7 +37,7 @@ export function oauthRoutes(api: Api, deps: ModuleDeps): void {
       operationId: 'oauthAuthorizePrompt',
       summary: 'What an app asking to connect wants (for the consent page)',
       description:
-        'The consent page at `/oauth/authorize` passes the authorization request\'s query through unchanged. Answers `ok: true` with the app\'s name, where the browser goes back to, the scopes and, in words, what the app will be able to do as the signed-in person; or `ok: false` with the reason and, when the redirect URI is trusted, `returnTo` (the app\'s redirect URI with the OAuth error). Checks, in order: the client (known, not disabled), the redirect URI (registered; a loopback one may differ in port), `response_type=code`, PKCE `S256`, the scopes (`muster:read`, `muster:write`), the resource (this server\'s `/api/mcp`), HTTPS (except on this PC\'s loopback address).',
+        'The consent page at `/oauth/authorize` passes the authorization request\'s query through unchanged. Answers `ok: true` with the app\'s name, where the browser goes back to, the scopes and, in words, what the app will be able to do as the signed-in person; or `ok: false` with the reason (in the signed-in person\'s language; the app\'s `error_description` stays English) and, when the redirect URI is trusted, `returnTo` (the app\'s redirect URI with the OAuth error). Checks, in order: the client (known, not disabled), the redirect URI (registered; a loopback one may differ in port), `response_type=code`, PKCE `S256`, the scopes (`muster:read`, `muster:write`), the resource (this server\'s `/api/mcp`), HTTPS (except on this PC\'s loopback address).',
       tags: TAGS,
       auth: 'session',
       permission: 'self:read',
@@ -44,7 +45,8 @@ export function oauthRoutes(api: Api, deps: ModuleDeps): void {
       response: AuthorizePrompt,
       errors: [403],
     },
-    async ({ query, caller, req }) => authorizationPrompt(await deps.ctxFor(caller), query, requestBase(req, deps)),
+    async ({ query, caller, req }) =>
+      authorizationPrompt(await deps.ctxFor(caller), query, requestBase(req, deps), await readerLocale(deps.db, caller, req.get('accept-language'))),
   );
 
   api.op(

@@ -29,6 +29,7 @@ import type {
   ShiftPolicy,
   ShiftPolicyInput,
 } from '../../../../../shared/attendance/index.ts';
+import { useLocale } from '../../i18n/language.tsx';
 import { api, send, type QueryParams } from '../../lib/api.ts';
 
 /** PUT with a JSON body (the shared client has no PUT shorthand). */
@@ -272,8 +273,10 @@ export function useUpdateAttendanceSettings() {
 }
 
 export function usePolicyLog() {
+  // The server writes the summaries in the reader's language: another language is another answer.
+  const locale = useLocale();
   return useQuery({
-    queryKey: [...attendanceKey, 'policy-log'],
+    queryKey: [...attendanceKey, 'policy-log', locale],
     queryFn: async () => (await api.get<{ items: PolicyLogEntry[] }>('/api/attendance/policy-log')).items,
   });
 }

@@ -82,7 +82,7 @@ export function LeaveTypeForm({ type, onClose }: { type: LeaveType | null; onClo
           <SimpleGrid cols={3}>
             <TextInput label={tx('leaveSettings.form.code')} withAsterisk value={v.code} onChange={(e) => set('code', e.currentTarget.value)} error={errors.code} />
             <TextInput label={tx('leaveSettings.form.name')} withAsterisk value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
-            <Select label={tx('leaveSettings.form.colour')} data={[...COLOR_TONES]} value={v.colorTone ?? 'neutral'} onChange={(x) => set('colorTone', (x ?? 'neutral') as Values['colorTone'])} allowDeselect={false} />
+            <Select label={tx('leaveSettings.form.colour')} data={COLOR_TONES.map((tone) => ({ value: tone, label: t('leaveSettings.form.tone', { tone }) }))} value={v.colorTone ?? 'neutral'} onChange={(x) => set('colorTone', (x ?? 'neutral') as Values['colorTone'])} allowDeselect={false} />
           </SimpleGrid>
           <Group>
             <Checkbox label={tx('leaveSettings.form.paid')} checked={v.paid ?? true} onChange={(e) => set('paid', e.currentTarget.checked)} />

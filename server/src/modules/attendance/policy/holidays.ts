@@ -55,7 +55,13 @@ export async function createHoliday(ctx: Ctx, input: HolidayInput): Promise<Atte
   await inTransaction(ctx, async (t) => {
     if (await holidaysRepo.holidayExists(t.db, input.date, locationId)) throw conflict(`There is already a holiday on ${input.date} for that location.`, [{ path: 'body.date', message: 'already a holiday' }]);
     await holidaysRepo.insertHoliday(t.db, { id, date: input.date, name: input.name, location_id: locationId, optional: input.optional ? 1 : 0, created_at: ctx.clock.now().toISOString() });
-    await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.created', summary: `Holiday ${input.name} on ${input.date}${input.optional ? ' (optional)' : ''}` });
+    await logPolicy(t, {
+      entity: 'holiday',
+      entityId: id,
+      action: 'holiday.created',
+      summary: `Holiday ${input.name} on ${input.date}${input.optional ? ' (optional)' : ''}`,
+      message: { id: input.optional ? 'optionalHolidayCreated' : 'holidayCreated', values: { name: input.name, date: { date: input.date } } },
+    });
     if (!input.optional) {
       await t.links.leave.calendarChanged(t, 'all', input.date, input.date, `${input.name} (${input.date}) is now a holiday`);
       await reconcileHolidayDate(t, input.date, locationId);
@@ -84,6 +90,7 @@ export async function updateHoliday(ctx: Ctx, id: string, input: HolidayInput): 
       entityId: id,
       action: 'holiday.updated',
       summary: `Holiday ${input.name} changed`,
+      message: { id: 'holidayUpdated', values: { name: input.name } },
       changes: diffFields({ date: before.date, name: before.name, locationId: before.location_id, optional: before.optional === 1 }, { date: input.date, name: input.name, locationId, optional: input.optional }),
     });
     const why = `holiday ${before.name} (${before.date}) changed to ${input.name} (${input.date}${input.optional ? ', optional' : ''})`;
@@ -102,7 +109,13 @@ export async function deleteHoliday(ctx: Ctx, id: string): Promise<void> {
   const before = await holidayRow(ctx, id);
   await inTransaction(ctx, async (t) => {
     await holidaysRepo.deleteHoliday(t.db, id);
-    await logPolicy(t, { entity: 'holiday', entityId: id, action: 'holiday.deleted', summary: `Holiday ${before.name} on ${before.date} deleted` });
+    await logPolicy(t, {
+      entity: 'holiday',
+      entityId: id,
+      action: 'holiday.deleted',
+      summary: `Holiday ${before.name} on ${before.date} deleted`,
+      message: { id: 'holidayDeleted', values: { name: before.name, date: { date: before.date } } },
+    });
     await t.links.leave.calendarChanged(t, 'all', before.date, before.date, `${before.name} (${before.date}) is no longer a holiday`);
     await reconcileHolidayDate(t, before.date, before.location_id);
   });

@@ -52,6 +52,7 @@ export async function setLocationPolicy(ctx: Ctx, locationId: string, input: Loc
       entityId: locationId,
       action: 'location-policy.updated',
       summary: `${before.locationName}: weekly offs and geo-fence updated`,
+      message: { id: 'locationUpdated', values: { location: before.locationName } },
       changes: diffFields({ weeklyOffs: before.weeklyOffs, geoFence: before.geoFence }, { weeklyOffs: input.weeklyOffs, geoFence: input.geoFence }),
     });
     if (JSON.stringify(before.weeklyOffs) !== JSON.stringify(input.weeklyOffs)) {

@@ -25,7 +25,7 @@ export async function updateSettings(ctx: Ctx, input: AttendanceSettingsUpdate):
       optional_holidays_per_year: next.optionalHolidaysPerYear,
       updated_at: ctx.clock.now().toISOString(),
     });
-    await logPolicy(t, { entity: 'settings', entityId: 'org', action: 'settings.updated', summary: 'Attendance rules changed', changes: diffFields(before, next) });
+    await logPolicy(t, { entity: 'settings', entityId: 'org', action: 'settings.updated', summary: 'Attendance rules changed', message: { id: 'settingsUpdated' }, changes: diffFields(before, next) });
     await redoToday(t);
   });
   return getSettings(ctx);

@@ -97,7 +97,13 @@ export async function createShift(ctx: Ctx, input: ShiftPolicyInput): Promise<Sh
   await inTransaction(ctx, async (t) => {
     if (input.isDefault) await shiftsRepo.clearDefaultShift(t.db);
     await uniqueShiftName(() => shiftsRepo.insertShift(t.db, id, shiftColumns(input), ctx.clock.now().toISOString()));
-    await logPolicy(t, { entity: 'shift', entityId: id, action: 'shift.created', summary: `Shift ${input.name} created (${input.startTime}–${input.endTime})` });
+    await logPolicy(t, {
+      entity: 'shift',
+      entityId: id,
+      action: 'shift.created',
+      summary: `Shift ${input.name} created (${input.startTime}–${input.endTime})`,
+      message: { id: 'shiftCreated', values: { name: input.name, start: input.startTime, end: input.endTime } },
+    });
   });
   return shiftById(ctx, id);
 }
@@ -117,6 +123,7 @@ export async function updateShift(ctx: Ctx, id: string, input: ShiftPolicyInput)
       entityId: id,
       action: 'shift.updated',
       summary: `Shift ${input.name} changed (applies from today; recompute a range to apply it to the past)`,
+      message: { id: 'shiftUpdated', values: { name: input.name } },
       changes: diffFields(b, input),
     });
     // Today's days follow the new rules at the next sweep.
@@ -133,6 +140,6 @@ export async function deleteShift(ctx: Ctx, id: string): Promise<void> {
     const used = (await shiftsRepo.anyAssignmentOfShift(t.db, id)) || (await anyEmployeeOnShift(t.db, id)) || (await anyDayOnShift(t.db, id));
     if (used) throw conflict(`${shift.name} is used by the roster or by reconciled days; it cannot be deleted.`);
     await shiftsRepo.deleteShift(t.db, id);
-    await logPolicy(t, { entity: 'shift', entityId: id, action: 'shift.deleted', summary: `Shift ${shift.name} deleted` });
+    await logPolicy(t, { entity: 'shift', entityId: id, action: 'shift.deleted', summary: `Shift ${shift.name} deleted`, message: { id: 'shiftDeleted', values: { name: shift.name } } });
   });
 }
