@@ -125,7 +125,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   dashboardRoutes(api, deps);
   lanRoutes(api, deps, lan);
   documentRoutes(api, deps);
-  auditRoutes(api, deps);
+  // Audit lies below auth (auth records audit entries): the reader's language is handed in here, not imported.
+  auditRoutes(api, deps, (caller, acceptLanguage) => readerLocale(deps.db, caller, acceptLanguage));
   jobRoutes(api, deps);
   complianceRoutes(api, deps);
   oauthRoutes(api, deps);

@@ -1,5 +1,5 @@
 import { formatMinutes } from '../attendance/time.ts';
-import { formatDate, formatDayShort, formatInstant, formatMonth } from '../labels.ts';
+import { formatDate, formatDayShort, formatInstant, formatLocalDateTime, formatMonth } from '../labels.ts';
 import type { Locale } from './locales.ts';
 import { translatorFor } from './translate.ts';
 
@@ -98,6 +98,19 @@ export function formatInstantIn(locale: Locale, instant: Date | string | null | 
     hourCycle: 'h23',
     timeZoneName: 'short',
   }).format(at);
+}
+
+/** "25 Nov 2026 09:05" / "25 नव॰ 2026, 09:05": an instant's day and time in the zone, without its name (for a column headed "When (IST)"). */
+export function formatLocalDateTimeIn(locale: Locale, instant: Date | string, timeZone: string): string {
+  if (locale === 'en-IN') return formatLocalDateTime(instant, timeZone);
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  return dateFormat(locale, 'localDateTime', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/** "25 Nov" / "25 नव॰": a day without its year (a chart's axis, a span within a few weeks). */
+export function formatDayMonthIn(locale: Locale, day: string): string {
+  if (locale === 'en-IN') return formatDate(day).replace(/ \d+$/, '');
+  return dateFormat(locale, 'dayMonth', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(dayInstant(day));
 }
 
 /**

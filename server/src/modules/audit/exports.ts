@@ -1,14 +1,14 @@
-import type { AuditEntry } from '../../../../shared/audit.ts';
-import { type Locale, translatorFor } from '../../../../shared/i18n/index.ts';
-import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, describeChange, formatLocalDateTime, labelOf, zoneName } from '../../../../shared/labels.ts';
+import type { AuditEntry, OrgAuditExportQuery } from '../../../../shared/audit.ts';
+import { type Locale, formatDateIn, formatLocalDateTimeIn, translatorFor } from '../../../../shared/i18n/index.ts';
+import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, describeChange, labelOf, zoneName } from '../../../../shared/labels.ts';
 import type { TableModel } from '../../exports/table.ts';
 
 /**
  * Audit entries as a table (CSV, XLSX, PDF): local times headed with the zone's name ("When (IST)"),
  * categories and sources in words, fields as the forms name them ("Frozen: no → yes"); the action
  * code and the ISO instant stay in CSV/XLSX for integrators. `withEmployee` adds whom each entry is about.
- * Headers, categories and sources are in the downloader's language; what happened (`summary`) and the
- * changes are the trail's own English words.
+ * Headers, categories, sources and the local times are in the downloader's language; what happened
+ * (`summary`) and the changes are the trail's own English words.
  */
 export function auditTable<E extends AuditEntry & { employeeName?: string; employeeCode?: string }>(
   model: { title: string; subtitle: string; filename: string },
@@ -30,7 +30,7 @@ export function auditTable<E extends AuditEntry & { employeeName?: string; emplo
     locale,
     rows: entries,
     columns: [
-      { header: h('when', { zone }), width: 17, value: (e) => formatLocalDateTime(e.at, timeZone) },
+      { header: h('when', { zone }), width: 17, value: (e) => formatLocalDateTimeIn(locale, e.at, timeZone) },
       ...(withEmployee
         ? [{ header: h('employee'), width: 22, value: (e: E) => (e.employeeName ? h('employeeName', { name: e.employeeName, code: e.employeeCode ?? '' }) : null) }]
         : []),
@@ -44,4 +44,29 @@ export function auditTable<E extends AuditEntry & { employeeName?: string; emplo
       { header: h('atIso'), width: 24, formats: ['csv', 'xlsx'], value: (e) => e.at },
     ],
   };
+}
+
+/**
+ * The organisation-wide export's filter line, "Category: Leave · through Console · one employee · 1 Nov 2026
+ * to 25 Nov 2026", in the reader's language: each filter one phrase of its own, joined as the screen's chips are.
+ */
+export function orgAuditFilterLine(
+  query: Pick<OrgAuditExportQuery, 'category' | 'source' | 'employeeId' | 'actorEmployeeId' | 'from' | 'to'>,
+  today: string,
+  locale: Locale = 'en-IN',
+): string {
+  const t = translatorFor(locale);
+  const h = (key: string, values: Record<string, unknown> = {}) => t(`hr:auditExport.${key}`, values);
+  const day = (d: string) => formatDateIn(locale, d);
+  return [
+    query.category
+      ? h('category', { category: t(`labels:auditCategory.${query.category}`, { defaultValue: AUDIT_CATEGORY_LABELS[query.category] }) })
+      : h('allCategories'),
+    query.source ? h('source', { source: t(`labels:auditSource.${query.source}`, { defaultValue: AUDIT_SOURCE_LABELS[query.source] }) }) : null,
+    query.employeeId ? h('oneEmployee') : null,
+    query.actorEmployeeId ? h('oneActor') : null,
+    query.from ? h('span', { from: day(query.from), to: day(query.to ?? today) }) : query.to ? h('sinceStart', { to: day(query.to) }) : h('allTime'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

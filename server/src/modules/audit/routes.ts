@@ -1,13 +1,19 @@
 import { OrgAuditExportQuery, OrgAuditList, OrgAuditQuery } from '../../../../shared/audit.ts';
-import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, formatDate } from '../../../../shared/labels.ts';
 import { dayInZone } from '../../../../shared/dates.ts';
-import type { ModuleDeps } from '../../context.ts';
+import { type Locale, translatorFor } from '../../../../shared/i18n/index.ts';
+import type { Caller, ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
-import { auditTable } from './exports.ts';
+import { auditTable, orgAuditFilterLine } from './exports.ts';
 import { allOrgAudit, listOrgAudit } from './service.ts';
 
-export function auditRoutes(api: Api, deps: ModuleDeps): void {
+/**
+ * The language a caller reads a download in (auth's `readerLocale`). Audit sits below auth (auth records
+ * audit entries), so it cannot import it: the edge that wires the routes hands it in.
+ */
+export type ReaderLocaleOf = (caller: Caller, acceptLanguage: string | undefined) => Promise<Locale>;
+
+export function auditRoutes(api: Api, deps: ModuleDeps, readerLocale: ReaderLocaleOf): void {
   api.op(
     {
       method: 'get',
@@ -32,6 +38,8 @@ export function auditRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/audit/export',
       operationId: 'exportOrganisationAudit',
       summary: 'Export the filtered organisation-wide audit trail as CSV, XLSX or PDF',
+      description:
+        'The same filters as `GET /api/audit`. Written in the downloader’s language (their own choice, else the organisation’s): the title, the filter line, column headers, categories, channels and the local times (the zone’s name in the header); what happened and the changes stay as recorded, and English readers get the English they always got.',
       tags: ['Audit'],
       auth: 'session',
       permission: 'audit:read',
@@ -39,25 +47,17 @@ export function auditRoutes(api: Api, deps: ModuleDeps): void {
       response: { contentTypes: Object.values(CONTENT_TYPES), description: 'The file, as a download.' },
       errors: [403],
     },
-    async ({ query, caller, res }) => {
+    async ({ query, caller, req, res }) => {
       const ctx = await deps.ctxFor(caller);
-      const entries = await allOrgAudit(ctx, query);
-      const today = dayInZone(deps.clock.now(), ctx.timeZone);
-      const filter = [
-        query.category ? `Category: ${AUDIT_CATEGORY_LABELS[query.category]}` : 'All categories',
-        query.source ? `through ${AUDIT_SOURCE_LABELS[query.source]}` : null,
-        query.employeeId ? 'one employee' : null,
-        query.actorEmployeeId ? 'one actor' : null,
-        query.from || query.to ? `${query.from ? formatDate(query.from) : 'the start'} to ${formatDate(query.to ?? today)}` : 'all time',
-      ]
-        .filter(Boolean)
-        .join(' · ');
-      await sendTable(
-        res,
-        auditTable({ title: 'Audit trail: organisation', subtitle: filter, filename: `audit-organisation-${today}` }, entries, ctx.timeZone, true, deps.clock.now()),
-        query.format,
-        deps.clock.now(),
-      );
+      const [entries, locale] = await Promise.all([allOrgAudit(ctx, query), readerLocale(caller, req.get('accept-language'))]);
+      const now = deps.clock.now();
+      const today = dayInZone(now, ctx.timeZone);
+      const model = {
+        title: translatorFor(locale)('hr:auditExport.title'),
+        subtitle: orgAuditFilterLine(query, today, locale),
+        filename: `audit-organisation-${today}`,
+      };
+      await sendTable(res, auditTable(model, entries, ctx.timeZone, true, now, locale), query.format, now);
     },
   );
 }

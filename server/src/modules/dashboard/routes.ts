@@ -2,6 +2,7 @@ import { Dashboard, DashboardExportQuery } from '../../../../shared/dashboard.ts
 import type { Caller, ModuleDeps } from '../../context.ts';
 import { CONTENT_TYPES, sendTable } from '../../exports/table.ts';
 import type { Api } from '../../http/api.ts';
+import { readerLocale } from '../auth/index.ts';
 import { exportDashboard } from './export.ts';
 import { getDashboard } from './read.ts';
 
@@ -34,13 +35,14 @@ export function dashboardRoutes(api: Api, deps: ModuleDeps): void {
       path: '/api/dashboard/export',
       operationId: 'exportDashboard',
       summary: 'Export the dashboard (CSV, XLSX, PDF)',
-      description: `Spec §4.7: the same numbers as \`GET /api/dashboard\`, one line per figure (section, measure, value, detail). \`format\`: \`pdf\` (default; a one-page A4 summary with the trend and leave-load charts drawn as vectors), \`xlsx\` (typed cells, the charts’ figures on sheets of their own) or \`csv\`. ${ROLES}`,
+      description: `Spec §4.7: the same numbers as \`GET /api/dashboard\`, one line per figure (section, measure, value, detail). \`format\`: \`pdf\` (default; a one-page A4 summary with the trend and leave-load charts drawn as vectors), \`xlsx\` (typed cells, the charts’ figures on sheets of their own) or \`csv\`. Written in the downloader’s language (their own choice, else the organisation’s): sections, measures, details, chart titles and dates, figures in the details with Indian grouping; names as stored, and English readers get the English they always got. ${ROLES}`,
       tags,
       auth: 'session',
       permission: 'self:read',
       query: DashboardExportQuery,
       response: EXPORT,
     },
-    async ({ query, caller, res }) => sendTable(res, await exportDashboard(await ctx(caller)), query.format, deps.clock.now()),
+    async ({ query, caller, req, res }) =>
+      sendTable(res, await exportDashboard(await ctx(caller), await readerLocale(deps.db, caller, req.get('accept-language'))), query.format, deps.clock.now()),
   );
 }
