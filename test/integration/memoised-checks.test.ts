@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectorAuth } from '../../server/src/http/auth.ts';
 import { fixedHeaders } from '../../server/src/http/fixed-headers.ts';
 import { boundedMemo } from '../../server/src/memo.ts';
 import { dayInZone } from '../../shared/dates.ts';
@@ -65,6 +66,38 @@ describe('remembered cookie and token checks', () => {
     const swapped = encodeURIComponent(`s:x${raw.slice(3)}`);
     expect((await server.client().get('/api/auth/me', { cookie: `${name}=${swapped}` })).status).toBe(401);
     expect((await c.get('/api/auth/me')).status).toBe(200);
+  });
+});
+
+describe('the remembered connector secret', () => {
+  const check = connectorAuth('the-connector-secret-0123456789');
+  const run = (authorization: string | undefined) => {
+    const req = { get: (name: string) => (name === 'authorization' ? authorization : undefined) } as { get(name: string): string | undefined; caller?: { kind: string } };
+    let passed = false;
+    try {
+      check(req as never, {} as never, () => {
+        passed = true;
+      });
+    } catch (error) {
+      expect((error as { status?: number }).status).toBe(401);
+    }
+    return passed ? req.caller?.kind : 'refused';
+  };
+
+  it('accepts the secret every time and refuses anything else every time, also after the secret was remembered', () => {
+    for (let i = 0; i < 3; i++) expect(run('Bearer the-connector-secret-0123456789')).toBe('connector');
+    expect(check.remembered()).toBe(1);
+    for (const wrong of ['Bearer the-connector-secret-012345678', 'Bearer the-connector-secret-01234567890', 'Bearer x', 'Bearer ', 'Bearer', 'the-connector-secret-0123456789', 'Basic the-connector-secret-0123456789', 'Bearer the-connector-secret-0123456789 extra', '', undefined]) {
+      for (let i = 0; i < 2; i++) expect(run(wrong), String(wrong)).toBe('refused');
+    }
+    expect(run('bearer   the-connector-secret-0123456789  ')).toBe('connector');
+    expect(run('Bearer the-connector-secret-0123456789')).toBe('connector');
+  });
+
+  it('keeps only headers that matched: endless wrong guesses leave the memo as it was', () => {
+    const before = check.remembered();
+    for (let i = 0; i < 5_000; i++) expect(run(`Bearer guess-${i}`)).toBe('refused');
+    expect(check.remembered()).toBe(before);
   });
 });
 

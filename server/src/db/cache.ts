@@ -74,6 +74,11 @@ export interface Cache<V> {
   readonly reads: readonly TableSource[];
   /** The value for `key`, computed (and kept) when absent or when a table it reads changed. */
   get(db: Db, key: string, compute: () => Promise<V>): Promise<V>;
+  /**
+   * The value kept for `key` while no table it reads changed, else undefined; computes nothing (a
+   * caller that would read several values' sources in one statement asks first which are missing).
+   */
+  peek(db: Db, key: string): V | undefined;
   /** Values currently kept for `db` (tests and diagnostics). */
   size(db: Db): number;
 }
@@ -130,6 +135,16 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
         remove(store, store.entries.keys().next().value as string);
       }
       return value;
+    },
+    peek(db, key) {
+      if (uncached.has(db.getExecutor().adapter)) return undefined;
+      const store = storeOf(db);
+      if (store.generation !== tableVersions(db).sumOf(reads)) return undefined;
+      const hit = store.entries.get(key);
+      if (!hit) return undefined;
+      store.entries.delete(key);
+      store.entries.set(key, hit);
+      return hit.value;
     },
     size(db) {
       return storeOf(db).entries.size;

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Caller } from '../context.ts';
+import { boundedMemo } from '../memo.ts';
 import { forbidden, unauthorized } from './problem.ts';
 import { sessionCookieName } from './session-cookie.ts';
 
@@ -71,23 +72,47 @@ export function apiKeyAuth(resolveApiKey: CredentialResolver): RequestHandler {
   };
 }
 
-/** The shared connector secret as a bearer token (spec §5.4), compared in constant time. */
-export function connectorAuth(secret: string): RequestHandler {
+/** How many verified connector `Authorization` values are remembered (one secret; a few spellings of the header at most). */
+export const CONNECTOR_SECRET_MEMO = 8;
+
+/** The connector's caller: the same for every ingest request, so one frozen object (nothing writes to a caller). */
+const CONNECTOR_CALLER: Caller = Object.freeze({
+  kind: 'connector',
+  userId: null,
+  employeeId: null,
+  name: 'Connector',
+  roles: Object.freeze([]),
+  permissions: Object.freeze([]),
+  scope: 'org',
+  source: 'connector',
+});
+
+/**
+ * The shared connector secret as a bearer token (spec §5.4), compared in constant time. The
+ * connector sends the same header on every punch: the sha256 of a header that matched is
+ * remembered (a bounded memo keyed by the whole header), and the constant-time comparison with
+ * the secret's hash still runs on every request. A header that does not match is hashed every
+ * time and never kept, so wrong guesses neither fill the memo nor skip the check.
+ */
+export function connectorAuth(secret: string): RequestHandler & { remembered(): number } {
   // Hashed once: every ingest request compares against it (sha256 of both sides, so any length compares in constant time).
   const expected = createHash('sha256').update(secret).digest();
-  return (req, _res, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
-    if (!match?.[1] || !timingSafeEqual(createHash('sha256').update(match[1]).digest(), expected)) throw unauthorized('A valid connector secret is required.');
-    req.caller = {
-      kind: 'connector',
-      userId: null,
-      employeeId: null,
-      name: 'Connector',
-      roles: [],
-      permissions: [],
-      scope: 'org',
-      source: 'connector',
-    };
+  const digestOf = boundedMemo<Buffer>(
+    CONNECTOR_SECRET_MEMO,
+    (authorization) => {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      // No token: the hash of nothing, which never matches a secret (and keeps both sides 32 bytes).
+      return createHash('sha256').update(match?.[1] ?? '').digest();
+    },
+    (digest) => timingSafeEqual(digest, expected),
+  );
+  const handler: RequestHandler = (req, _res, next) => {
+    const authorization = req.get('authorization');
+    if (!authorization || !timingSafeEqual(digestOf(authorization), expected)) {
+      throw unauthorized('A valid connector secret is required.');
+    }
+    req.caller = CONNECTOR_CALLER;
     next();
   };
+  return Object.assign(handler, { remembered: () => digestOf.size() });
 }

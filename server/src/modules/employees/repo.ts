@@ -136,7 +136,16 @@ export async function listEmployeeRows(
   order: SortOrder,
   page?: { limit: number; offset: number },
 ) {
-  const ids = (await pageQuery(db, f, sort, order, page).execute()).map((r) => r.id);
+  return employeeRowsInOrder(db, await listEmployeePageIds(db, f, sort, order, page));
+}
+
+/** The ids of one page (or every row) of the filter, in the list's order: the first of `listEmployeeRows`' two statements. */
+export async function listEmployeePageIds(db: Db, f: EmployeeFilter, sort: EmployeeSortKey, order: SortOrder, page?: { limit: number; offset: number }): Promise<string[]> {
+  return (await pageQuery(db, f, sort, order, page).execute()).map((r) => r.id);
+}
+
+/** The directory rows of these employees, in the order of `ids` (an id no longer found is left out). */
+export async function employeeRowsInOrder(db: Db, ids: readonly string[]): Promise<EmployeeRow[]> {
   if (ids.length === 0) return [];
   const rows = await selectEmployeeRows(db, { visible: ids }).execute();
   const position = new Map(ids.map((id, i) => [id, i]));

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../server/src/clock.ts';
+import { statementsRun } from '../../server/src/db/database.ts';
+import type { Client } from '../support/client.ts';
+import { type Instances, startInstances } from '../support/instances.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+/**
+ * A directory page not seen before is written from each person's kept row text (issue 18): only
+ * the people whose text is not kept are read, so a new page of people seen on other pages runs one
+ * statement (its ids), and a write to anyone drops every kept text, so the next page reads them
+ * again and shows the change. With several instances (caches off) every page reads its rows.
+ * Counted on the connection (`statementsRun`), outbox off; the clock is fixed so the month in the
+ * answers' keys cannot turn between two requests.
+ */
+
+type Item = { id: string; code: string; fullName: string };
+
+let server: TestServer;
+let hr: Client;
+beforeAll(async () => {
+  // A lone server (MUSTER_INSTANCES=1): on PostgreSQL instances otherwise share the database with caches off, by design.
+  server = await startServer({ outbox: false, clock: fixedClock('2026-11-25T10:00:00+05:30'), env: { MUSTER_INSTANCES: '1' } });
+  hr = await server.login('hr@kaveri.example');
+});
+afterAll(async () => server?.close());
+
+async function cost(client: Client, path: string): Promise<{ statements: number; items: Item[] }> {
+  const before = statementsRun(server.deps.db);
+  const res = await client.get(path);
+  expect(res.status, `${path}: ${res.text}`).toBe(200);
+  return { statements: statementsRun(server.deps.db) - before, items: (res.body as { items: Item[] }).items };
+}
+
+describe('directory pages from kept row texts', () => {
+  it('a new page of people seen before runs one statement and lists them as before', async () => {
+    const all = (await cost(hr, '/api/employees?pageSize=30&sort=code')).items;
+    expect(all.length).toBe(30);
+    const page = await cost(hr, '/api/employees?pageSize=7&page=3&sort=code');
+    expect(page.items).toEqual(all.slice(14, 21));
+    expect(page.statements).toBe(1);
+    // Not seen yet (past the first 30): their rows are read, in one statement beside the ids.
+    const further = await cost(hr, '/api/employees?pageSize=10&page=4&sort=code');
+    expect(further.items.map((e) => e.id).some((id) => all.every((e) => e.id !== id))).toBe(true);
+    expect(further.statements).toBe(2);
+  });
+
+  it('after a change to one person, the next new page reads the rows again and shows it', async () => {
+    const all = (await cost(hr, '/api/employees?pageSize=30&sort=code')).items;
+    const target = all[16] as Item;
+    const renamed = `${target.fullName.split(' ')[0]} Kept-Text Check`;
+    const patched = await hr.patch(`/api/employees/${target.id}`, { fullName: renamed });
+    expect(patched.status, patched.text).toBe(200);
+    // The filter's counts are computed again after the write: done by a one-row page first, so the next page's count is its own.
+    await cost(hr, '/api/employees?pageSize=1&sort=code');
+    const page = await cost(hr, '/api/employees?pageSize=5&page=4&sort=code');
+    expect(page.items.map((e) => e.id)).toEqual(all.slice(15, 20).map((e) => e.id));
+    expect(page.items[1]?.fullName).toBe(renamed);
+    expect(page.statements).toBe(2);
+    // Those five are kept again: another page of them reads no rows.
+    const again = await cost(hr, '/api/employees?pageSize=4&page=5&sort=code');
+    expect(again.items.map((e) => e.fullName)).toEqual([renamed, ...all.slice(17, 20).map((e) => e.fullName)]);
+    expect(again.statements).toBe(1);
+  });
+
+  it('a reader without salaries gets the texts of their own view', async () => {
+    const manager = await server.login('manager@kaveri.example');
+    const mine = (await manager.get('/api/employees?pageSize=10&sort=code')).body as { items: Record<string, unknown>[] };
+    const hrView = (await hr.get('/api/employees?pageSize=100&sort=code')).body as { items: Record<string, unknown>[] };
+    expect(mine.items.length).toBeGreaterThan(0);
+    let both = 0;
+    for (const item of mine.items) {
+      expect(item).not.toHaveProperty('ctcAnnual');
+      const seenByHr = hrView.items.find((h) => h.id === item.id);
+      if (!seenByHr) continue;
+      both++;
+      expect(seenByHr).toHaveProperty('ctcAnnual');
+    }
+    expect(both).toBeGreaterThan(0);
+  });
+});
+
+describe('several instances', () => {
+  let two: Instances;
+  beforeAll(async () => {
+    two = await startInstances(2);
+  });
+  afterAll(async () => two?.close());
+
+  it('a change written on A is on the next new page of B, of people B listed before', async () => {
+    const [a, b] = two.servers as [TestServer, TestServer];
+    const hrA = await a.login('hr@kaveri.example');
+    const hrB = await b.login('hr@kaveri.example');
+    const all = (await hrB.get('/api/employees?pageSize=30&sort=code')).body.items as Item[];
+    const target = all[10] as Item;
+    const renamed = `${target.fullName.split(' ')[0]} Other-Instance`;
+    expect((await hrA.patch(`/api/employees/${target.id}`, { fullName: renamed })).status).toBe(200);
+    const page = (await hrB.get('/api/employees?pageSize=4&page=3&sort=code')).body.items as Item[];
+    expect(page.map((e) => e.id)).toEqual(all.slice(8, 12).map((e) => e.id));
+    expect(page[2]?.fullName).toBe(renamed);
+  });
+});
