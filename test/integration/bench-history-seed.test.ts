@@ -102,7 +102,8 @@ describe('bench history seeder', () => {
       sqlite.close();
     }
     expect(historyDigest(b.file)).toEqual(historyDigest(a.file));
-  });
+    // Two data dirs and two years of terminal contact (≈ 150,000 rows each): about 20 s on a loaded two-core machine.
+  }, 180_000);
 
   it('builds the dropped indexes again when the writing fails', async () => {
     const prepared = await prepareDataDir(2);
