@@ -20,4 +20,5 @@ export const SQLITE_ONLY_FILES: Readonly<Record<string, string>> = {
   'test/integration/lan-https.test.ts': 'its server (test/support/lan-server.ts) opens a SQLite file; the HTTPS layer does not depend on the engine',
   'test/integration/startup.test.ts': 'starts the server as a process on a new data dir, its SQLite file (configuration refusals, first run, SIGTERM); servers on PostgreSQL start in every other file of this run',
   'test/integration/lan-certificates.test.ts': 'its server (test/support/lan-server.ts) opens a SQLite file; the certificates do not depend on the engine',
+  'test/integration/bench-history-seed.test.ts': "the scale bench's seeder writes a SQLite file directly (bulk inserts, indexes dropped and rebuilt)",
 };
