@@ -357,6 +357,24 @@ describe('a report’s own words (totals, kinds, the chart) in the reader’s la
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual(english.slice(1).map((r) => r.slice(1)));
   });
 
+  it('a report’s notes: in Hindi in the JSON run and its XLSX, the organisation’s zone inside the sentence; English as the reports always wrote them', async () => {
+    const id = BUILT_IN_REPORTS.terminalHealth;
+    const english = (await admin.get(`/api/reports/${id}`)).body as ReportResult;
+    expect(english.notes[1]).toBe(`Times are in ${english.timeZone}.`);
+    expect(english.notes[0]).toBe(en('hr:reportWords.note.terminalHealth.uptime'));
+    const hindi = (await hr.get(`/api/reports/${id}`)).body as ReportResult;
+    const expected = [hi('hr:reportWords.note.terminalHealth.uptime'), hi('hr:reportWords.note.timesIn', { zone: english.timeZone })];
+    expect(hindi.notes).toEqual(expected);
+    expect(hindi.notes[1]).toContain(english.timeZone);
+    const res = await hr.get(`/api/reports/${id}/export?format=xlsx`);
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(new Uint8Array(res.body as Buffer).buffer);
+    const cells = wb.worksheets.flatMap((s) => s.getSheetValues().flatMap((r) => (Array.isArray(r) ? r : []))).filter((v): v is string => typeof v === 'string');
+    for (const note of expected) expect(cells).toContain(note);
+    expect(cells.some((c) => c.startsWith('Times are in') || c.startsWith('Uptime counts'))).toBe(false);
+  });
+
   it('XLSX: the Hindi totals row of the overtime report, and the chart sheet titled in Hindi', async () => {
     const res = await hr.get(`/api/reports/${BUILT_IN_REPORTS.overtime}/export?format=xlsx`);
     expect(res.status).toBe(200);

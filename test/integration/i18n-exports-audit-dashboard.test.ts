@@ -3,10 +3,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../shared/dashboard.ts';
-import { type Locale, formatDateIn, formatDayMonthIn, formatDurationIn, formatLocalDateTimeIn, formatNumber, translatorFor } from '../../shared/i18n/index.ts';
+import { type Locale, formatDateIn, formatDayMonthIn, formatDurationIn, formatInstantIn, formatLocalDateTimeIn, formatNumber, translatorFor } from '../../shared/i18n/index.ts';
 import { AUDIT_CATEGORY_LABELS, AUDIT_SOURCE_LABELS, zoneName } from '../../shared/labels.ts';
 import { fixedClock } from '../../server/src/clock.ts';
-import { dashboardLines } from '../../server/src/modules/dashboard/export.ts';
+import { dashboardLines, dashboardTable } from '../../server/src/modules/dashboard/export.ts';
+import { generatedLine } from '../../server/src/exports/table.ts';
 import type { Client } from '../support/client.ts';
 import { parseCsv, pdfText } from '../support/compliance.ts';
 import { LOOK_DIR, renderFirstPage, wordBoxes } from '../support/pdf.ts';
@@ -266,6 +267,20 @@ describe('the dashboard’s lines (pure)', () => {
     expect(present?.detail).toBe(hi('hr:dashboardExport.today.presentDetail', { inNow: '1,234', employees: '1,23,456' }));
     expect(present?.value).toBe(120345);
     expect(dashboardLines(big)[0]?.detail).toBe('1234 in now, of 123456 employed today');
+  });
+
+  it('says when in the organisation’s local time with the zone’s name, in English and Hindi (04:30 UTC is 10:00 in Asia/Kolkata)', () => {
+    const english = dashboardTable(big, 'Kaveri Textiles', 'Asha Rao');
+    expect(english.header?.[0]).toBe('As of 25 Nov 2026, 10:00 (Asia/Kolkata)');
+    expect(generatedLine(english, new Date(big.generatedAt))).toBe(`Generated 25 Nov 2026, 10:00 IST · ${english.rows.length} rows`);
+    const hindi = dashboardTable(big, 'Kaveri Textiles', 'Asha Rao', 'hi-IN');
+    const when = formatLocalDateTimeIn('hi-IN', big.generatedAt, ZONE);
+    expect(when).toContain('10:00');
+    expect(hindi.header?.[0]).toBe(hi('hr:dashboardExport.asOf', { when, zone: ZONE }));
+    const generated = generatedLine(hindi, new Date(big.generatedAt));
+    expect(generated).toBe(hi('hr:exports.generated', { when: formatInstantIn('hi-IN', big.generatedAt, ZONE), rows: hindi.rows.length }));
+    expect(generated).toContain('10:00');
+    expect(generated).not.toContain('04:30');
   });
 
   it('plurals by the language’s rules: one half day, one year of service', () => {

@@ -4,7 +4,7 @@ import { CATALOGUES, LOCALES, hasOwnMessage, translatorFor } from '../../shared/
 import { REGULARIZATION_KIND_LABELS } from '../../shared/labels.ts';
 import { BUILT_IN_REPORTS } from '../../shared/reports.ts';
 import { shapeAbsenteeism } from '../../server/src/modules/reports/builtin/absenteeism.ts';
-import { shapeHeadcount } from '../../server/src/modules/reports/builtin/headcount.ts';
+import { shapeHeadcount, tenureNote } from '../../server/src/modules/reports/builtin/headcount.ts';
 import { shapeLateEarly } from '../../server/src/modules/reports/builtin/late-early.ts';
 import { shapeLeaveBalances } from '../../server/src/modules/reports/builtin/leave-balances.ts';
 import { shapeOffDayWork } from '../../server/src/modules/reports/builtin/off-day-work.ts';
@@ -13,7 +13,8 @@ import { shapeRegularizations } from '../../server/src/modules/reports/builtin/r
 import { shapeTerminalHealth } from '../../server/src/modules/reports/builtin/terminal-health.ts';
 import { BUILT_IN } from '../../server/src/modules/reports/catalogue.ts';
 import type { Label } from '../../server/src/modules/reports/definition.ts';
-import { renderChart, renderRow } from '../../server/src/modules/reports/words.ts';
+import { TENURE_BANDS } from '../../server/src/modules/employees/index.ts';
+import { renderChart, renderRow, renderWord, word } from '../../server/src/modules/reports/words.ts';
 
 /**
  * Issue 21: the words a report writes into its cells, totals and chart are catalogue messages
@@ -151,6 +152,52 @@ describe('a report’s words in the reader’s language', () => {
     expect(rows.map((r) => renderRow('en-IN', r).leaveType)).toEqual(['Casual Leave (CL)', 'Work {from} home (WFH)']);
     // A name is data, never parsed as a message (its braces stay).
     expect(rows.map((r) => renderRow('hi-IN', r).leaveType)).toEqual([hi('labels:leaveType.CL'), 'Work {from} home (WFH)']);
+  });
+});
+
+describe('a report’s notes', () => {
+  // The English the built-in reports wrote before their notes became words: English readers keep these bytes.
+  const before: Record<string, string> = {
+    'absenteeism.unplanned': 'Unplanned absence: days marked absent (a half day counts half) and approved leave applied for on or after its first day.',
+    'absenteeism.spell': 'A spell is an unbroken run of absent or half days (weekly offs and holidays between them do not break it), or one request of unplanned leave.',
+    'absenteeism.bradford': 'Bradford factor = spells² × days. Common review points over a year: 51, 201, 401, 651.',
+    'attendanceSummary.rate': 'Attendance = present days (a half day counts half) ÷ expected working days (present, half day, absent, missing punch, half-day leave).',
+    'attendanceSummary.notFinal': 'Figures come from the reconciled days as stored; days not final yet (a terminal has not reported past them) are under “Not final” and in no rate.',
+    'headcount.onRolls': 'On the rolls at the end of a day: joined by then and not past the last working day. Joiners and leavers by their joining date and last working day; leavers only up to today.',
+    'headcount.attrition': 'Attrition (annualised) = leavers ÷ average headcount × 365 ÷ days covered. The status filter selects people by their status today.',
+    'lateEarly.definition': 'Late: the first punch after the shift start plus its grace; early: the last punch before the end minus its grace (flexible shifts: their core hours).',
+    'leaveBalances.ledger': 'From the leave ledger: every grant, accrual, use, cancellation, adjustment, lapse, encashment and carry-forward is an entry; nothing is edited.',
+    'leaveBalances.pending': 'Pending requests hold days against the balance but are not taken until approved. Loss-of-pay leave has no entitlement: its closing balance is minus the days taken.',
+    'overtime.rule': 'Overtime as reconciled: time after the shift end (and before its start where the shift says so) from its threshold, rounded down to its block, capped per day; all work on a holiday or weekly off.',
+    'overtime.listed': 'Only people with overtime in the period are listed.',
+    'regularizations.counted': 'Requests counted by the day they regularize. Time to decide: from the request to the final decision (the manager’s, or HR’s when the kind needs HR).',
+    'terminalHealth.uptime': 'Uptime counts the ten-minute slots in which the connector reached the terminal (a punch or a keep-alive), from the start of the period, the terminal’s registration or the installation of this version (when slots began to be recorded), whichever is latest.',
+  };
+
+  it('in English are the sentences the reports always wrote, values included', () => {
+    for (const [key, english] of Object.entries(before)) expect(renderWord('en-IN', word(`note.${key}`)), key).toBe(english);
+    // Figures as the report wrote them: no grouping of a large count, a fraction as it is.
+    expect(renderWord('en-IN', word('note.offDayWork.compOff', { days: '1234.5', people: '1200' }))).toBe(
+      'Comp-off credited in the period (leave ledger): 1234.5 day(s) to 1200 people. Comp-off due is what the days worked earn by the shift’s full- and half-day thresholds.',
+    );
+    expect(renderWord('en-IN', word('note.timesIn', { zone: 'Asia/Kolkata' }))).toBe('Times are in Asia/Kolkata.');
+    expect(renderWord('en-IN', tenureNote())).toBe(`Tenure bands: ${TENURE_BANDS.map(([b]) => b).join(', ')}; leavers by their tenure on their last day.`);
+  });
+
+  it('in Hindi from the catalogue, with the values (and the tenure bands’ own words) inside the sentence', () => {
+    for (const key of Object.keys(before)) {
+      expect(renderWord('hi-IN', word(`note.${key}`)), key).toBe(hi(`hr:reportWords.note.${key}`));
+      expect(renderWord('hi-IN', word(`note.${key}`)), key).not.toBe(before[key]);
+    }
+    const compOff = renderWord('hi-IN', word('note.offDayWork.compOff', { days: '2.5', people: '3' }));
+    expect(compOff).toBe(hi('hr:reportWords.note.offDayWork.compOff', { days: '2.5', people: '3' }));
+    expect(compOff).toContain('2.5');
+    expect(renderWord('hi-IN', word('note.timesIn', { zone: 'Asia/Kolkata' }))).toBe(hi('hr:reportWords.note.timesIn', { zone: 'Asia/Kolkata' }));
+    const bands = Object.fromEntries(['under1', 'from1to3', 'from3to5', 'from5to10', 'from10'].map((k) => [k, hi(`hr:reportWords.tenure.${k}`)]));
+    const tenure = renderWord('hi-IN', tenureNote());
+    expect(tenure).toBe(hi('hr:reportWords.note.headcount.tenureBands', bands));
+    expect(tenure).toContain(hi('hr:reportWords.tenure.under1'));
+    expect(tenure).not.toContain('Under 1 year');
   });
 });
 

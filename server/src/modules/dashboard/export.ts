@@ -136,6 +136,8 @@ export function dashboardTable(d: Dashboard, orgName: string, callerName: string
     title: w('title', { org: orgName }),
     header: [w('asOf', { when: asOfTime(d, locale), zone: d.timeZone }), w('scope', { scope })],
     filename: `dashboard-${d.today}`,
+    // The renderers' "Generated …" line in the organisation's zone, as every export's (the PDF prints the header lines instead).
+    timeZone: d.timeZone,
     locale,
     columns: [
       { header: w('columns.section'), width: 18, value: (r) => r.section },

@@ -10,7 +10,7 @@ import type {
 import type { Ctx } from '../../context.ts';
 import type { Population } from '../employees/index.ts';
 import type { Period } from './period.ts';
-import { type RunChart, type RunRow, word } from './words.ts';
+import { type RunChart, type RunRow, type Word, word } from './words.ts';
 
 /**
  * What a built-in report is: its definition (what the catalogue shows) and
@@ -55,7 +55,8 @@ export interface RunOutput {
   total?: number;
   totals: RunRow | null;
   chart: RunChart | null;
-  notes: string[];
+  /** Lines explaining the figures, as words: rendered in the reader's language like the cells. */
+  notes: Word[];
   /** Column labels that depend on the run (e.g. the grouping of headcount). */
   columns?: ReportColumn[];
 }

@@ -104,7 +104,7 @@ export function headerLines(result: ReportResult, callerName: string, scope: 'or
 /**
  * The table model of a run: the same columns, rows, totals and chart as the JSON, with the title,
  * headers and header lines in the downloader's language. The words in cells, totals and the chart
- * come rendered in that language by the run; names and figures as stored; notes stay English.
+ * and its notes come rendered in that language by the run; names and figures as stored.
  */
 export function reportTableModel(result: ReportResult, callerName: string, scope: 'org' | 'team', locale: Locale = 'en-IN'): TableModel<ReportRow> {
   const words = reportWords(result, locale);

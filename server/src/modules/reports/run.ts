@@ -10,7 +10,7 @@ import type { Label } from './definition.ts';
 import { type Period, defaultValue, resolvePeriod } from './period.ts';
 import * as repo from './repo.ts';
 import { type Resolved, checkFilters, checkSort, mayRun, presentDefinition, resolveReport, savedFilters, seesOrganisation } from './resolve.ts';
-import { runRenderer } from './words.ts';
+import { renderWord, runRenderer } from './words.ts';
 
 /**
  * Running reports: the catalogue the caller may run, and one run — scope
@@ -18,7 +18,7 @@ import { runRenderer } from './words.ts';
  * the filters, the report's SQL and shaper, then the order and the page.
  * A computed run is kept while none of the tables it reads changes, so
  * paging through a report or exporting what is on screen computes it once.
- * The words a report writes (totals, kinds, the chart) are rendered in the
+ * The words a report writes (totals, kinds, the chart, its notes) are rendered in the
  * reader's language before the rows are sorted, so they sort as read.
  */
 
@@ -143,7 +143,7 @@ async function compute(ctx: Ctx, p: Prepared, page: { limit: number; offset: num
       ...(out.total !== undefined ? { total: out.total } : {}),
       totals: out.totals && render.row(out.totals),
       chart: out.chart && render.chart(out.chart),
-      notes: out.notes,
+      notes: out.notes.map((n) => renderWord(locale, n)),
       ...(out.columns ? { columns: out.columns } : {}),
     };
     return { out: result, scope: population.scope === 'org' ? 'org' : 'team' };

@@ -90,11 +90,7 @@ export const absenteeism: BuiltInReport = {
     ]);
     return {
       ...shapeAbsenteeism(absences, unplanned, names),
-      notes: [
-        'Unplanned absence: days marked absent (a half day counts half) and approved leave applied for on or after its first day.',
-        'A spell is an unbroken run of absent or half days (weekly offs and holidays between them do not break it), or one request of unplanned leave.',
-        'Bradford factor = spells² × days. Common review points over a year: 51, 201, 401, 651.',
-      ],
+      notes: [word('note.absenteeism.unplanned'), word('note.absenteeism.spell'), word('note.absenteeism.bradford')],
     };
   },
 };

@@ -93,10 +93,7 @@ export const attendanceSummary: BuiltInReport = {
     const buckets = period.grain === 'month' ? days.map((d) => ({ key: d.date, ...d })) : byMonth(days);
     return {
       ...shapeAttendanceSummary(sums, names, buckets, period.grain === 'month' ? daysBetween(period.from, period.to) : monthsBetween(period.from, period.to), period.grain),
-      notes: [
-        'Attendance = present days (a half day counts half) ÷ expected working days (present, half day, absent, missing punch, half-day leave).',
-        'Figures come from the reconciled days as stored; days not final yet (a terminal has not reported past them) are under “Not final” and in no rate.',
-      ],
+      notes: [word('note.attendanceSummary.rate'), word('note.attendanceSummary.notFinal')],
     };
   },
 };

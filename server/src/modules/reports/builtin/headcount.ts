@@ -43,6 +43,12 @@ function bandWord(band: string): string | Word {
   return key ? word(key) : band;
 }
 
+/** The note naming the tenure bands: one sentence, each band's word an argument in `TENURE_BANDS`' order. */
+export function tenureNote(): Word {
+  const values = Object.fromEntries(TENURE_BANDS.map(([band]) => [(TENURE_WORD[band] ?? band).replace(/^tenure\./, ''), bandWord(band)]));
+  return word('note.headcount.tenureBands', values);
+}
+
 function row(group: string | Word, m: Movement, average: number, days: number): RunRow {
   return { group, opening: m.opening, joiners: m.joiners, leavers: m.leavers, closing: m.closing, average: round2(average), attritionRate: annualisedAttrition(m.leavers, average, days) };
 }
@@ -151,15 +157,12 @@ export const headcount: BuiltInReport = {
   fixedOrder: true,
   async run({ ctx, population, period, filters, today }) {
     const group = filters.groupBy ?? 'month';
-    const notes = [
-      'On the rolls at the end of a day: joined by then and not past the last working day. Joiners and leavers by their joining date and last working day; leavers only up to today.',
-      'Attrition (annualised) = leavers ÷ average headcount × 365 ÷ days covered. The status filter selects people by their status today.',
-    ];
+    const notes = [word('note.headcount.onRolls'), word('note.headcount.attrition')];
     const days = period.to >= period.from ? daysBetween(period.from, period.to).length : 0;
     if (period.from > today) return { rows: [], totals: null, chart: null, notes, columns: columnsFor(group) };
     if (group === 'tenure') {
       const bands = await headcountByTenure(ctx.db, population.ids, period.from, period.to);
-      return { ...shapeTenure(bands, days), notes: [...notes, `Tenure bands: ${TENURE_BANDS.map(([b]) => b).join(', ')}; leavers by their tenure on their last day.`], columns: columnsFor(group) };
+      return { ...shapeTenure(bands, days), notes: [...notes, tenureNote()], columns: columnsFor(group) };
     }
     const months: MonthSpan[] = monthsBetween(period.from, period.to).map((key) => {
       const first = `${key}-01`;

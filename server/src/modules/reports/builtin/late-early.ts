@@ -90,7 +90,7 @@ export const lateEarly: BuiltInReport = {
     ]);
     return {
       ...shapeLateEarly(people, weekdays, names),
-      notes: ['Late: the first punch after the shift start plus its grace; early: the last punch before the end minus its grace (flexible shifts: their core hours).'],
+      notes: [word('note.lateEarly.definition')],
     };
   },
 };

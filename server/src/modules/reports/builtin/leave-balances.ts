@@ -86,10 +86,7 @@ export const leaveBalances: BuiltInReport = {
     ]);
     return {
       ...shapeLeaveBalances(ledger, taken, names, monthsBetween(period.from, period.to)),
-      notes: [
-        'From the leave ledger: every grant, accrual, use, cancellation, adjustment, lapse, encashment and carry-forward is an entry; nothing is edited.',
-        'Pending requests hold days against the balance but are not taken until approved. Loss-of-pay leave has no entitlement: its closing balance is minus the days taken.',
-      ],
+      notes: [word('note.leaveBalances.ledger'), word('note.leaveBalances.pending')],
     };
   },
 };

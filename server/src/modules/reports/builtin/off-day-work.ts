@@ -93,10 +93,8 @@ export const offDayWork: BuiltInReport = {
     return {
       ...shapeOffDayWork(days, totals, months, monthsBetween(period.from, period.to), names),
       total: totals.days,
-      notes: [
-        `Comp-off credited in the period (leave ledger): ${round2(credited.days)} day(s) to ${credited.people} people. Comp-off due is what the days worked earn by the shift’s full- and half-day thresholds.`,
-        `Times are in ${ctx.timeZone}.`,
-      ],
+      // Figures as strings: written as they always were ("1234", "1.5"), not grouped by the message's number format.
+      notes: [word('note.offDayWork.compOff', { days: String(round2(credited.days)), people: String(credited.people) }), word('note.timesIn', { zone: ctx.timeZone })],
     };
   },
 };

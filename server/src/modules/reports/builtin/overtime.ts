@@ -73,10 +73,7 @@ export const overtime: BuiltInReport = {
     const [people, names] = await Promise.all([overtimeByEmployee(ctx.db, population.ids, period.from, period.to), labels()]);
     return {
       ...shapeOvertime(people, names),
-      notes: [
-        'Overtime as reconciled: time after the shift end (and before its start where the shift says so) from its threshold, rounded down to its block, capped per day; all work on a holiday or weekly off.',
-        'Only people with overtime in the period are listed.',
-      ],
+      notes: [word('note.overtime.rule'), word('note.overtime.listed')],
     };
   },
 };

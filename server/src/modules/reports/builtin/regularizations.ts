@@ -91,7 +91,7 @@ export const regularizations: BuiltInReport = {
     ]);
     return {
       ...shapeRegularizations(kinds, months, monthsBetween(period.from, period.to)),
-      notes: ['Requests counted by the day they regularize. Time to decide: from the request to the final decision (the manager’s, or HR’s when the kind needs HR).'],
+      notes: [word('note.regularizations.counted')],
     };
   },
 };

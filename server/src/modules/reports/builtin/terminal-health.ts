@@ -129,10 +129,7 @@ export const terminalHealth: BuiltInReport = {
     ]);
     return {
       ...shapeTerminalHealth({ terminals, slots, days, dates: daysBetween(period.from, period.to), fromSlot, nowSlot, nowMs }),
-      notes: [
-        'Uptime counts the ten-minute slots in which the connector reached the terminal (a punch or a keep-alive), from the start of the period, the terminal’s registration or the installation of this version (when slots began to be recorded), whichever is latest.',
-        `Times are in ${ctx.timeZone}.`,
-      ],
+      notes: [word('note.terminalHealth.uptime'), word('note.timesIn', { zone: ctx.timeZone })],
     };
   },
 };
