@@ -147,6 +147,38 @@ describe('refusals an employee or a manager meets (problemDetail)', () => {
   });
 });
 
+describe('documents and punch imports (problemDetail)', () => {
+  it('an empty file uploaded by a Hindi reader: a Hindi detail; for English the old sentence', async () => {
+    const empty = () => {
+      const form = new FormData();
+      form.set('title', 'Ration card');
+      form.set('file', new Blob([new Uint8Array(0)], { type: 'application/pdf' }), 'empty.pdf');
+      return form;
+    };
+    const res = await hindi.form(`/api/employees/${ids.sneha}/documents`, empty());
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.detail).toBe(translatorFor('hi-IN')('messages:problemDetail.file.empty'));
+    expect(res.body.errors).toEqual([{ path: 'body.file', message: 'is empty' }]);
+    const en = await english.form(`/api/employees/${await employeeIdOf(server, 'manager@kaveri.example')}/documents`, empty());
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe('The file is empty.');
+  });
+
+  it('a punch file with an unknown zone, imported by HR reading Marathi', async () => {
+    expect((await hr.put('/api/me/language', { locale: 'mr-IN' })).status).toBe(200);
+    try {
+      const res = await hr.post('/api/attendance/punches/import', { content: 'E001,2026-01-05 09:00', timeZone: 'Mars/Olympus', commit: false });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.detail).toBe(translatorFor('mr-IN')('messages:problemDetail.import.unknownZone'));
+    } finally {
+      await hr.put('/api/me/language', { locale: 'en-IN' });
+    }
+    const en = await hr.post('/api/attendance/punches/import', { content: 'E001,2026-01-05 09:00', timeZone: 'Mars/Olympus', commit: false });
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe('Unknown time zone.');
+  });
+});
+
 describe('other problems', () => {
   it('a regularization of a future day is refused in the reader’s language', async () => {
     expect((await hindi.put('/api/me/language', { locale: 'mr-IN' })).status).toBe(200);

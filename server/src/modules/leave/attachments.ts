@@ -73,7 +73,7 @@ export async function attachLeaveDocument(ctx: Ctx, deps: DocumentFiles, id: str
   return receiveForm(deps, form, async ({ fields, file }) => {
     const extra = Object.keys(fields)[0];
     if (extra !== undefined) throw badRequest(`Send only the file, in the part named \`file\`.`, [{ path: `body.${extra}`, message: 'is not expected' }]).withText({ id: 'problemDetail.leaveAttachment.onlyFile' });
-    if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]).withText({ id: 'problemDetail.leaveAttachment.fileMissing' });
+    if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]).withText({ id: 'problemDetail.file.missing' });
     return inTransaction(ctx, async (t) => {
       const row = await visibleRequest(t, id);
       assertMayAttach(t, row);

@@ -128,7 +128,7 @@ async function assertNoFrozenDay(ctx: Ctx, row: requestRepo.RequestRow, action: 
   if (day !== undefined) {
     throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`).withText({
       id: 'problemDetail.leaveDecision.frozen',
-      values: { first: firstOf(closed), day: { date: day }, more: closed.length - 1, action },
+      values: { day: { date: day }, more: closed.length - 1, action },
     });
   }
 }
@@ -160,15 +160,7 @@ async function takeLeave(ctx: Ctx, row: requestRepo.RequestRow): Promise<number>
       const where = year ? ` in ${year}` : '';
       throw conflict(`Only ${fmtDays(short.balance)} of ${type.code} are left now${where}, and this request needs ${fmtDays(short.asked)} there. Reject it, or adjust the balance first.`).withText({
         id: 'problemDetail.leaveDecision.shortfall',
-        values: {
-          balance: fmtDays(short.balance),
-          code: type.code,
-          where,
-          asked: fmtDays(short.asked),
-          balanceDays: { days: short.balance },
-          askedDays: { days: short.asked },
-          year: year ?? 'none',
-        },
+        values: { balanceDays: { days: short.balance }, code: type.code, askedDays: { days: short.asked }, year: year ?? 'none' },
       });
     }
   }

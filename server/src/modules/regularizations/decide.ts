@@ -152,7 +152,7 @@ async function applyRegularization(ctx: Ctx, row: RegularizationTable): Promise<
   if ((await frozenDates(ctx.db, row.employee_id, row.date, row.date)).length > 0) {
     throw conflict(`${row.date} was frozen by HR meanwhile: the request cannot be applied.`).withText({
       id: 'problemDetail.regularizationDecision.frozenMeanwhile',
-      values: { date: row.date, day: { date: row.date } },
+      values: { date: { date: row.date } },
     });
   }
   const punches = JSON.parse(row.punches) as StoredPunch[];

@@ -53,11 +53,11 @@ function proposedInstants(ctx: Ctx, inputs: Inputs, employee: EmployeeInfo, date
       const span = `${localParts(window.start, ctx.timeZone).time.slice(0, 5)}–${localParts(window.end, ctx.timeZone).time.slice(0, 5)}`;
       throw badRequest(`${p.time} does not fall in the shift window of ${date} (${span}).`, [
         { path: `body.punches.${i}.time`, message: `is outside the shift window ${span}` },
-      ]).withText({ id: 'problemDetail.regularization.outsideWindow', values: { time: p.time, date, day: { date }, span } });
+      ]).withText({ id: 'problemDetail.regularization.outsideWindow', values: { time: p.time, date: { date }, span } });
     }
     if (at > now) throw badRequest(`${p.time} on ${date} is in the future.`, [{ path: `body.punches.${i}.time`, message: 'is in the future' }]).withText({
         id: 'problemDetail.regularization.punchInFuture',
-        values: { time: p.time, date, day: { date } },
+        values: { time: p.time, date: { date } },
       });
     return { ...p, at: new Date(at).toISOString() };
   });
@@ -68,8 +68,8 @@ function shapeError(message: string, text: Message, path = 'body.punches') {
   return badRequest(message, [{ path, message }]).withText(text);
 }
 
-/** A kind's values in a message: the enum as English has always named it, and its label for other languages. */
-const kindValues = (kind: RegularizationKind): Record<string, MessageValue> => ({ kind, kindLabel: { label: `regularizationKind.${kind}` } });
+/** A kind in a message: its label (English readers keep the enum's name: they get the English detail, not the message). */
+const kindValues = (kind: RegularizationKind): Record<string, MessageValue> => ({ kind: { label: `regularizationKind.${kind}` } });
 
 /** One waiting request per day and kind. */
 async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string, kind: RegularizationKind): Promise<void> {
@@ -211,6 +211,6 @@ export async function previewOfRequest(ctx: Ctx, id: string): Promise<Regulariza
 }
 
 function preview(inputs: Inputs, ctx: Ctx, employee: EmployeeInfo, date: string, punches: readonly StoredPunch[], supersedes: readonly string[]): RegularizationPreview {
-  if (frozenIn(inputs, employee.id, date)) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`).withText({ id: 'problemDetail.regularization.previewFrozen', values: { date, day: { date } } });
+  if (frozenIn(inputs, employee.id, date)) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`).withText({ id: 'problemDetail.regularization.previewFrozen', values: { date: { date } } });
   return { date, ...dayWithPunchesChanged(ctx, inputs, employee, date, { add: punches, setAside: supersedes }) };
 }
