@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../shared/dates.ts';
-import { renderMessageIn } from '../../shared/i18n/index.ts';
+import { renderMessageIn, translatorFor } from '../../shared/i18n/index.ts';
 import { preferencesOf } from '../../server/src/modules/auth/index.ts';
 import type { Client } from '../support/client.ts';
 import { employeeIdOf, freeWeek, leaveTypeIdOf, topUp } from '../support/leave.ts';
@@ -94,6 +94,88 @@ describe('a Hindi reader’s refused leave application', () => {
     expect(res.body.title).toBe('Your request is not valid');
     expect(res.body.detail).toBe('This leave request cannot be made. backupEmployeeId: must be someone else.');
     expect(res.body.errors).toEqual([{ path: 'body.backupEmployeeId', message: 'must be someone else' }]);
+  });
+});
+
+describe('refusals an employee or a manager meets (problemDetail)', () => {
+  const hi = translatorFor('hi-IN');
+
+  it('a regularization of the wrong shape: the Hindi sentence; the English one word for word; fields unchanged', async () => {
+    const day = addDays(today(), -2);
+    const body = { date: day, kind: 'MissingPunchOut', reason: 'घर जल्दी गया', punches: [{ time: '12:00', direction: 'in' }], supersedes: [] };
+    const res = await hindi.post('/api/regularizations', body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.detail).toBe(hi('messages:problemDetail.regularization.missingOutShape'));
+    expect(res.body.detail).toMatch(DEVANAGARI);
+    expect(res.body.errors).toEqual([{ path: 'body.punches', message: 'MissingPunchOut carries exactly one "out" punch.' }]);
+    const en = await english.post('/api/regularizations', body);
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe('MissingPunchOut carries exactly one "out" punch.');
+  });
+
+  it('a leave decision: deciding one’s own request, deciding it again, withdrawing approved leave', async () => {
+    const day = addDays(monday, 4);
+    const made = await hindi.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: day, toDate: day, duration: 'FullDay' });
+    expect(made.status, made.text).toBe(200);
+    const own = await hindi.post(`/api/leave/requests/${made.body.id}/approve`, {});
+    expect(own.status, own.text).toBe(403);
+    expect(own.body.detail).toBe(hi('messages:problemDetail.leaveDecision.own'));
+
+    const first = await english.post(`/api/leave/requests/${made.body.id}/approve`, {});
+    expect(first.status, first.text).toBe(200);
+    if (first.body.status === 'ManagerApprovedPendingHR') expect((await hr.post(`/api/leave/requests/${made.body.id}/approve`, {})).status).toBe(200);
+    const again = await english.post(`/api/leave/requests/${made.body.id}/approve`, {});
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.detail).toBe('This request is already approved; it cannot be decided again.');
+
+    const withdraw = await hindi.post(`/api/leave/requests/${made.body.id}/withdraw`, {});
+    expect(withdraw.status, withdraw.text).toBe(409);
+    expect(withdraw.body.detail).toBe(hi('messages:problemDetail.leaveDecision.withdrawApproved'));
+    expect(withdraw.body.detail).toMatch(DEVANAGARI);
+  });
+
+  it('a file attached to withdrawn leave: refused in Hindi, the state in Hindi words', async () => {
+    const made = await hindi.post('/api/leave/requests', { leaveTypeId: ids.CL, fromDate: monday, toDate: monday, duration: 'FullDay' });
+    expect(made.status, made.text).toBe(200);
+    expect((await hindi.post(`/api/leave/requests/${made.body.id}/withdraw`, {})).status).toBe(200);
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'certificate.pdf');
+    const res = await hindi.form(`/api/leave/requests/${made.body.id}/documents`, form);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.detail).toBe(hi('messages:problemDetail.leaveAttachment.closed', { state: 'withdrawn' }));
+    expect(res.body.detail).toContain('वापस लिया जा चुका है');
+  });
+});
+
+describe('documents and punch imports (problemDetail)', () => {
+  it('an empty file uploaded by a Hindi reader: a Hindi detail; for English the old sentence', async () => {
+    const empty = () => {
+      const form = new FormData();
+      form.set('title', 'Ration card');
+      form.set('file', new Blob([new Uint8Array(0)], { type: 'application/pdf' }), 'empty.pdf');
+      return form;
+    };
+    const res = await hindi.form(`/api/employees/${ids.sneha}/documents`, empty());
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.detail).toBe(translatorFor('hi-IN')('messages:problemDetail.file.empty'));
+    expect(res.body.errors).toEqual([{ path: 'body.file', message: 'is empty' }]);
+    const en = await english.form(`/api/employees/${await employeeIdOf(server, 'manager@kaveri.example')}/documents`, empty());
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe('The file is empty.');
+  });
+
+  it('a punch file with an unknown zone, imported by HR reading Marathi', async () => {
+    expect((await hr.put('/api/me/language', { locale: 'mr-IN' })).status).toBe(200);
+    try {
+      const res = await hr.post('/api/attendance/punches/import', { content: 'E001,2026-01-05 09:00', timeZone: 'Mars/Olympus', commit: false });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.detail).toBe(translatorFor('mr-IN')('messages:problemDetail.import.unknownZone'));
+    } finally {
+      await hr.put('/api/me/language', { locale: 'en-IN' });
+    }
+    const en = await hr.post('/api/attendance/punches/import', { content: 'E001,2026-01-05 09:00', timeZone: 'Mars/Olympus', commit: false });
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe('Unknown time zone.');
   });
 });
 

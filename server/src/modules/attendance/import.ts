@@ -120,11 +120,11 @@ export async function importPunches(ctx: Ctx, input: PunchImportInput, locale: L
   requirePermission(ctx, 'attendance:manage');
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   const terminal = input.terminalId ? policy.terminals.get(input.terminalId.toLowerCase()) : undefined;
-  if (input.terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);
+  if (input.terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]).withText({ id: 'problemDetail.import.noTerminal' });
   const zone = input.timeZone ?? terminal?.timeZone ?? ctx.timeZone;
-  if (!isKnownTimeZone(zone)) throw badRequest('Unknown time zone.', [{ path: 'body.timeZone', message: 'must be an IANA time zone' }]);
+  if (!isKnownTimeZone(zone)) throw badRequest('Unknown time zone.', [{ path: 'body.timeZone', message: 'must be an IANA time zone' }]).withText({ id: 'problemDetail.import.unknownZone' });
   const parsed = parseImport(input.content);
-  if (parsed.length === 0) throw badRequest('The file has no punch rows.', [{ path: 'body.content', message: 'has no rows' }]);
+  if (parsed.length === 0) throw badRequest('The file has no punch rows.', [{ path: 'body.content', message: 'has no rows' }]).withText({ id: 'problemDetail.import.noPunchRows' });
   const byCode = new Map(directory.list.map((e) => [e.code.toLowerCase(), e]));
   const now = ctx.clock.now().getTime();
   const serial = terminal?.serial ?? 'import';

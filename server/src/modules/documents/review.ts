@@ -40,8 +40,8 @@ async function present(ctx: Ctx, id: string): Promise<EmployeeDocument> {
 async function decide(ctx: Ctx, id: string, status: 'Verified' | 'Rejected', note: string | null): Promise<EmployeeDocument> {
   await inTransaction(ctx, async (t) => {
     const { row } = await loadForReview(t, id);
-    if (row.deleted_at !== null) throw conflict('This document was deleted.');
-    if (row.status === status) throw conflict(`This document is already ${status === 'Verified' ? 'verified' : 'rejected'}.`);
+    if (row.deleted_at !== null) throw conflict('This document was deleted.').withText({ id: 'problemDetail.document.deleted' });
+    if (row.status === status) throw conflict(`This document is already ${status === 'Verified' ? 'verified' : 'rejected'}.`).withText({ id: 'problemDetail.document.alreadyReviewed', values: { status } });
     await files.updateDocRow(t.db, id, {
       status,
       review_note: note,
@@ -86,9 +86,9 @@ export async function rejectDocument(ctx: Ctx, id: string, input: DocumentReject
 export async function updateDocument(ctx: Ctx, id: string, input: DocumentUpdate): Promise<EmployeeDocument> {
   await inTransaction(ctx, async (t) => {
     const { row, type } = await loadForReview(t, id);
-    if (row.deleted_at !== null) throw conflict('This document was deleted.');
+    if (row.deleted_at !== null) throw conflict('This document was deleted.').withText({ id: 'problemDetail.document.deleted' });
     if (type?.expires !== 1 && input.expiresOn !== null) {
-      throw badRequest(`A ${row.title} does not expire.`, [{ path: 'body.expiresOn', message: 'this type has no expiry date' }]);
+      throw badRequest(`A ${row.title} does not expire.`, [{ path: 'body.expiresOn', message: 'this type has no expiry date' }]).withText({ id: 'problemDetail.document.noExpiry', values: { type: row.title } });
     }
     if (row.expires_on === input.expiresOn) return;
     await files.updateDocRow(t.db, id, { expires_on: input.expiresOn });
@@ -111,7 +111,7 @@ export async function updateDocument(ctx: Ctx, id: string, input: DocumentUpdate
 export async function deleteDocument(ctx: Ctx, id: string, input: DocumentDeletion): Promise<EmployeeDocument> {
   await inTransaction(ctx, async (t) => {
     const { row } = await loadForReview(t, id);
-    if (row.deleted_at !== null) throw conflict('This document is already deleted.');
+    if (row.deleted_at !== null) throw conflict('This document is already deleted.').withText({ id: 'problemDetail.document.alreadyDeleted' });
     await files.updateDocRow(t.db, id, { deleted_at: t.clock.now().toISOString(), deleted_by_name: t.caller.name, delete_reason: input.reason });
     await recordAudit(t, {
       employeeId: row.employee_id,

@@ -38,7 +38,7 @@ export function sizeLabel(bytes: number): string {
  */
 export async function uploadDocument(ctx: Ctx, deps: DocumentFiles, employeeId: string, form: FormUpload): Promise<EmployeeDocument> {
   const { self } = await assertCanReadFile(ctx, employeeId);
-  if (!self && !canManage(ctx)) throw forbidden("Uploading another person's documents needs the permission documents:manage.");
+  if (!self && !canManage(ctx)) throw forbidden("Uploading another person's documents needs the permission documents:manage.").withText({ id: 'problemDetail.document.uploadOthers' });
   let staged: StagedFile | undefined;
   let body: { fields: Record<string, string>; file: StagedFile | undefined };
   try {
@@ -48,7 +48,7 @@ export async function uploadDocument(ctx: Ctx, deps: DocumentFiles, employeeId: 
     throw err;
   }
   const { fields, file } = body;
-  if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]);
+  if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]).withText({ id: 'problemDetail.file.missing' });
   let kept = false;
   try {
     assertWithinLimits(file, form.maxFileBytes);
@@ -125,7 +125,7 @@ async function presentUploaded(ctx: Ctx, id: string): Promise<EmployeeDocument> 
 /** 413 for a file the size limit cut off, 400 for an empty one. */
 export function assertWithinLimits(file: StagedFile, maxFileBytes: number): void {
   if (file.truncated) throw payloadTooLarge(`The file is over the ${maxFileBytes} byte limit (${sizeLabel(maxFileBytes)}).`);
-  if (file.sizeBytes === 0) throw badRequest('The file is empty.', [{ path: 'body.file', message: 'is empty' }]);
+  if (file.sizeBytes === 0) throw badRequest('The file is empty.', [{ path: 'body.file', message: 'is empty' }]).withText({ id: 'problemDetail.file.empty' });
 }
 
 /** The media type of a staged file decided from its bytes (magic numbers); 415 outside the allow-list. */
@@ -152,23 +152,35 @@ export function cleanName(file: StagedFile): string {
 async function slotOf(ctx: Ctx, employeeId: string, fields: DocumentUploadFields): Promise<{ key: string; typeId: string | null; title: string }> {
   if (fields.typeId) {
     const type = await types.findTypeRow(ctx.db, fields.typeId);
-    if (!type) throw badRequest('No such document type.', [{ path: 'body.typeId', message: 'no such document type' }]);
+    if (!type) throw badRequest('No such document type.', [{ path: 'body.typeId', message: 'no such document type' }]).withText({ id: 'problemDetail.document.noType' });
     if (type.id === LEAVE_DOCUMENT_TYPE_ID) {
       throw badRequest(`A ${type.name} is attached to its leave request (POST /api/leave/requests/{id}/documents), not uploaded on its own.`, [
         { path: 'body.typeId', message: 'attach it to its leave request' },
-      ]);
+      ]).withText({ id: 'problemDetail.document.viaLeave', values: { type: type.name } });
     }
-    if (type.active !== 1) throw badRequest(`${type.name} is no longer in use.`, [{ path: 'body.typeId', message: 'is inactive' }]);
-    if (!mayUploadType(ctx, employeeId, type)) throw forbidden(`Only HR uploads ${type.name}.`);
-    if (type.expires === 1 && !fields.expiresOn) throw badRequest(`A ${type.name} expires: give its expiry date.`, [{ path: 'body.expiresOn', message: 'is required for this type' }]);
-    if (type.expires !== 1 && fields.expiresOn) throw badRequest(`A ${type.name} does not expire.`, [{ path: 'body.expiresOn', message: 'this type has no expiry date' }]);
+    if (type.active !== 1) throw badRequest(`${type.name} is no longer in use.`, [{ path: 'body.typeId', message: 'is inactive' }]).withText({ id: 'problemDetail.document.inactive', values: { type: type.name } });
+    if (!mayUploadType(ctx, employeeId, type)) throw forbidden(`Only HR uploads ${type.name}.`).withText({ id: 'problemDetail.document.hrOnly', values: { type: type.name } });
+    if (type.expires === 1 && !fields.expiresOn) {
+      throw badRequest(`A ${type.name} expires: give its expiry date.`, [{ path: 'body.expiresOn', message: 'is required for this type' }]).withText({
+        id: 'problemDetail.document.needsExpiry',
+        values: { type: type.name },
+      });
+    }
+    if (type.expires !== 1 && fields.expiresOn) {
+      throw badRequest(`A ${type.name} does not expire.`, [{ path: 'body.expiresOn', message: 'this type has no expiry date' }]).withText({ id: 'problemDetail.document.noExpiry', values: { type: type.name } });
+    }
     return { key: typeSlot(type.id), typeId: type.id, title: type.name };
   }
   const title = normaliseName(fields.title ?? '');
   const key = textSlot(title);
   const catalogue = await types.findTypeByNameKey(ctx.db, title.toLowerCase());
-  if (catalogue && catalogue.active === 1) throw badRequest(`${catalogue.name} is a document type: upload it as that type.`, [{ path: 'body.title', message: `upload it with typeId of ${catalogue.name}` }]);
+  if (catalogue && catalogue.active === 1) {
+    throw badRequest(`${catalogue.name} is a document type: upload it as that type.`, [{ path: 'body.title', message: `upload it with typeId of ${catalogue.name}` }]).withText({
+      id: 'problemDetail.document.isType',
+      values: { name: catalogue.name },
+    });
+  }
   const openFor = (await requests.openRequestKeys(ctx.db, employeeId)).has(key);
-  if (!mayUploadFreeText(ctx, employeeId, openFor)) throw forbidden('You can upload a document outside the catalogue only when HR has asked for it by that name.');
+  if (!mayUploadFreeText(ctx, employeeId, openFor)) throw forbidden('You can upload a document outside the catalogue only when HR has asked for it by that name.').withText({ id: 'problemDetail.document.freeText' });
   return { key, typeId: null, title };
 }

@@ -51,11 +51,11 @@ const describe = (row: RequestRow) => `${fmtDays(row.working_days)} of ${row.typ
 function assertMayAttach(ctx: Ctx, row: RequestRow): void {
   const own = ctx.caller.employeeId !== null && ctx.caller.employeeId === row.employee_id;
   if (!own && !ctx.caller.permissions.includes('leave:hr-approve')) {
-    throw forbidden('Only the employee whose leave it is, or HR (leave:hr-approve), attaches documents to a leave request.');
+    throw forbidden('Only the employee whose leave it is, or HR (leave:hr-approve), attaches documents to a leave request.').withText({ id: 'problemDetail.leaveAttachment.notAllowed' });
   }
   if (LeaveStatus.parse(row.status) === 'Rejected') {
     const how = row.closure ? row.closure.toLowerCase() : 'rejected';
-    throw conflict(`This request is ${how}: documents are attached only to pending or approved leave.`);
+    throw conflict(`This request is ${how}: documents are attached only to pending or approved leave.`).withText({ id: 'problemDetail.leaveAttachment.closed', values: { state: how } });
   }
 }
 
@@ -72,8 +72,8 @@ export async function attachLeaveDocument(ctx: Ctx, deps: DocumentFiles, id: str
   assertMayAttach(ctx, await visibleRequest(ctx, id));
   return receiveForm(deps, form, async ({ fields, file }) => {
     const extra = Object.keys(fields)[0];
-    if (extra !== undefined) throw badRequest(`Send only the file, in the part named \`file\`.`, [{ path: `body.${extra}`, message: 'is not expected' }]);
-    if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]);
+    if (extra !== undefined) throw badRequest(`Send only the file, in the part named \`file\`.`, [{ path: `body.${extra}`, message: 'is not expected' }]).withText({ id: 'problemDetail.leaveAttachment.onlyFile' });
+    if (!file) throw badRequest('Attach the file in the part named `file`.', [{ path: 'body.file', message: 'is required' }]).withText({ id: 'problemDetail.file.missing' });
     return inTransaction(ctx, async (t) => {
       const row = await visibleRequest(t, id);
       assertMayAttach(t, row);

@@ -90,19 +90,22 @@ function deciderWords(d: Decider, name: string): string {
 /** The caller as the decider of this request's current stage; 403 for one who may not decide it, 409 once it is settled. */
 async function assertMayDecide(ctx: Ctx, row: requestRepo.RequestRow): Promise<Decider> {
   const { caller } = ctx;
-  if (caller.employeeId === row.employee_id) throw forbidden('Nobody approves or rejects their own leave request.');
+  if (caller.employeeId === row.employee_id) throw forbidden('Nobody approves or rejects their own leave request.').withText({ id: 'problemDetail.leaveDecision.own' });
   const status = LeaveStatus.parse(row.status);
   const stage = stageOf(status);
-  if (!stage) throw conflict(`This request is already ${row.closure ? row.closure.toLowerCase() : status.toLowerCase()}; it cannot be decided again.`);
+  if (!stage) {
+    const state = row.closure ? row.closure.toLowerCase() : status.toLowerCase();
+    throw conflict(`This request is already ${state}; it cannot be decided again.`).withText({ id: 'problemDetail.leaveDecision.settled', values: { state } });
+  }
   const hr = caller.permissions.includes('leave:hr-approve');
   if (stage === 'hr') {
-    if (!hr) throw forbidden('This request waits for HR approval (permission leave:hr-approve).');
+    if (!hr) throw forbidden('This request waits for HR approval (permission leave:hr-approve).').withText({ id: 'problemDetail.leaveDecision.waitsForHr' });
     return { stage, byHrForManager: false, aboveManager: false };
   }
   const inLine = caller.employeeId !== null && (await isBelow(ctx.db, caller.employeeId, row.employee_id));
   if (inLine && caller.permissions.includes('leave:approve')) return { stage, byHrForManager: false, aboveManager: caller.employeeId !== row.employee_manager_id };
   if (hr) return { stage, byHrForManager: true, aboveManager: false };
-  throw forbidden('Only a manager above this employee (leave:approve) or HR (leave:hr-approve) decides this request.');
+  throw forbidden('Only a manager above this employee (leave:approve) or HR (leave:hr-approve) decides this request.').withText({ id: 'problemDetail.leaveDecision.notInLine' });
 }
 
 /** What a decision at a stage records: who decided, when and their note (and at the manager stage whether HR acted for the manager). */
@@ -119,9 +122,15 @@ function closurePatch(ctx: Ctx, closure: LeaveClosure, decisionNote: string, bal
 }
 
 /** 409 when attendance of a day of the request is frozen: leave inside a closed month does not change. */
-async function assertNoFrozenDay(ctx: Ctx, row: requestRepo.RequestRow, action: string): Promise<void> {
+async function assertNoFrozenDay(ctx: Ctx, row: requestRepo.RequestRow, action: 'approved' | 'cancelled'): Promise<void> {
   const closed = await ctx.links.attendance.frozenDays(ctx.db, row.employee_id, row.from_date, row.to_date);
-  if (closed.length) throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`);
+  const [day] = closed;
+  if (day !== undefined) {
+    throw conflict(`Attendance of ${firstOf(closed)} is frozen (closed): this leave cannot be ${action} until HR unfreezes the day.`).withText({
+      id: 'problemDetail.leaveDecision.frozen',
+      values: { day: { date: day }, more: closed.length - 1, action },
+    });
+  }
 }
 
 function describe(row: requestRepo.RequestRow): string {
@@ -147,8 +156,12 @@ async function takeLeave(ctx: Ctx, row: requestRepo.RequestRow): Promise<number>
     const positions = await yearPositions(ctx, row.employee_id, type, askedOf(days), { holds: false });
     const [short] = shortfalls(positions);
     if (short) {
-      const where = positions.filter((p) => p.asked > 0).length > 1 || short.yearStart !== positions[0]?.yearStart ? ` in ${leaveYearLabel(short.yearStart)}` : '';
-      throw conflict(`Only ${fmtDays(short.balance)} of ${type.code} are left now${where}, and this request needs ${fmtDays(short.asked)} there. Reject it, or adjust the balance first.`);
+      const year = positions.filter((p) => p.asked > 0).length > 1 || short.yearStart !== positions[0]?.yearStart ? leaveYearLabel(short.yearStart) : null;
+      const where = year ? ` in ${year}` : '';
+      throw conflict(`Only ${fmtDays(short.balance)} of ${type.code} are left now${where}, and this request needs ${fmtDays(short.asked)} there. Reject it, or adjust the balance first.`).withText({
+        id: 'problemDetail.leaveDecision.shortfall',
+        values: { balanceDays: { days: short.balance }, code: type.code, askedDays: { days: short.asked }, year: year ?? 'none' },
+      });
     }
   }
   await writeUsage(ctx, row, days, yearStartMonth);
@@ -239,10 +252,15 @@ export async function rejectLeave(ctx: Ctx, id: string, input: LeaveRejectBody):
 export async function withdrawLeave(ctx: Ctx, id: string, input: LeaveWithdrawBody): Promise<LeaveRequest> {
   const note = input.note ?? null;
   return decide(ctx, id, 'leave.request.withdrawn', async (t, row, now) => {
-    if (t.caller.employeeId !== row.employee_id) throw forbidden('Only the employee withdraws their own request; a manager or HR rejects it instead.');
+    if (t.caller.employeeId !== row.employee_id) {
+      throw forbidden('Only the employee withdraws their own request; a manager or HR rejects it instead.').withText({ id: 'problemDetail.leaveDecision.withdrawOthers' });
+    }
     const status = LeaveStatus.parse(row.status);
     if (!isOpen(status)) {
-      throw conflict(status === 'Approved' ? 'This request is approved: ask HR to cancel it.' : 'This request is already settled; there is nothing to withdraw.');
+      const approved = status === 'Approved';
+      throw conflict(approved ? 'This request is approved: ask HR to cancel it.' : 'This request is already settled; there is nothing to withdraw.').withText({
+        id: approved ? 'problemDetail.leaveDecision.withdrawApproved' : 'problemDetail.leaveDecision.withdrawSettled',
+      });
     }
     const approvers = await approversOf(t, (await peopleRepo.findApplicant(t.db, row.employee_id))?.manager_id ?? null, stageOf(status) ?? 'manager');
     const balanceAfter = await balanceLeft(t, row);

@@ -22,16 +22,15 @@ const kindLabel = (kind: string) => labelOf(REGULARIZATION_KIND_LABELS, kind);
 
 async function assertMayDecide(ctx: Ctx, row: RegularizationTable): Promise<Decider> {
   if (row.status === 'Approved' || row.status === 'Rejected') {
-    throw conflict(`This request is already ${row.status}: it cannot be decided again.`);
+    throw conflict(`This request is already ${row.status}: it cannot be decided again.`).withText({ id: 'problemDetail.regularizationDecision.settled', values: { status: row.status } });
   }
   const decider = await deciderOf(ctx);
-  if (row.employee_id === decider.employeeId) throw forbidden('Nobody decides their own request.');
+  if (row.employee_id === decider.employeeId) throw forbidden('Nobody decides their own request.').withText({ id: 'problemDetail.regularizationDecision.own' });
   if (!mayDecide(decider, row)) {
-    throw forbidden(
-      row.status === 'ManagerApprovedAwaitingHR'
-        ? 'The manager approved this request; it now needs HR (regularization:hr-approve).'
-        : "This request waits for the employee's manager (or HR).",
-    );
+    const needsHr = row.status === 'ManagerApprovedAwaitingHR';
+    throw forbidden(needsHr ? 'The manager approved this request; it now needs HR (regularization:hr-approve).' : "This request waits for the employee's manager (or HR).").withText({
+      id: needsHr ? 'problemDetail.regularizationDecision.needsHr' : 'problemDetail.regularizationDecision.waitsForManager',
+    });
   }
   return decider;
 }
@@ -63,7 +62,7 @@ async function decide(
     const decider = await assertMayDecide(t, row);
     const now = ctx.clock.now().toISOString();
     const patch = { ...outcome(row, decider, now), updated_at: now };
-    if (!(await regsRepo.updateRegularizationFrom(t.db, id, row.status, patch))) throw conflict('This request changed meanwhile; reload it.');
+    if (!(await regsRepo.updateRegularizationFrom(t.db, id, row.status, patch))) throw conflict('This request changed meanwhile; reload it.').withText({ id: 'problemDetail.regularizationDecision.changed' });
     await after(t, row, patch);
     await emitEvent(t, 'regularization.decided', await getRegularization(t, id));
   });
@@ -151,7 +150,10 @@ export async function rejectRegularization(ctx: Ctx, id: string, note: string): 
 /** Adds the approved punches as `manual` rows (superseding what they replace) and reconciles the day. */
 async function applyRegularization(ctx: Ctx, row: RegularizationTable): Promise<void> {
   if ((await frozenDates(ctx.db, row.employee_id, row.date, row.date)).length > 0) {
-    throw conflict(`${row.date} was frozen by HR meanwhile: the request cannot be applied.`);
+    throw conflict(`${row.date} was frozen by HR meanwhile: the request cannot be applied.`).withText({
+      id: 'problemDetail.regularizationDecision.frozenMeanwhile',
+      values: { date: { date: row.date } },
+    });
   }
   const punches = JSON.parse(row.punches) as StoredPunch[];
   const supersedes = JSON.parse(row.supersedes) as string[];

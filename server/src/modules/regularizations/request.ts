@@ -8,6 +8,7 @@ import {
   minutesOf,
 } from '../../../../shared/attendance/index.ts';
 import { addDays } from '../../../../shared/dates.ts';
+import type { Message, MessageValue } from '../../../../shared/i18n/messages.ts';
 import { type Ctx, inTransaction, requirePermission } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
 import { newId } from '../../ids.ts';
@@ -52,16 +53,23 @@ function proposedInstants(ctx: Ctx, inputs: Inputs, employee: EmployeeInfo, date
       const span = `${localParts(window.start, ctx.timeZone).time.slice(0, 5)}–${localParts(window.end, ctx.timeZone).time.slice(0, 5)}`;
       throw badRequest(`${p.time} does not fall in the shift window of ${date} (${span}).`, [
         { path: `body.punches.${i}.time`, message: `is outside the shift window ${span}` },
-      ]);
+      ]).withText({ id: 'problemDetail.regularization.outsideWindow', values: { time: p.time, date: { date }, span } });
     }
-    if (at > now) throw badRequest(`${p.time} on ${date} is in the future.`, [{ path: `body.punches.${i}.time`, message: 'is in the future' }]);
+    if (at > now) throw badRequest(`${p.time} on ${date} is in the future.`, [{ path: `body.punches.${i}.time`, message: 'is in the future' }]).withText({
+        id: 'problemDetail.regularization.punchInFuture',
+        values: { time: p.time, date: { date } },
+      });
     return { ...p, at: new Date(at).toISOString() };
   });
 }
 
-function shapeError(message: string, path = 'body.punches') {
-  return badRequest(message, [{ path, message }]);
+/** A request of the wrong shape: the English sentence (also the field's message) and the same words as a catalogue message. */
+function shapeError(message: string, text: Message, path = 'body.punches') {
+  return badRequest(message, [{ path, message }]).withText(text);
 }
+
+/** A kind in a message: its label (English readers keep the enum's name: they get the English detail, not the message). */
+const kindValues = (kind: RegularizationKind): Record<string, MessageValue> => ({ kind: { label: `regularizationKind.${kind}` } });
 
 /** One waiting request per day and kind. */
 async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string, kind: RegularizationKind): Promise<void> {
@@ -72,7 +80,7 @@ async function assertNoWaitingRequest(ctx: Ctx, employeeId: string, date: string
 async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   requirePermission(ctx, 'regularization:apply');
   const employeeId = ctx.caller.employeeId;
-  if (!employeeId) throw forbidden('Only an employee can request a regularization.');
+  if (!employeeId) throw forbidden('Only an employee can request a regularization.').withText({ id: 'problemDetail.regularization.employeeOnly' });
   const [policy, directory] = await Promise.all([policyOf(ctx.db), directoryOf(ctx.db)]);
   const employee = directory.byId.get(employeeId);
   if (!employee) throw notFound('Employee');
@@ -104,20 +112,22 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
   const supersedes = [...new Set(input.supersedes)];
   if (input.kind === 'MissingPunchIn' || input.kind === 'MissingPunchOut') {
     const want = input.kind === 'MissingPunchIn' ? 'in' : 'out';
-    if (proposed.length !== 1 || proposed[0]?.direction !== want) throw shapeError(`${input.kind} carries exactly one "${want}" punch.`);
+    if (proposed.length !== 1 || proposed[0]?.direction !== want) {
+      throw shapeError(`${input.kind} carries exactly one "${want}" punch.`, { id: `problemDetail.regularization.${want === 'in' ? 'missingInShape' : 'missingOutShape'}` });
+    }
   }
-  if (input.kind === 'ManualEntry' && proposed.length === 0) throw shapeError('ManualEntry carries at least one punch.');
+  if (input.kind === 'ManualEntry' && proposed.length === 0) throw shapeError('ManualEntry carries at least one punch.', { id: 'problemDetail.regularization.manualShape' });
   const existing = supersedes.length ? await punchesAround(ctx, employeeId, input.date) : [];
   for (const [i, id] of supersedes.entries()) {
     const p = existing.find((e) => e.id === id);
-    if (!p) throw shapeError('Each superseded punch must be one of your punches of that day.', `body.supersedes.${i}`);
-    if (p.supersededById) throw conflict('That punch was already corrected.', [{ path: `body.supersedes.${i}`, message: 'is already superseded' }]);
+    if (!p) throw shapeError('Each superseded punch must be one of your punches of that day.', { id: 'problemDetail.regularization.notYourPunch' }, `body.supersedes.${i}`);
+    if (p.supersededById) throw conflict('That punch was already corrected.', [{ path: `body.supersedes.${i}`, message: 'is already superseded' }]).withText({ id: 'problemDetail.regularization.alreadyCorrected' });
     if ((input.kind === 'OffZone' || input.kind === 'WrongLocation') && !p.flags.includes(input.kind)) {
-      throw shapeError(`That punch is not flagged ${input.kind}.`, `body.supersedes.${i}`);
+      throw shapeError(`That punch is not flagged ${input.kind}.`, { id: 'problemDetail.regularization.notFlagged', values: kindValues(input.kind) }, `body.supersedes.${i}`);
     }
   }
   if (input.kind === 'OffZone' || input.kind === 'WrongLocation') {
-    if (supersedes.length === 0) throw shapeError(`${input.kind} names the flagged punch(es) it asks to accept.`, 'body.supersedes');
+    if (supersedes.length === 0) throw shapeError(`${input.kind} names the flagged punch(es) it asks to accept.`, { id: 'problemDetail.regularization.namesFlagged', values: kindValues(input.kind) }, 'body.supersedes');
     if (proposed.length === 0) {
       // Accept the flagged punches as they were.
       proposed = supersedes.map((id) => {
@@ -127,7 +137,7 @@ async function checkedRequest(ctx: Ctx, input: RegularizationPreviewRequest) {
       });
     }
   }
-  if (supersedes.length > proposed.length) throw shapeError('Each superseded punch needs a replacement punch.', 'body.supersedes');
+  if (supersedes.length > proposed.length) throw shapeError('Each superseded punch needs a replacement punch.', { id: 'problemDetail.regularization.needsReplacement' }, 'body.supersedes');
   const punches = proposedInstants(ctx, inputs, employee, input.date, proposed);
   return { employeeId, employee, policy, inputs, punches, supersedes };
 }
@@ -189,7 +199,10 @@ export async function previewRegularization(ctx: Ctx, input: RegularizationPrevi
 export async function previewOfRequest(ctx: Ctx, id: string): Promise<RegularizationPreview> {
   const row = await findRow(ctx, id);
   if (row.status !== 'AwaitingManager' && row.status !== 'ManagerApprovedAwaitingHR') {
-    throw conflict(`This request is ${row.status === 'Approved' ? 'approved: its punches are in the day already' : 'rejected'}; only a waiting request has an effect to preview.`);
+    throw conflict(`This request is ${row.status === 'Approved' ? 'approved: its punches are in the day already' : 'rejected'}; only a waiting request has an effect to preview.`).withText({
+      id: 'problemDetail.regularization.previewSettled',
+      values: { status: row.status },
+    });
   }
   const employee = (await directoryOf(ctx.db)).byId.get(row.employee_id);
   if (!employee) throw notFound('Employee');
@@ -198,6 +211,6 @@ export async function previewOfRequest(ctx: Ctx, id: string): Promise<Regulariza
 }
 
 function preview(inputs: Inputs, ctx: Ctx, employee: EmployeeInfo, date: string, punches: readonly StoredPunch[], supersedes: readonly string[]): RegularizationPreview {
-  if (frozenIn(inputs, employee.id, date)) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`);
+  if (frozenIn(inputs, employee.id, date)) throw conflict(`${date} is frozen by HR: a regularization cannot change it.`).withText({ id: 'problemDetail.regularization.previewFrozen', values: { date: { date } } });
   return { date, ...dayWithPunchesChanged(ctx, inputs, employee, date, { add: punches, setAside: supersedes }) };
 }

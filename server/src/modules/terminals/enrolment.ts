@@ -99,7 +99,7 @@ export async function createEnrolment(ctx: Ctx, input: EnrolmentInput): Promise<
   const terminalId = input.terminalId?.toLowerCase() ?? null;
   const employeeId = input.employeeId.toLowerCase();
   const terminal = terminalId ? await findTerminalName(ctx.db, terminalId) : undefined;
-  if (terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);
+  if (terminalId && !terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]).withText({ id: 'problemDetail.import.noTerminal' });
   const employee = (await directoryOf(ctx.db)).byId.get(employeeId);
   if (!employee) throw badRequest('No such employee.', [{ path: 'body.employeeId', message: 'no such employee' }]);
   const id = newId();

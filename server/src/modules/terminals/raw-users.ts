@@ -106,7 +106,7 @@ export async function mapRawUser(ctx: Ctx, input: RawUserMapInput): Promise<RawU
     ]);
   }
   const terminal = await findTerminalName(ctx.db, terminalId);
-  if (!terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]);
+  if (!terminal) throw badRequest('No such terminal.', [{ path: 'body.terminalId', message: 'no such terminal' }]).withText({ id: 'problemDetail.import.noTerminal' });
   const employeeId = input.employeeId?.toLowerCase();
   const directory = await directoryOf(ctx.db);
   const employee = employeeId ? directory.byId.get(employeeId) : undefined;

@@ -87,7 +87,7 @@ async function terminalById(ctx: Ctx, id: string): Promise<Terminal> {
 }
 
 async function checkInput(ctx: Ctx, input: TerminalInput, exceptId?: string): Promise<void> {
-  if (input.timeZone && !isKnownTimeZone(input.timeZone)) throw badRequest('Unknown time zone.', [{ path: 'body.timeZone', message: 'must be an IANA time zone such as Asia/Kolkata' }]);
+  if (input.timeZone && !isKnownTimeZone(input.timeZone)) throw badRequest('Unknown time zone.', [{ path: 'body.timeZone', message: 'must be an IANA time zone such as Asia/Kolkata' }]).withText({ id: 'problemDetail.import.unknownZone' });
   if (input.locationId && !(await repo.locationExists(ctx.db, input.locationId.toLowerCase()))) {
     throw badRequest('No such location.', [{ path: 'body.locationId', message: 'no such location' }]);
   }
