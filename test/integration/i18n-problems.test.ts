@@ -179,6 +179,20 @@ describe('documents and punch imports (problemDetail)', () => {
   });
 });
 
+describe('attendance problems an employee meets', () => {
+  it('a day in the future: the Hindi reader gets the sentence in Hindi, the English reader the old English', async () => {
+    const day = addDays(today(), 3);
+    // Her own day (ids.sneha is the Hindi reader); the English reader is her manager, looking at the same day.
+    const res = await hindi.get(`/api/attendance/employee/${ids.sneha}/day/${day}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.detail).toBe(renderMessageIn('hi-IN', { id: 'problemDetail.attendance.future', values: { date: { date: day } } }));
+    expect(res.body.detail).toMatch(DEVANAGARI);
+    const en = await english.get(`/api/attendance/employee/${ids.sneha}/day/${day}`);
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.detail).toBe(`${day} is in the future: attendance exists only up to today.`);
+  });
+});
+
 describe('other problems', () => {
   it('a regularization of a future day is refused in the reader’s language', async () => {
     expect((await hindi.put('/api/me/language', { locale: 'mr-IN' })).status).toBe(200);

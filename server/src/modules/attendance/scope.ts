@@ -30,15 +30,19 @@ export async function employeeInScope(ctx: Ctx, employeeId: string): Promise<Emp
 /** 400 for a day in the future. */
 export function assertNotFuture(ctx: Ctx, date: string): void {
   if (date > todayOf(ctx)) {
-    throw badRequest(`${date} is in the future: attendance exists only up to today.`, [{ path: 'params.date', message: 'must not be in the future' }]);
+    throw badRequest(`${date} is in the future: attendance exists only up to today.`, [{ path: 'params.date', message: 'must not be in the future' }]).withText({
+      id: 'problemDetail.attendance.future',
+      values: { date: { date } },
+    });
   }
 }
 
 /** 400 for a day outside the employment. */
 export function assertEmployed(employee: EmployeeInfo, date: string): void {
   if (!employedOn(employee, date)) {
+    const dates = { date: { date }, joined: { date: employee.joinedDate }, ...(employee.exitDate ? { left: { date: employee.exitDate } } : {}) };
     throw badRequest(`${employee.fullName} was not employed on ${date} (joined ${employee.joinedDate}${employee.exitDate ? `, left ${employee.exitDate}` : ''}).`, [
       { path: 'params.date', message: 'is outside the employment' },
-    ]);
+    ]).withText({ id: employee.exitDate ? 'problemDetail.attendance.notEmployedLeft' : 'problemDetail.attendance.notEmployed', values: { name: employee.fullName, ...dates } });
   }
 }

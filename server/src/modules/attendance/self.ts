@@ -32,7 +32,7 @@ export async function selfPunch(ctx: Ctx, input: SelfPunchInput): Promise<SelfPu
   if (!employee) throw notFound('Employee');
   const now = ctx.clock.now().getTime();
   const today = dayOfInstant(now, ctx.timeZone);
-  if (!employedOn(employee, today)) throw conflict('You are not employed today, so you cannot check in.');
+  if (!employedOn(employee, today)) throw conflict('You are not employed today, so you cannot check in.').withText({ id: 'problemDetail.attendance.checkInNotEmployed' });
   const flags = geoFlags(policy, employee, input.geo);
   const local = localParts(now, ctx.timeZone);
   const recorded = await inTransaction(ctx, async (t) => {

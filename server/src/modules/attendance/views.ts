@@ -372,7 +372,7 @@ export async function selfToday(ctx: Ctx): Promise<SelfToday> {
   if (!employee) throw forbidden('Only an employee has attendance.');
   const [{ computed, policy }, names] = await Promise.all([currentDays(ctx, [employee]), catalogueNames(ctx)]);
   const c = computed[0];
-  if (!c) throw forbidden('You are not employed today.');
+  if (!c) throw forbidden('You are not employed today.').withText({ id: 'problemDetail.attendance.notEmployedToday' });
   const punches = await listPunchDetails(ctx.db, employeeId, new Date(c.window.start).toISOString(), new Date(c.window.end).toISOString());
   return {
     employee: { id: employee.id, code: employee.code, fullName: employee.fullName },

@@ -87,8 +87,13 @@ export async function keepLeaveDocument(ctx: Ctx, file: ReceivedFile, target: Le
     await assertCanSeeEmployee(t, target.employeeId);
     const type = await types.findTypeRow(t.db, LEAVE_DOCUMENT_TYPE_ID);
     if (!type) throw new Error('the leave supporting document type is missing (migration 0009b_leave_documents)');
-    if (type.active !== 1) throw badRequest(`HR has stopped taking ${type.name}s.`, [{ path: 'body.file', message: `${type.name} is no longer in use` }]);
-    if (type.employee_may_upload !== 1 && !canManage(t)) throw forbidden(`Only HR attaches a ${type.name}.`);
+    if (type.active !== 1) {
+      throw badRequest(`HR has stopped taking ${type.name}s.`, [{ path: 'body.file', message: `${type.name} is no longer in use` }]).withText({
+        id: 'problemDetail.leaveAttachment.typeStopped',
+        values: { type: type.name },
+      });
+    }
+    if (type.employee_may_upload !== 1 && !canManage(t)) throw forbidden(`Only HR attaches a ${type.name}.`).withText({ id: 'problemDetail.leaveAttachment.typeHrOnly', values: { type: type.name } });
     const now = t.clock.now().toISOString();
     const verified = canManage(t);
     const slot = leaveSlot(target.leaveRequestId);
