@@ -43,11 +43,19 @@ const answers = defineCache<Buffer>({ name: 'leave.answers', reads: READS, maxBy
  * Each request's record as JSON bytes, per (day, caller view): a list asked with a new filter, page or page size is
  * mostly records someone was shown before, so only the ones never presented since the last change are computed.
  * A record's context and balance read only the tables above, so the same writes clear both caches. One map per
- * view (an HR admin, each manager), bounded: a view that outgrows it starts again.
+ * view (an HR admin, each manager), at most 16 MiB each and 4 views (64 MiB in all, as the answers): a view that
+ * outgrows its share starts again, the view used least recently goes first.
  */
-const records = defineCache<Map<string, Buffer>>({ name: 'leave.records', reads: READS, maxEntries: 16 });
-const RECORDS_PER_VIEW = 20_000;
+const records = defineCache<Map<string, Buffer>>({ name: 'leave.records', reads: READS, maxEntries: 4 });
+const RECORD_BYTES_PER_VIEW = 16 * 1024 * 1024;
+const recordBytes = new WeakMap<Map<string, Buffer>, number>();
 
+/**
+ * A list's total and pending counts do not depend on the page: people paging
+ * through one list (or the console asking for a new page size) count once per
+ * state of the data. The total is keyed by the caller's view and the filter
+ * without paging; the pending counts, which no filter changes, by the view alone.
+ */
 const counts = defineCache<unknown>({ name: 'leave.counts', reads: READS, maxEntries: 500 });
 
 /** The answer as JSON bytes, computed once per (caller view, query, day, state of the data). */
@@ -73,8 +81,15 @@ export async function cachedLeaveRecords(
   const missing = ids.filter((id) => !kept.has(id));
   if (missing.length > 0) {
     const made = await present([...new Set(missing)]);
-    if (kept.size + made.size > RECORDS_PER_VIEW) kept.clear();
+    let bytes = recordBytes.get(kept) ?? 0;
+    for (const json of made.values()) bytes += json.length;
+    if (bytes > RECORD_BYTES_PER_VIEW) {
+      kept.clear();
+      bytes = 0;
+      for (const json of made.values()) bytes += json.length;
+    }
     for (const [id, json] of made) kept.set(id, json);
+    recordBytes.set(kept, bytes);
   }
   return ids.flatMap((id) => kept.get(id) ?? []);
 }
