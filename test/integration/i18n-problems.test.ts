@@ -227,6 +227,20 @@ describe('other problems', () => {
     expect(plain.body.detail).toBe('Sign in to continue.');
   });
 
+  it('a wrong password at sign-in says so in the browser’s language; a wrong current password in the reader’s', async () => {
+    const anonymous = server.client();
+    const creds = { email: 'nobody-i18n@kaveri.example', password: 'not-the-password-1' };
+    const hindiSignIn = await anonymous.post('/api/auth/login', creds, { 'accept-language': 'hi-IN,hi;q=0.9' });
+    expect(hindiSignIn.status).toBe(401);
+    expect(hindiSignIn.body.detail).toBe(translatorFor('hi-IN')('messages:problemDetail.auth.wrongCredentials'));
+    const plain = await anonymous.post('/api/auth/login', creds);
+    expect(plain.body.detail).toBe('The email or password is wrong.');
+    const wrong = await hindi.post('/api/auth/password', { currentPassword: 'not-my-password-1', newPassword: 'a-new-password-123' });
+    expect(wrong.status, wrong.text).toBe(400);
+    expect(wrong.body.detail).toBe(translatorFor('hi-IN')('messages:problemDetail.auth.currentPasswordWrong'));
+    expect(wrong.body.errors).toEqual([{ path: 'body.currentPassword', message: translatorFor('hi-IN')('messages:problemDetail.auth.currentPasswordWrongField') }]);
+  });
+
   it('reads Accept-Language by weight', () => {
     expect(preferencesOf('en;q=0.5, kn-IN, *;q=0.1, hi;q=0')).toEqual(['kn-IN', 'en']);
   });

@@ -67,7 +67,7 @@ export async function login(ctx: Ctx, input: LoginRequest, meta: ClientMeta): Pr
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw unauthorized(WRONG_CREDENTIALS).withText({ id: 'problemDetail.auth.wrongCredentials' });
   }
   const passwordOk = await verifyPassword(input.password, user.password_hash);
   const asUser: Ctx = { ...ctx, caller: { ...ctx.caller, name: user.full_name, employeeId: user.employee_id, userId: user.id } };
@@ -79,10 +79,10 @@ export async function login(ctx: Ctx, input: LoginRequest, meta: ClientMeta): Pr
       action: 'login.failed',
       summary: `Failed sign-in${from}: wrong password`,
     });
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw unauthorized(WRONG_CREDENTIALS).withText({ id: 'problemDetail.auth.wrongCredentials' });
   }
   if (!user.active || user.status === 'Exited') {
-    throw new AppError(401, 'login-disabled', 'Login disabled', 'This login is disabled. Ask your administrator.');
+    throw new AppError(401, 'login-disabled', 'Login disabled', 'This login is disabled. Ask your administrator.').withText({ id: 'problemDetail.auth.loginDisabled' });
   }
   const now = ctx.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
@@ -165,8 +165,8 @@ export async function changePassword(ctx: Ctx, input: PasswordChangeRequest): Pr
   if (!user) throw unauthorized();
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
     throw new AppError(400, 'validation', 'Your request is not valid', 'The current password is wrong.', [
-      { path: 'body.currentPassword', message: 'is wrong' },
-    ]);
+      { path: 'body.currentPassword', message: 'is wrong', text: { id: 'problemDetail.auth.currentPasswordWrongField' } },
+    ]).withText({ id: 'problemDetail.auth.currentPasswordWrong' });
   }
   const hash = await hashPassword(input.newPassword);
   const employeeId = ctx.caller.employeeId;
