@@ -210,7 +210,7 @@ export async function ledgerEntriesIn(db: Db, employeeId: string, from: string, 
     .execute();
 }
 
-/** A page's ledger this leave year, in one read: see `ledgerFacts`. */
+/** A page's ledger this leave year, in one read: see `ledgerFactsAndHolds`. */
 export interface LedgerFactRow {
   employee_id: string;
   leave_type_id: string;
