@@ -57,9 +57,11 @@ export function seedHistory(file: string, options: SeedOptions = {}): Seeded {
   const year = seededYear(nowMs);
   const sqlite = new SQLite(file);
   try {
-    // A throwaway bench file: no fsync (a crash discards the run anyway) and a page cache that holds the index sorts.
+    // A throwaway bench file: no fsync (a crash discards the run anyway), a page cache that holds the index sorts,
+    // and the sorts' scratch in memory (at 15,000 people an index of 5.5 million days sorts ~0.5 GB; on disk it took minutes).
     sqlite.pragma('synchronous = OFF');
-    sqlite.pragma('cache_size = -262144');
+    sqlite.pragma('cache_size = -1048576');
+    sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma('foreign_keys = ON');
     const t0 = performance.now();
     let counts = { days: 0, punches: 0 };
