@@ -45,18 +45,42 @@ export function startOfDayInZone(day: string, timeZone: string): Date {
 }
 
 export function splitDay(day: string): [number, number, number] {
+  // A well-formed day is read digit by digit: the leave context splits every day of every request on a page.
+  if (day.length === 10 && day.charCodeAt(4) === 45 && day.charCodeAt(7) === 45) {
+    const y = digits(day, 0, 4);
+    const m = digits(day, 5, 7);
+    const d = digits(day, 8, 10);
+    if (y >= 0 && m >= 0 && d >= 0) return [y, m, d];
+  }
   const [y, m, d] = day.split('-').map(Number);
   return [y ?? 0, m ?? 1, d ?? 1];
 }
 
+/** The decimal number in `s[from, to)`, or -1 when a character is not a digit. */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+
 export function formatDay(y: number, m: number, d: number): string {
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const year = y >= 1000 && y <= 9999 ? String(y) : String(y).padStart(4, '0');
+  return `${year}-${TWO_DIGITS[m] ?? String(m).padStart(2, '0')}-${TWO_DIGITS[d] ?? String(d).padStart(2, '0')}`;
 }
 
 /** Adds whole days to a calendar day (no time zone involved). */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = splitDay(day);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
+  // Within the month (days 1..28 exist in every month) no calendar is needed; Date.UTC reads years 0-99 as 19xx.
+  const sum = d + days;
+  if (Number.isInteger(sum) && sum >= 1 && sum <= 28 && Number.isInteger(m) && m >= 1 && m <= 12 && Number.isInteger(y) && y >= 100 && y <= 9999) return formatDay(y, m, sum);
+  const t = new Date(Date.UTC(y, m - 1, sum));
   return formatDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 

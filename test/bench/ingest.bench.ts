@@ -71,7 +71,9 @@ export async function benchIngest(): Promise<Row[]> {
   const rows: Row[] = [];
   const prepared = await prepareDataDir(1000);
   await prepared.close();
-  const muster = await startMuster(prepared.dataDir);
+  // INGEST_CPU_PROFILE=<dir>: a V8 CPU profile of the server, to see what a punch costs it.
+  const profileDir = process.env.INGEST_CPU_PROFILE;
+  const muster = await startMuster(prepared.dataDir, profileDir ? { NODE_OPTIONS: `--import ${new URL('./cpu-profile.mjs', import.meta.url).href}`, CPU_PROFILE_DIR: profileDir } : {});
   const port = await freePort();
   const bare = spawnTs('test/bench/bare-post-server.ts', { PORT: String(port) });
   await bare.waitFor(/bare listening/);

@@ -92,4 +92,19 @@ describe('leave list cost in statements', () => {
     expect((after.body as { items: { employeeName: string }[] }).items[0]?.employeeName).toBe(renamed);
     expect((await hr.patch(`/api/employees/${first.employeeId}`, { fullName: first.employeeName })).status).toBe(200);
   });
+
+  it('shows a balance change at once on records of people whose ledger another page read', async () => {
+    const hr = callers.hr as Client;
+    type Item = { id: string; employeeId: string; leaveTypeId: string; balanceAfter: number; status: string };
+    // Open requests: their balanceAfter comes from the ledger facts kept per employee for the leave year.
+    const open = ((await hr.get('/api/leave/requests?status=PendingManager&pageSize=10')).body as { items: Item[] }).items;
+    const first = open[0] as Item;
+    expect(first).toBeDefined();
+    const adjusted = await hr.post('/api/leave/adjustments', { employeeId: first.employeeId, leaveTypeId: first.leaveTypeId, days: 1, reason: 'Issue 18: the kept ledger facts must not hide this' });
+    expect(adjusted.status).toBe(200);
+    // Another query (not a cached answer) of the same request: its balance is one day more.
+    const again = ((await hr.get('/api/leave/requests?status=PendingManager&pageSize=11')).body as { items: Item[] }).items.find((i) => i.id === first.id);
+    expect(again?.balanceAfter).toBe(first.balanceAfter + 1);
+    expect((await hr.post('/api/leave/adjustments', { employeeId: first.employeeId, leaveTypeId: first.leaveTypeId, days: -1, reason: 'Back as it was' })).status).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageQuery, UUID_PATTERN, Uuid, UuidInput, pageCount, queryInt } from '../../shared/common.ts';
-import { addDays, dayInZone, financialYearStart, monthBounds, startOfDayInZone, startOfIsoWeek, weekdayOf } from '../../shared/dates.ts';
+import { addDays, dayInZone, daysBetween, financialYearStart, monthBounds, splitDay, startOfDayInZone, startOfIsoWeek, weekdayOf } from '../../shared/dates.ts';
 import { EmployeeCreate, maskGovernmentId } from '../../shared/employees.ts';
 import { permissionsOf, scopeOf } from '../../shared/permissions.ts';
 
@@ -77,6 +77,32 @@ describe('dates in the organisation zone', () => {
     expect(financialYearStart('2026-03-31', 4)).toBe('2025-04-01');
     expect(financialYearStart('2026-04-01', 4)).toBe('2026-04-01');
     expect(financialYearStart('2026-06-01', 1)).toBe('2026-01-01');
+  });
+});
+
+describe('day arithmetic (read digit by digit, within a month without a calendar)', () => {
+  // The definitions the fast paths must agree with: split on '-', and the calendar of Date.UTC.
+  const splitRef = (day: string) => {
+    const [y, m, d] = day.split('-').map(Number);
+    return [y ?? 0, m ?? 1, d ?? 1];
+  };
+  const addRef = (day: string, days: number) => {
+    const [y = 0, m = 1, d = 1] = splitRef(day);
+    const t = new Date(Date.UTC(y, m - 1, d + days));
+    return `${String(t.getUTCFullYear()).padStart(4, '0')}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
+  };
+
+  it('agrees with the calendar on every seventh day of 32 years and on malformed days', () => {
+    const days = ['2024-02-28', '2024-02-29', '2023-12-31', '0999-01-01', '0050-01-01', '2024-1-5', '', 'abc', '2024-13-01', '2024-00-10', '12024-01-01', '2024-01-32', '2024-0a-01'];
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+    for (const day of days) {
+      expect(splitDay(day)).toEqual(splitRef(day));
+      for (const n of [-400, -29, -1, 0, 1, 27, 28, 31, 365, 0.5]) expect(addDays(day, n)).toBe(addRef(day, n));
+    }
+  });
+
+  it('lists the days of a range across a month and a leap day', () => {
+    expect(daysBetween('2024-02-27', '2024-03-02')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
   });
 });
 

@@ -74,7 +74,7 @@ const WORKING: ReadonlySet<string> = new Set(['Present', 'HalfDay', 'Absent', 'M
 
 /** Per-employee totals of a month straight from an aggregate query. */
 async function monthTotals(ctx: Ctx, ids: readonly string[] | 'all', first: string, last: string, policy: Policy) {
-  const rows = await daysRepo.sumDaysByStatus(ctx.db, ids, first, last);
+  const rows = await daysRepo.sumDaysByStatus(ctx.db, ids, first, last, { elsewhere: true });
   const byEmployee = new Map<string, Totals>();
   let presentDays = 0;
   let workingDays = 0;

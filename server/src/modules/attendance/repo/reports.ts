@@ -36,7 +36,7 @@ const countWhere = (eb: Eb, column: 'late_minutes' | 'early_minutes' | 'ot_minut
  * then folded into one row per employee.
  */
 export async function attendanceSummaryByEmployee(db: Db, ids: Ids, from: string, to: string) {
-  const rows = await sumDaysByStatus(db, ids, from, to);
+  const rows = await sumDaysByStatus(db, ids, from, to, { elsewhere: false });
   const out = new Map<string, ReturnType<typeof emptySummary>>();
   for (const r of rows) {
     let t = out.get(r.employee_id);
