@@ -2,6 +2,7 @@ import { addDays, dayInZone, daysBetween } from '../../../../shared/dates.ts';
 import { ColorTone, LeaveClosure, type LeaveContext, LeaveDuration, type LeaveRequest, LeaveStatus } from '../../../../shared/leave/index.ts';
 import type { WeeklyOffRule } from '../../../../shared/org.ts';
 import type { Ctx } from '../../context.ts';
+import { enumColumn } from '../../db/enum-column.ts';
 import { notFound } from '../../http/problem.ts';
 import { leaveAttachments } from '../documents/index.ts';
 import { assertCanSeeEmployee } from '../employees/index.ts';
@@ -16,6 +17,12 @@ import * as requestRepo from './repo/requests.ts';
 import { contextFromCounts } from './team-load.ts';
 import { getTypeRow, isEntitled } from './types-service.ts';
 import { buildTimeline, isOpen } from './workflow.ts';
+
+// Rows are read back as the contracts wrote them: a set lookup per enum column, not a zod parse (see enumColumn).
+const statusOf = enumColumn(LeaveStatus.options, 'leave_request.status');
+const closureOf = enumColumn(LeaveClosure.options, 'leave_request.closure');
+const toneOf = enumColumn(ColorTone.options, 'leave_type.color_tone');
+const durationOf = enumColumn(LeaveDuration.options, 'leave_request.duration');
 
 /**
  * Rows → spec §2.1 records, in bulk: whatever the page size, the contexts,
@@ -169,7 +176,7 @@ export async function contextsFor(ctx: Ctx, specs: readonly ContextSpec[], ledge
  * few requests fall in, one request at a time (see `balanceIn`).
  */
 async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow[], ledger: Ledger): Promise<Map<string, number>> {
-  const open = rows.filter((r) => isOpen(LeaveStatus.parse(r.status)));
+  const open = rows.filter((r) => isOpen(statusOf(r.status)));
   const out = new Map<string, number>();
   if (open.length === 0) return out;
   const { yearStart, yearStartMonth } = ledger.year;
@@ -198,9 +205,9 @@ async function liveBalancesAfter(ctx: Ctx, rows: readonly requestRepo.RequestRow
 
 export function timelineOf(r: requestRepo.RequestRow) {
   return buildTimeline({
-    status: LeaveStatus.parse(r.status),
+    status: statusOf(r.status),
     requiresHrApproval: r.requires_hr_approval === 1,
-    closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
+    closure: r.closure === null ? null : closureOf(r.closure),
     employeeName: r.employee_name,
     enteredByName: r.entered_by_name ?? null,
     reason: r.reason,
@@ -260,16 +267,16 @@ export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.Reque
       leaveTypeId: r.leave_type_id,
       leaveTypeCode: r.type_code,
       leaveTypeName: r.type_name,
-      colorTone: ColorTone.parse(r.color_tone),
+      colorTone: toneOf(r.color_tone),
       fromDate: r.from_date,
       toDate: r.to_date,
-      duration: LeaveDuration.parse(r.duration),
+      duration: durationOf(r.duration),
       workingDays: r.working_days,
       reason: r.reason,
       backupEmployeeId: r.backup_employee_id,
       backupName: r.backup_name,
       balanceAfter: balances.get(r.id) ?? r.balance_after,
-      status: LeaveStatus.parse(r.status),
+      status: statusOf(r.status),
       requiresHrApproval: r.requires_hr_approval === 1,
       managerDecisionBy: r.manager_decision_by,
       managerDecisionName: r.manager_decision_name,
@@ -281,7 +288,7 @@ export async function presentRequests(ctx: Ctx, rows: readonly requestRepo.Reque
       createdAt: r.created_at,
       timeline: timelineOf(r),
       context,
-      closure: r.closure === null ? null : LeaveClosure.parse(r.closure),
+      closure: r.closure === null ? null : closureOf(r.closure),
       documentsRequired: r.documents_required === 1,
       enteredByName: r.entered_by_name ?? null,
       attachments: attached?.attachments ?? [],
