@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeyFromRequest } from '../../server/src/http/auth.ts';
 import { diffFields, rangeStart } from '../../server/src/modules/audit/service.ts';
 import { hashPassword, verifyPassword } from '../../server/src/modules/auth/passwords.ts';
+import { inList, paddedLength } from '../../server/src/db/in-list.ts';
 import { renderCsv } from '../../server/src/exports/table.ts';
 import { safeEqual } from '../../server/src/secrets.ts';
 
@@ -87,5 +88,20 @@ describe('CSV injection', () => {
       '-5',
       'plain',
     ]);
+  });
+});
+
+describe('IN lists padded to a few lengths', () => {
+  it('keeps the same set, repeating the last value up to 8, 12, 16, 24, 32, 48, 64, …', () => {
+    expect([0, 1, 4, 5, 9, 13, 17, 25, 33, 49, 65, 97, 500].map(paddedLength)).toEqual([0, 1, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 512]);
+    for (let n = 0; n <= 300; n++) {
+      const values = Array.from({ length: n }, (_, i) => `id-${i}`);
+      const padded = inList(values);
+      expect(padded.length).toBe(paddedLength(n));
+      expect(padded.slice(0, n)).toEqual(values);
+      expect(new Set(padded)).toEqual(new Set(values));
+      // Never more than half again (and at most 4 extra below 8).
+      expect(padded.length).toBeLessThanOrEqual(Math.max(n + 4, Math.ceil(n * 1.5)));
+    }
   });
 });

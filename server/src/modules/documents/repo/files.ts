@@ -1,5 +1,6 @@
 import type { Db } from '../../../context.ts';
 import type { EmployeeDocumentTable } from '../../../db/schema.ts';
+import { inList } from '../../../db/in-list.ts';
 
 /** Document rows: one per version of a file, with its review, expiry and deletion. */
 
@@ -58,7 +59,7 @@ export async function leaveDocRows(db: Db, leaveRequestIds: readonly string[]): 
       ...(await db
         .selectFrom('employee_document')
         .select(DOC_COLUMNS)
-        .where('employee_document.leave_request_id', 'in', leaveRequestIds.slice(i, i + 500))
+        .where('employee_document.leave_request_id', 'in', inList(leaveRequestIds.slice(i, i + 500)))
         .where('employee_document.deleted_at', 'is', null)
         .orderBy('employee_document.uploaded_at')
         .orderBy('employee_document.version')

@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import { reusableSelect } from '../../../db/reusable-query.ts';
 import type { LeaveDayTable } from '../../../db/schema.ts';
+import { inList } from '../../../db/in-list.ts';
 
 /** The days of live (pending or approved) requests, one row per employee and date (table leave_day). */
 
@@ -110,8 +111,8 @@ export async function teamDays(
     .select(['e.id', 'e.manager_id', 'e.status', 'd.date'])
     .where((eb) =>
       eb.or([
-        ...(managerIds.length ? [eb.and([eb('e.manager_id', 'in', [...managerIds]), eb('e.status', '!=', 'Exited')])] : []),
-        ...(applicantIds.length ? [eb('e.id', 'in', [...applicantIds])] : []),
+        ...(managerIds.length ? [eb.and([eb('e.manager_id', 'in', inList(managerIds)), eb('e.status', '!=', 'Exited')])] : []),
+        ...(applicantIds.length ? [eb('e.id', 'in', inList(applicantIds))] : []),
       ]),
     )
     .execute();

@@ -3,6 +3,7 @@ import type { Db } from '../../../context.ts';
 import type { LeaveLedgerTable } from '../../../db/schema.ts';
 import { reusableSelect } from '../../../db/reusable-query.ts';
 import { defineCache } from '../../../db/cache.ts';
+import { inList } from '../../../db/in-list.ts';
 
 /** The balance ledger (table leave_ledger), and the days pending requests hold against it. */
 
@@ -305,7 +306,7 @@ export async function ledgerFactsAndHolds(db: Db, employeeIds: readonly string[]
   const missing = [...new Set(employeeIds.filter((id) => !kept.has(id)))];
   const read = new Map<string, EmployeeLedger>(missing.map((id) => [id, { facts: [], held: [] }]));
   if (missing.length > 0) {
-    for (const r of await ledgerAndHoldsOf(db, { ids: missing, yearStart, yearEnd })) {
+    for (const r of await ledgerAndHoldsOf(db, { ids: inList(missing), yearStart, yearEnd })) {
       const mine = read.get(r.employee_id);
       if (!mine) continue;
       const amounts = { employee_id: r.employee_id, leave_type_id: r.leave_type_id, to_end: Number(r.to_end ?? 0), in_year: Number(r.in_year ?? 0) };

@@ -3,6 +3,7 @@ import type { Db } from '../../../context.ts';
 import type { DB, LeaveRequestTable } from '../../../db/schema.ts';
 import { reusableSelect } from '../../../db/reusable-query.ts';
 import type { Reach } from '../../employees/index.ts';
+import { inList } from '../../../db/in-list.ts';
 
 /** Leave requests with the names shown beside them (table leave_request, joined to employee and leave_type). */
 
@@ -220,7 +221,7 @@ const rowsByIds = reusableSelect((db, a: { ids: readonly string[] }) => requestQ
 /** The full rows of some requests, in the order of `ids` (a page's, after `listRequestIds`). */
 export async function requestRowsByIds(db: Db, ids: readonly string[]): Promise<RequestRow[]> {
   if (ids.length === 0) return [];
-  const byId = new Map((await rowsByIds(db, { ids })).map((r) => [r.id, r]));
+  const byId = new Map((await rowsByIds(db, { ids: inList(ids) })).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
