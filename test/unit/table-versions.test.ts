@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineCache, tableVersions } from '../../server/src/db/cache.ts';
+import { defineCache, defineKeptById, tableVersions } from '../../server/src/db/cache.ts';
 import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
 import { effectOf } from '../../server/src/db/table-versions.ts';
 
@@ -73,6 +73,39 @@ describe('table versions of an open database', () => {
     expect(await read()).toBe(1);
     await opened.db.updateTable('department').set({ name: 'x' }).where('id', '=', 'none').execute();
     expect(await read()).toBe(2);
+  });
+
+  it('keep values by id: only the ids not kept are read, a write starts again, and a read that raced a write is not kept', async () => {
+    const kept = defineKeptById<string>({ name: 'kept-test', reads: ['designation'], maxScopes: 2, maxPerScope: 5 });
+    const asked: string[][] = [];
+    let round = 0;
+    const read = (missing: string[]) => {
+      asked.push(missing);
+      return Promise.resolve(new Map(missing.filter((id) => id !== 'gone').map((id) => [id, `${id}@${round}`])));
+    };
+    const values = (m: Map<string, string>) => [...m.entries()].map(([k, v]) => `${k}=${v}`);
+    expect(values(await kept.get(opened.db, 's', ['a', 'b', 'gone'], read))).toEqual(['a=a@0', 'b=b@0']);
+    expect(values(await kept.get(opened.db, 's', ['b', 'c', 'a'], read))).toEqual(['b=b@0', 'c=c@0', 'a=a@0']);
+    expect(asked).toEqual([['a', 'b', 'gone'], ['c']]);
+    // Another scope keeps its own values.
+    await kept.get(opened.db, 't', ['a'], read);
+    expect(asked.at(-1)).toEqual(['a']);
+    // A write to a table it reads: everything is read again.
+    round = 1;
+    await opened.db.updateTable('designation').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(values(await kept.get(opened.db, 's', ['a', 'c'], read))).toEqual(['a=a@1', 'c=c@1']);
+    // A write while the missing ids are read: the answer uses them, but they are not kept for later readers.
+    round = 2;
+    const racing = (missing: string[]) =>
+      opened.db.updateTable('designation').set({ name: 'y' }).where('id', '=', 'none').execute().then(() => read(missing));
+    expect(values(await kept.get(opened.db, 's', ['d'], racing))).toEqual(['d=d@2']);
+    round = 3;
+    expect(values(await kept.get(opened.db, 's', ['d'], read))).toEqual(['d=d@3']);
+    // Bounded: a scope that would pass 5 values starts again with what was just read.
+    asked.length = 0;
+    await kept.get(opened.db, 's', ['e', 'f', 'g', 'h', 'i'], read);
+    await kept.get(opened.db, 's', ['d'], read);
+    expect(asked).toEqual([['e', 'f', 'g', 'h', 'i'], ['d']]);
   });
 
   it('are shared with a second connection opened on its buffer (the delivery thread): its writes reach these caches', async () => {

@@ -74,11 +74,6 @@ export interface Cache<V> {
   readonly reads: readonly TableSource[];
   /** The value for `key`, computed (and kept) when absent or when a table it reads changed. */
   get(db: Db, key: string, compute: () => Promise<V>): Promise<V>;
-  /**
-   * The value kept for `key` while no table it reads changed, else undefined; computes nothing (a
-   * caller that would read several values' sources in one statement asks first which are missing).
-   */
-  peek(db: Db, key: string): V | undefined;
   /** Values currently kept for `db` (tests and diagnostics). */
   size(db: Db): number;
 }
@@ -136,16 +131,6 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
       }
       return value;
     },
-    peek(db, key) {
-      if (uncached.has(db.getExecutor().adapter)) return undefined;
-      const store = storeOf(db);
-      if (store.generation !== tableVersions(db).sumOf(reads)) return undefined;
-      const hit = store.entries.get(key);
-      if (!hit) return undefined;
-      store.entries.delete(key);
-      store.entries.set(key, hit);
-      return hit.value;
-    },
     size(db) {
       return storeOf(db).entries.size;
     },
@@ -161,5 +146,62 @@ export function defineJsonCache(options: CacheOptions): {
   return {
     name: options.name,
     get: (db, key, compute) => bytes.get(db, key, async () => Buffer.from(JSON.stringify(await compute()))),
+  };
+}
+
+export interface KeptByIdOptions<V> {
+  /** For diagnostics. */
+  name: string;
+  /** Every table the kept values are computed from. */
+  reads: readonly TableSource[];
+  /** Scopes kept at once (a caller's view, a leave year); the one used least recently goes first. */
+  maxScopes: number;
+  /** Most values per scope; a scope that would outgrow it starts again. */
+  maxPerScope?: number;
+  /** With `sizeOf`: most bytes per scope, the same way. */
+  maxBytesPerScope?: number;
+  sizeOf?: (value: V) => number;
+}
+
+export interface KeptById<V> {
+  /**
+   * The value of every id, those not kept for this scope read together by `readMissing` (ids it does not answer are
+   * left out: gone since). Each scope's values belong to one state of the tables: the scope's map is taken before
+   * anything is read, so values read while a write commits land in a map no later reader is given.
+   */
+  get(db: Db, scope: string, ids: readonly string[], readMissing: (missing: string[]) => Promise<ReadonlyMap<string, V>>): Promise<Map<string, V>>;
+}
+
+/**
+ * Values kept one per id (a record, a person's row, a person's ledger) for the state of the tables they read:
+ * a list's new page, filter or order mostly shows ids another page showed, so only the ids not shown since the
+ * last write to those tables are read. With caches off (several instances) every id is read every time.
+ */
+export function defineKeptById<V>(options: KeptByIdOptions<V>): KeptById<V> {
+  const scopes = defineCache<{ values: Map<string, V>; bytes: number }>({ name: options.name, reads: options.reads, maxEntries: options.maxScopes });
+  const maxPerScope = options.maxPerScope ?? Number.POSITIVE_INFINITY;
+  const maxBytes = options.maxBytesPerScope ?? Number.POSITIVE_INFINITY;
+  const sizeOf = options.sizeOf ?? (() => 0);
+  return {
+    async get(db, scope, ids, readMissing) {
+      const kept = await scopes.get(db, scope, async () => ({ values: new Map(), bytes: 0 }));
+      const missing = [...new Set(ids.filter((id) => !kept.values.has(id)))];
+      const read = missing.length > 0 ? await readMissing(missing) : new Map<string, V>();
+      let bytes = 0;
+      for (const v of read.values()) bytes += sizeOf(v);
+      if (kept.values.size + read.size > maxPerScope || kept.bytes + bytes > maxBytes) {
+        kept.values.clear();
+        kept.bytes = 0;
+      }
+      for (const [id, v] of read) kept.values.set(id, v);
+      kept.bytes += bytes;
+      // What was just read answers even when the scope started again.
+      const out = new Map<string, V>();
+      for (const id of ids) {
+        const v = read.get(id) ?? kept.values.get(id);
+        if (v !== undefined) out.set(id, v);
+      }
+      return out;
+    },
   };
 }

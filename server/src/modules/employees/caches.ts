@@ -1,5 +1,5 @@
 import type { EmployeeListResponse } from '../../../../shared/employees.ts';
-import { defineCache, type TableSource } from '../../db/cache.ts';
+import { defineCache, defineKeptById, type TableSource } from '../../db/cache.ts';
 
 /** What a directory answer is read from: people, their catalogues, their shift and whether they have a login. */
 export const DIRECTORY_TABLES = ['employee', 'department', 'location', 'designation', 'shift', 'user_account'] as const satisfies readonly TableSource[];
@@ -18,7 +18,7 @@ export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DI
 
 /**
  * One person's row of the directory as JSON text, per view (with or without salaries): a page not seen
- * before is mostly people seen on other pages, orders and filters, so their text is reused. Bounded
- * like the pages (15,000 people × two views fit).
+ * before is mostly people seen on other pages, orders and filters, so their text is reused. 20,000 people
+ * per view (15,000 people fit in both).
  */
-export const rowJsonCache = defineCache<string>({ name: 'employees.list-rows', reads: DIRECTORY_TABLES, maxEntries: 40_000 });
+export const rowJsonCache = defineKeptById<string>({ name: 'employees.list-rows', reads: DIRECTORY_TABLES, maxScopes: 2, maxPerScope: 20_000 });

@@ -170,21 +170,12 @@ export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Pro
   return listCache.get(ctx.db, `${callerKey(ctx)}|${month}|${JSON.stringify(query)}`, async () => {
     const { ids, rest } = await listPageIds(ctx, query);
     const sensitive = canSeeSensitive(ctx);
-    const keyOf = (id: string) => `${sensitive}|${id}`;
-    const kept = ids.map((id) => rowJsonCache.peek(ctx.db, keyOf(id)));
-    const missing = ids.filter((_, i) => kept[i] === undefined);
-    const rows = new Map((await repo.employeeRowsInOrder(ctx.db, missing)).map((r) => [r.id, r]));
-    const items: string[] = [];
-    for (const [i, id] of ids.entries()) {
-      const text = kept[i];
-      if (text !== undefined) {
-        items.push(text);
-        continue;
-      }
-      // A person gone between the two statements is left out, as the rows' read leaves them out.
-      const row = rows.get(id);
-      if (row) items.push(await rowJsonCache.get(ctx.db, keyOf(id), async () => JSON.stringify(toListItem(row, sensitive))));
-    }
+    const texts = await rowJsonCache.get(ctx.db, String(sensitive), ids, async (missing) => {
+      const rows = await repo.employeeRowsInOrder(ctx.db, missing);
+      return new Map(rows.map((r) => [r.id, JSON.stringify(toListItem(r, sensitive))]));
+    });
+    // A person gone between the two statements is left out, as the rows' read leaves them out.
+    const items = ids.flatMap((id) => texts.get(id) ?? []);
     return Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
   });
 }

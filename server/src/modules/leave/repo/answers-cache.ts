@@ -1,5 +1,5 @@
 import type { Db } from '../../../context.ts';
-import { type TableSource, defineCache } from '../../../db/cache.ts';
+import { type TableSource, defineCache, defineKeptById } from '../../../db/cache.ts';
 
 /**
  * Leave lists are read far more often than leave changes: a whole answer is
@@ -42,13 +42,10 @@ const answers = defineCache<Buffer>({ name: 'leave.answers', reads: READS, maxBy
 /**
  * Each request's record as JSON bytes, per (day, caller view): a list asked with a new filter, page or page size is
  * mostly records someone was shown before, so only the ones never presented since the last change are computed.
- * A record's context and balance read only the tables above, so the same writes clear both caches. One map per
- * view (an HR admin, each manager), at most 16 MiB each and 4 views (64 MiB in all, as the answers): a view that
- * outgrows its share starts again, the view used least recently goes first.
+ * A record's context and balance read only the tables above, so the same writes clear both caches. At most 16 MiB
+ * per view (an HR admin, each manager) and 4 views (64 MiB in all, as the answers).
  */
-const records = defineCache<Map<string, Buffer>>({ name: 'leave.records', reads: READS, maxEntries: 4 });
-const RECORD_BYTES_PER_VIEW = 16 * 1024 * 1024;
-const recordBytes = new WeakMap<Map<string, Buffer>, number>();
+const records = defineKeptById<Buffer>({ name: 'leave.records', reads: READS, maxScopes: 4, maxBytesPerScope: 16 * 1024 * 1024, sizeOf: (json) => json.length });
 
 /**
  * A list's total and pending counts do not depend on the page: people paging
@@ -75,21 +72,6 @@ export async function cachedLeaveRecords(
   ids: readonly string[],
   present: (ids: string[]) => Promise<ReadonlyMap<string, Buffer>>,
 ): Promise<Buffer[]> {
-  // The map belongs to the data's state when it was handed out: after a write the next request gets a new one,
-  // so records presented from older data land in a map nobody reads again.
-  const kept = await records.get(db, `${today}|${callerKey}`, async () => new Map());
-  const missing = ids.filter((id) => !kept.has(id));
-  if (missing.length > 0) {
-    const made = await present([...new Set(missing)]);
-    let bytes = recordBytes.get(kept) ?? 0;
-    for (const json of made.values()) bytes += json.length;
-    if (bytes > RECORD_BYTES_PER_VIEW) {
-      kept.clear();
-      bytes = 0;
-      for (const json of made.values()) bytes += json.length;
-    }
-    for (const [id, json] of made) kept.set(id, json);
-    recordBytes.set(kept, bytes);
-  }
+  const kept = await records.get(db, `${today}|${callerKey}`, ids, present);
   return ids.flatMap((id) => kept.get(id) ?? []);
 }

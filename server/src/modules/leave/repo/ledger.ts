@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../context.ts';
 import type { LeaveLedgerTable } from '../../../db/schema.ts';
 import { reusableSelect } from '../../../db/reusable-query.ts';
-import { defineCache } from '../../../db/cache.ts';
+import { defineKeptById } from '../../../db/cache.ts';
 import { inList } from '../../../db/in-list.ts';
 
 /** The balance ledger (table leave_ledger), and the days pending requests hold against it. */
@@ -290,22 +290,18 @@ interface EmployeeLedger {
 }
 
 /**
- * Each employee's ledger facts for a leave year, as of the data's state when the map was handed out (a write to the
- * ledger, the requests or their days gives the next reader a new map, as for the leave records): a list page's new
- * records are mostly of people another page showed, so only the people not read since the last change are read.
- * At most 20,000 people per map (a few rows each); a map that outgrows it starts again.
+ * Each employee's ledger facts for a leave year, for the state of the ledger, the requests and their days
+ * (`defineKeptById`): a list page's new records are mostly of people another page showed, so only the people not
+ * read since the last change are read. At most 20,000 people per leave year (a few rows each).
  */
-const employeeLedgers = defineCache<Map<string, EmployeeLedger>>({ name: 'leave.employee-ledgers', reads: ['leave_ledger', 'leave_request', 'leave_day'], maxEntries: 4 });
-const EMPLOYEES_PER_MAP = 20_000;
+const employeeLedgers = defineKeptById<EmployeeLedger>({ name: 'leave.employee-ledgers', reads: ['leave_ledger', 'leave_request', 'leave_day'], maxScopes: 4, maxPerScope: 20_000 });
 
 export async function ledgerFactsAndHolds(db: Db, employeeIds: readonly string[], yearStart: string, yearEnd: string): Promise<{ facts: LedgerFactRow[]; held: HeldRow[] }> {
   const facts: LedgerFactRow[] = [];
   const held: HeldRow[] = [];
   if (employeeIds.length === 0) return { facts, held };
-  const kept = await employeeLedgers.get(db, `${yearStart}|${yearEnd}`, async () => new Map());
-  const missing = [...new Set(employeeIds.filter((id) => !kept.has(id)))];
-  const read = new Map<string, EmployeeLedger>(missing.map((id) => [id, { facts: [], held: [] }]));
-  if (missing.length > 0) {
+  const ledgers = await employeeLedgers.get(db, `${yearStart}|${yearEnd}`, employeeIds, async (missing) => {
+    const read = new Map<string, EmployeeLedger>(missing.map((id) => [id, { facts: [], held: [] }]));
     for (const r of await ledgerAndHoldsOf(db, { ids: inList(missing), yearStart, yearEnd })) {
       const mine = read.get(r.employee_id);
       if (!mine) continue;
@@ -313,12 +309,10 @@ export async function ledgerFactsAndHolds(db: Db, employeeIds: readonly string[]
       if (r.source === 'held') mine.held.push(amounts);
       else mine.facts.push({ ...amounts, usage_request_id: r.usage_request_id, year_usage: Number(r.year_usage) });
     }
-    if (kept.size + read.size > EMPLOYEES_PER_MAP) kept.clear();
-    for (const [id, ledger] of read) kept.set(id, ledger);
-  }
-  // What was just read answers even if the map was cleared meanwhile.
+    return read;
+  });
   for (const id of new Set(employeeIds)) {
-    const mine = read.get(id) ?? kept.get(id);
+    const mine = ledgers.get(id);
     if (!mine) continue;
     facts.push(...mine.facts);
     held.push(...mine.held);
