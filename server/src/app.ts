@@ -96,6 +96,9 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   const forBrowsers = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path.startsWith(INGEST_PREFIX) ? next() : handler(req, res, next);
   const lan = createLanState(deps);
+  // The busiest path goes straight to its routes, past the browser middleware, the docs, the agent and OAuth
+  // endpoints (a dozen layers Express would try one by one); an unknown ingest path falls through to the 404.
+  app.use((req, res, next) => (req.path.startsWith(INGEST_PREFIX) ? api.router(req, res, next) : next()));
   app.use(forBrowsers(browserHeaders));
   app.use(forBrowsers(hstsHeader(lan)));
   app.use(forBrowsers(cookies));

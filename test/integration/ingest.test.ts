@@ -56,6 +56,21 @@ describe('authentication: the connector secret, nothing else (spec §5.4)', () =
   });
 });
 
+describe('routing', () => {
+  it('ingest goes straight to its routes: no browser headers; an unknown ingest path is a 404 problem, a browser path keeps them', async () => {
+    const ok = await post({ ...base, transId: trans++, at: '2031-03-09T09:41:00+05:30' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toBeNull();
+    const missing = await w.server.client().post('/api/ingest/biometric/no-such-route', {}, CONNECTOR);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(missing.headers.get('content-security-policy')).toBeNull();
+    const console = await w.hr.get('/api/employees');
+    expect(console.status).toBe(200);
+    expect(console.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
 describe('validation to spec §4.6', () => {
   it.each([
     [{ serial: '' }, 'body.serial'],
