@@ -96,11 +96,25 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   const forBrowsers = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path.startsWith(INGEST_PREFIX) ? next() : handler(req, res, next);
   const lan = createLanState(deps);
-  // The busiest path goes straight to its routes, past the browser middleware, the docs, the agent and OAuth
-  // endpoints (a dozen layers Express would try one by one); an unknown ingest path falls through to the 404.
-  app.use((req, res, next) => (req.path.startsWith(INGEST_PREFIX) ? api.router(req, res, next) : next()));
+  const hsts = hstsHeader(lan);
+  // An operation without path parameters (the connector's, most of the console's and integrators' calls) runs
+  // from this first layer: its browser middleware inline, then its own handlers, not past the docs, the agent
+  // and OAuth endpoints and the routers Express would try one by one. None of those claims such a path under
+  // /api (checked in api-routing tests); anything else walks the layers below as before.
+  app.use((req, res, next) => {
+    const chain = req.path.startsWith('/api/') ? api.directChain(req) : undefined;
+    if (!chain) return next();
+    if (req.path.startsWith(INGEST_PREFIX)) return api.runDirect(chain, req, res, next);
+    browserHeaders(req, res, (e1?: unknown) => {
+      if (e1) return next(e1);
+      hsts(req, res, (e2?: unknown) => {
+        if (e2) return next(e2);
+        cookies(req, res, (e3?: unknown) => (e3 ? next(e3) : api.runDirect(chain, req, res, next)));
+      });
+    });
+  });
   app.use(forBrowsers(browserHeaders));
-  app.use(forBrowsers(hstsHeader(lan)));
+  app.use(forBrowsers(hsts));
   app.use(forBrowsers(cookies));
 
   const api = new Api({

@@ -69,6 +69,20 @@ describe('routing', () => {
     expect(console.status).toBe(200);
     expect(console.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it('operations without path parameters run from the first layer: none claims a path the docs or the agent endpoint answer, which still answer', async () => {
+    const doc = await w.server.client().get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const literal = Object.keys((doc.body as { paths: Record<string, unknown> }).paths).filter((p) => !p.includes('{'));
+    expect(literal.length).toBeGreaterThan(50);
+    const early = (p: string) => p === '/api/openapi.json' || p === '/api/docs' || p.startsWith('/api/docs/');
+    expect(literal.filter(early)).toEqual([]);
+    expect((await fetch(`${w.server.url}/api/docs/`)).status).toBe(200);
+    // The agent endpoint is documented beside the operations but mounted by its own router, before them.
+    const agent = await fetch(`${w.server.url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(agent.status).toBe(401);
+    expect(agent.headers.get('www-authenticate')).toMatch(/resource_metadata/);
+  });
 });
 
 describe('validation to spec §4.6', () => {

@@ -48,21 +48,47 @@ export const SIGNED_COOKIE_MEMO = 2048;
 export function signedCookieParser(secret: string): RequestHandler & { remembered(): number } {
   const parse = cookieParser();
   const unsign = boundedMemo<string | false>(SIGNED_COOKIE_MEMO, (value) => cookieParser.signedCookie(value, secret) as string | false, (v) => v !== false);
-  const handler: RequestHandler = (req, res, next) => {
-    parse(req as IncomingMessage as never, res as ServerResponse as never, () => {
-      // res.cookie(..., { signed: true }) signs with req.secret.
-      (req as { secret?: string }).secret = secret;
-      const cookies = req.cookies as Record<string, unknown>;
-      const signed: Record<string, unknown> = Object.create(null);
-      for (const name of Object.keys(cookies)) {
-        const value = cookies[name];
-        if (typeof value !== 'string' || !value.startsWith('s:')) continue;
-        signed[name] = unsign(value);
-        delete cookies[name];
-      }
-      req.signedCookies = cookieParser.JSONCookies(signed as Record<string, string>);
-      next();
-    });
+  const read = (header: string | undefined): ParsedCookies => {
+    const request = { headers: header === undefined ? {} : { cookie: header } } as { headers: object; cookies?: Record<string, unknown> };
+    // cookie-parser answers synchronously.
+    parse(request as never, {} as never, () => undefined);
+    const cookies = request.cookies ?? {};
+    const signed: Record<string, unknown> = Object.create(null);
+    let verified = true;
+    for (const name of Object.keys(cookies)) {
+      const value = cookies[name];
+      if (typeof value !== 'string' || !value.startsWith('s:')) continue;
+      signed[name] = unsign(value);
+      if (signed[name] === false) verified = false;
+      delete cookies[name];
+    }
+    return { cookies, signedCookies: cookieParser.JSONCookies(signed as Record<string, string>), verified };
+  };
+  // A browser sends the same Cookie header on every request: it is parsed once (when every signature in it
+  // verified, as above); each request gets copies of its own to read or change.
+  const whole = boundedMemo<ParsedCookies>(SIGNED_COOKIE_MEMO, read, (parsed) => parsed.verified);
+  const handler: RequestHandler = (req, _res, next) => {
+    const header = req.headers.cookie;
+    const parsed = typeof header === 'string' && header.length <= REMEMBERED_COOKIE_HEADER_MAX ? whole(header) : read(header);
+    // res.cookie(..., { signed: true }) signs with req.secret.
+    (req as { secret?: string }).secret = secret;
+    req.cookies = copyOf(parsed.cookies);
+    req.signedCookies = copyOf(parsed.signedCookies);
+    next();
   };
   return Object.assign(handler, { remembered: () => unsign.size() });
+}
+
+interface ParsedCookies {
+  cookies: Record<string, unknown>;
+  signedCookies: Record<string, unknown>;
+  /** Every signed cookie in the header verified (only then is the parse remembered). */
+  verified: boolean;
+}
+
+/** Longer Cookie headers are parsed on each request, not remembered (a bound on the memo's memory). */
+const REMEMBERED_COOKIE_HEADER_MAX = 4096;
+
+function copyOf<T extends object>(o: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(o) as object | null) as T, o);
 }
