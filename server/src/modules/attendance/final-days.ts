@@ -74,10 +74,16 @@ export async function announceFinalDays(ctx: Ctx): Promise<number> {
         terminalsSyncedUntil: slowest.get(location.id) || null,
       };
       const finalDay = day;
-      await inTransaction(ctx, async (t) => {
+      // The mark read above may be stale: another instance running this slot (one that stalled past its lease)
+      // may have announced the day since. Checked again in the transaction that writes, so a day is announced once.
+      const announced = await inTransaction(ctx, async (t) => {
+        const through = await marks.finalMarkOf(t.db, location.id);
+        if (through !== undefined && through >= finalDay) return false;
         await emitEvent(t, 'attendance.day.final', data);
         await marks.setFinalMark(t.db, location.id, finalDay);
+        return true;
       });
+      if (!announced) break;
       written++;
     }
   }
