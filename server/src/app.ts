@@ -98,20 +98,14 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   const lan = createLanState(deps);
   const hsts = hstsHeader(lan);
   // An operation without path parameters (the connector's, most of the console's and integrators' calls) runs
-  // from this first layer: its browser middleware inline, then its own handlers, not past the docs, the agent
-  // and OAuth endpoints and the routers Express would try one by one. None of those claims such a path under
-  // /api (checked in api-routing tests); anything else walks the layers below as before.
+  // from this first layer: the browser middleware, then its own handlers, not past the docs, the agent and
+  // OAuth endpoints and the routers Express would try one by one. None of those claims such a path under /api
+  // (checked in ingest.test.ts, routing); anything else walks the layers below as before.
+  const browser = [browserHeaders, hsts, cookies];
   app.use((req, res, next) => {
     const chain = req.path.startsWith('/api/') ? api.directChain(req) : undefined;
     if (!chain) return next();
-    if (req.path.startsWith(INGEST_PREFIX)) return api.runDirect(chain, req, res, next);
-    browserHeaders(req, res, (e1?: unknown) => {
-      if (e1) return next(e1);
-      hsts(req, res, (e2?: unknown) => {
-        if (e2) return next(e2);
-        cookies(req, res, (e3?: unknown) => (e3 ? next(e3) : api.runDirect(chain, req, res, next)));
-      });
-    });
+    api.runDirect(chain, req, res, next, req.path.startsWith(INGEST_PREFIX) ? [] : browser);
   });
   app.use(forBrowsers(browserHeaders));
   app.use(forBrowsers(hsts));

@@ -171,9 +171,9 @@ export class Api {
     return this.direct.get(directKey(req.method, req.path));
   }
 
-  /** Runs what `directChain` found, as Express would (see `runChain`). */
-  runDirect(chain: readonly RequestHandler[], req: Request, res: Response, next: (err?: unknown) => void): void {
-    runChain(chain, req, res, next);
+  /** Runs what `directChain` found, after the app's own middleware `first`, as Express would (see `runChain`). */
+  runDirect(chain: readonly RequestHandler[], req: Request, res: Response, next: (err?: unknown) => void, first: readonly RequestHandler[] = []): void {
+    runChain(chain, req, res, next, first);
   }
 
   private rememberDirect(method: Method, expressPath: string, chain: RequestHandler[]): void {
@@ -215,16 +215,17 @@ function directKey(method: string, path: string): string {
 }
 
 /**
- * Runs a route's handlers as Express would: each calls `next` to go on, `next(error)` goes to the app's
+ * Runs a route's handlers (after `first`) as Express would: each calls `next` to go on, `next(error)` goes to the app's
  * error handlers, and a rejected promise counts as `next(error)`. Past the last handler, on to the app.
  */
-function runChain(chain: readonly RequestHandler[], req: Request, res: Response, done: (err?: unknown) => void): void {
+function runChain(chain: readonly RequestHandler[], req: Request, res: Response, done: (err?: unknown) => void, first: readonly RequestHandler[] = []): void {
   req.params = {};
   let i = 0;
   const step = (err?: unknown): void => {
     if (err === 'route' || err === 'router') return done();
     if (err) return done(err);
-    const handler = chain[i++];
+    const at = i++;
+    const handler = at < first.length ? first[at] : chain[at - first.length];
     if (!handler) return done();
     try {
       const returned: unknown = handler(req, res, step);
