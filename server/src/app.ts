@@ -7,6 +7,7 @@ import type { AppDeps } from './context.ts';
 import { Api } from './http/api.ts';
 import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
 import { docsRoutes } from './http/docs.ts';
+import { memoisedTrust, type TrustFn } from './http/trust-proxy.ts';
 import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
@@ -71,6 +72,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // A tunnel or reverse proxy on this PC may terminate TLS: by default trust only loopback hops; behind a
   // load balancer on another host MUSTER_TRUST_PROXY names it (client addresses feed the login throttle).
   app.set('trust proxy', appDeps.config.trustProxy);
+  app.set('trust proxy fn', memoisedTrust(app.get('trust proxy fn') as TrustFn));
   app.set('query parser', 'simple');
   // The security headers are the same on every answer: computed once (fixed-headers.ts).
   const browserHeaders = fixedHeaders(helmet({
