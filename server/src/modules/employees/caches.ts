@@ -13,6 +13,16 @@ export const aggregatesCache = defineCache<Pick<EmployeeListResponse, 'total' | 
   reads: DIRECTORY_TABLES,
 });
 
+/**
+ * A filter's whole order (its people's ids, for one sort and direction): the second page asked of a
+ * filter reads it once, then every other page, of any size, is a slice of it with no statement. 16
+ * orders of up to 15,000 ids are about 15 MB at most.
+ */
+export const orderCache = defineCache<string[]>({ name: 'employees.order', reads: DIRECTORY_TABLES, maxEntries: 16 });
+
+/** The filters (with sort and direction) a page was asked of: a filter asked once costs only its page. */
+export const orderAskedCache = defineCache<true>({ name: 'employees.order-asked', reads: DIRECTORY_TABLES, maxEntries: 256 });
+
 /** Whole directory pages as JSON bytes. */
 export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024 });
 

@@ -1,8 +1,9 @@
+import type { SortOrder } from '../../../../shared/common.ts';
 import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
 import { type Employee, type EmployeeFacets, type EmployeeListItem, type EmployeeListQuery, type EmployeeListResponse, type EmployeeSortKey, EmployeeStatus } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
-import { aggregatesCache, listCache, rowJsonCache, visibleCache } from './caches.ts';
+import { aggregatesCache, listCache, orderAskedCache, orderCache, rowJsonCache, visibleCache } from './caches.ts';
 import { openedIds } from './government-ids.ts';
 import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
 import * as repo from './repo.ts';
@@ -152,9 +153,26 @@ async function listPageIds(ctx: Ctx, query: EmployeeListQuery): Promise<{ ids: s
   const month = dayInZone(ctx.clock.now(), ctx.timeZone).slice(0, 7);
   const [aggregates, ids] = await Promise.all([
     aggregatesCache.get(ctx.db, `${who}|${month}|${JSON.stringify(conditions)}`, () => aggregatesOf(ctx, filter)),
-    repo.listEmployeePageIds(ctx.db, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
+    pageIdsOf(ctx, `${who}|${month}|${JSON.stringify([conditions, sort, order])}`, filter, sort, order, { limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
   return { ids, rest: { page, pageSize, ...aggregates } };
+}
+
+/**
+ * One page's ids. The first page asked of a filter (with its sort and direction) runs the page's own
+ * query, so a filter tried once costs no more than its page; from the second, the whole order is read
+ * once and kept until the directory changes, and each page is a slice of it, whatever its size. The
+ * order is the page query's without LIMIT and OFFSET, so a slice holds the ids the page query returns.
+ */
+async function pageIdsOf(ctx: Ctx, key: string, filter: repo.EmployeeFilter, sort: EmployeeSortKey, order: SortOrder, page: { limit: number; offset: number }): Promise<string[]> {
+  let first = false;
+  await orderAskedCache.get(ctx.db, key, async () => {
+    first = true;
+    return true;
+  });
+  if (first) return repo.listEmployeePageIds(ctx.db, filter, sort, order, page);
+  const all = await orderCache.get(ctx.db, key, () => repo.listEmployeePageIds(ctx.db, filter, sort, order));
+  return all.slice(page.offset, page.offset + page.limit);
 }
 
 /**
