@@ -71,6 +71,20 @@ describe('directory pages from kept row texts', () => {
     expect(again.statements).toBe(0);
   });
 
+  it('a page written from kept row bytes is compact, valid JSON, names beyond ASCII included', async () => {
+    const all = (await cost(hr, '/api/employees?pageSize=12&sort=code')).items;
+    const target = all[5] as Item;
+    const renamed = 'Zoë Ñandú 李 Raghavendra';
+    expect((await hr.patch(`/api/employees/${target.id}`, { fullName: renamed })).status).toBe(200);
+    for (const path of ['/api/employees?pageSize=12&sort=code', '/api/employees?pageSize=3&page=2&sort=code', '/api/employees?pageSize=1&page=6&sort=code']) {
+      const res = await hr.get(path);
+      expect(res.status).toBe(200);
+      // The answer is exactly JSON.stringify of what it holds: no byte lost or added where the rows meet.
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+      expect((res.body as { items: Item[] }).items.some((e) => e.fullName === renamed), path).toBe(true);
+    }
+  });
+
   it('a page cut from a kept order is the page its own query gives, for every sort, direction and a filter', async () => {
     const sorts = ['code', 'fullName', 'designation', 'department', 'location', 'manager', 'joinedDate', 'status', 'ctcAnnual'];
     for (const sort of sorts) {

@@ -190,12 +190,31 @@ export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Pro
     const sensitive = canSeeSensitive(ctx);
     const texts = await rowJsonCache.get(ctx.db, String(sensitive), ids, async (missing) => {
       const rows = await repo.employeeRowsInOrder(ctx.db, missing);
-      return new Map(rows.map((r) => [r.id, JSON.stringify(toListItem(r, sensitive))]));
+      return new Map(rows.map((r) => [r.id, Buffer.from(JSON.stringify(toListItem(r, sensitive)))]));
     });
     // A person gone between the two statements is left out, as the rows' read leaves them out.
-    const items = ids.flatMap((id) => texts.get(id) ?? []);
-    return Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
+    return jsonPage(ids.flatMap((id) => texts.get(id) ?? []), Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
   });
+}
+
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = 0x2c;
+
+/**
+ * `{"items":[row,row,…],…rest}` from rows kept as UTF-8 bytes: one copy of each into a buffer of the
+ * page's size. (Joining the texts and encoding the whole page again took about four times as long.)
+ */
+function jsonPage(rows: readonly Buffer[], tail: Buffer): Buffer {
+  let size = ITEMS_OPEN.length + Math.max(0, rows.length - 1) + tail.length;
+  for (const row of rows) size += row.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = ITEMS_OPEN.copy(out, 0);
+  for (const [i, row] of rows.entries()) {
+    if (i > 0) out[at++] = COMMA;
+    at += row.copy(out, at);
+  }
+  tail.copy(out, at);
+  return out;
 }
 
 /** Every matching row (or one page) for an export, in the list's order. */
