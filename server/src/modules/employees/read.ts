@@ -208,12 +208,16 @@ function jsonPage(rows: readonly Buffer[], tail: Buffer): Buffer {
   let size = ITEMS_OPEN.length + Math.max(0, rows.length - 1) + tail.length;
   for (const row of rows) size += row.length;
   const out = Buffer.allocUnsafe(size);
-  let at = ITEMS_OPEN.copy(out, 0);
-  for (const [i, row] of rows.entries()) {
+  // TypedArray#set: Buffer#copy takes a slow path for small rows.
+  out.set(ITEMS_OPEN, 0);
+  let at = ITEMS_OPEN.length;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Buffer;
     if (i > 0) out[at++] = COMMA;
-    at += row.copy(out, at);
+    out.set(row, at);
+    at += row.length;
   }
-  tail.copy(out, at);
+  out.set(tail, at);
   return out;
 }
 
