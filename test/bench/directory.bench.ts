@@ -95,9 +95,9 @@ async function platformList(url: string, cookie: string): Promise<Row[]> {
   const warmUp = Array.from({ length: 600 }, (_, i) => ({ method: 'GET' as const, path: `/api/employees?page=${42 + (i % 19)}&pageSize=${sizes[Math.floor(i / 19) % 49] ?? 51}`, headers: { cookie } }));
   const bare = await startBare(bodies.get('75') ?? pageBytes, JSON_TYPE, { param: 'pageSize', bodies });
   const bareRequests = sizes.map((n) => ({ path: `/api/employees?page=1&pageSize=${n}` }));
-  const { default: autocannon } = await import('autocannon');
-  await autocannon({ url, connections: 10, amount: warmUp.length, requests: warmUp });
-  await autocannon({ url: bare.url, connections: 10, duration: 1, requests: bareRequests.map((r) => ({ method: 'GET' as const, ...r })) });
+  const { default: run } = await import('autocannon');
+  await run({ url, connections: 10, amount: warmUp.length, requests: warmUp });
+  await run({ url: bare.url, connections: 10, duration: 1, requests: bareRequests.map((r) => ({ method: 'GET' as const, ...r })) });
   const cold = await compare({ url, requests: fresh }, { url: bare.url, requests: bareRequests }, { warmUp: false });
   await bare.stop();
   const avg = [...bodies.values()].reduce((s, b) => s + b.length, 0) / bodies.size;

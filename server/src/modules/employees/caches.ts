@@ -27,8 +27,8 @@ export const orderAskedCache = defineCache<true>({ name: 'employees.order-asked'
 export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024 });
 
 /**
- * One person's row of the directory as JSON text (UTF-8 bytes, copied into each page), per view (with or without salaries): a page not seen
- * before is mostly people seen on other pages, orders and filters, so their text is reused. 20,000 people
- * per view (15,000 people fit in both).
+ * One person's row of the directory as JSON text, per view (with or without salaries), kept as UTF-8
+ * bytes that a page copies: a page not seen before is mostly people seen on other pages, orders and
+ * filters, so their text is reused. 20,000 people per view (15,000 people fit in both).
  */
 export const rowJsonCache = defineKeptById<Buffer>({ name: 'employees.list-rows', reads: DIRECTORY_TABLES, maxScopes: 2, maxPerScope: 20_000 });

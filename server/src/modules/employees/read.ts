@@ -179,7 +179,8 @@ async function pageIdsOf(ctx: Ctx, key: string, filter: repo.EmployeeFilter, sor
  * The list as JSON bytes, from the directory cache when nothing changed since. A page not kept is
  * written from each person's kept row text (the same person on other pages, orders and filters):
  * only the people whose text is not kept are read from the database, so a page of people seen
- * before runs one statement (its ids). The bytes are exactly `JSON.stringify` of `listEmployees`.
+ * before runs at most one statement (its ids, none once the filter's order is kept: `pageIdsOf`).
+ * The bytes are exactly `JSON.stringify` of `listEmployees`.
  */
 export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Promise<Buffer> {
   // Permission errors must not be cached away: check them before the lookup.
