@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/src/clock.ts';
 import { statementsRun } from '../../server/src/db/database.ts';
+import { orderCache } from '../../server/src/modules/employees/caches.ts';
 import type { Client } from '../support/client.ts';
 import { type Instances, startInstances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -83,6 +84,22 @@ describe('directory pages from kept row texts', () => {
       expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
       expect((res.body as { items: Item[] }).items.some((e) => e.fullName === renamed), path).toBe(true);
     }
+  });
+
+  it('a filter asked once keeps no order; its second page keeps it', async () => {
+    // A write to the directory drops what was kept; each filter below is new since.
+    const someone = ((await cost(hr, '/api/employees?pageSize=1&sort=code')).items[0] as Item).id;
+    expect((await hr.patch(`/api/employees/${someone}`, { fullName: 'Order Kept Check' })).status).toBe(200);
+    const a = '/api/employees?sort=joinedDate&order=desc&q=a';
+    const b = '/api/employees?sort=fullName&order=desc&q=e';
+    await cost(hr, `${a}&pageSize=4&page=1`);
+    await cost(hr, `${a}&pageSize=4&page=2`);
+    expect(orderCache.size(server.deps.db)).toBe(1);
+    // The first page of another filter runs only its own query: nothing more is kept.
+    await cost(hr, `${b}&pageSize=4&page=1`);
+    expect(orderCache.size(server.deps.db)).toBe(1);
+    await cost(hr, `${b}&pageSize=4&page=2`);
+    expect(orderCache.size(server.deps.db)).toBe(2);
   });
 
   it('a page cut from a kept order is the page its own query gives, for every sort, direction and a filter', async () => {
