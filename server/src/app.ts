@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './context.ts';
 import { Api } from './http/api.ts';
+import { directFromTheStart, handedBack } from './http/direct-start.ts';
 import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
 import { docsRoutes } from './http/docs.ts';
 import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
@@ -105,7 +106,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // (checked in ingest.test.ts, routing); anything else walks the layers below as before.
   const browser = [browserHeaders, hsts, cookies];
   app.use((req, res, next) => {
-    const chain = req.path.startsWith('/api/') ? api.directChain(req) : undefined;
+    const chain = req.path.startsWith('/api/') && !handedBack(req) ? api.directChain(req) : undefined;
     if (!chain) return next();
     api.runDirect(chain, req, res, next, req.path.startsWith(INGEST_PREFIX) ? [] : browser);
   });
@@ -182,6 +183,8 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
     });
   }
   // Problems read in the caller's language (issue 21); programs stay English unless Accept-Language asks.
-  app.use(problemHandler(deps.logger, (req) => readerLocale(deps.db, req.caller, req.get('accept-language'))));
+  const problems = problemHandler(deps.logger, (req) => readerLocale(deps.db, req.caller, req.get('accept-language')));
+  app.use(problems);
+  directFromTheStart(app, api, { first: (url) => (url.startsWith(INGEST_PREFIX) ? [] : browser), problems });
   return { app, api };
 }

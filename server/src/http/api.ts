@@ -171,6 +171,11 @@ export class Api {
     return this.direct.get(directKey(req.method, req.path));
   }
 
+  /** `directChain` by a request's method and path (its URL up to `?`), before Express has set the request up. */
+  directChainFor(method: string, path: string): readonly RequestHandler[] | undefined {
+    return this.direct.get(directKey(method, path));
+  }
+
   /** Runs what `directChain` found, after the app's own middleware `first`, as Express would (see `runChain`). */
   runDirect(chain: readonly RequestHandler[], req: Request, res: Response, next: (err?: unknown) => void, first: readonly RequestHandler[] = []): void {
     runChain(chain, req, res, next, first);
