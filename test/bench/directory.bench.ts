@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
-import { compare, comparedRow, issueKeys, login, prepareDataDir, printTable, startBare, startMuster, type Row } from './harness.ts';
+import { compare, comparedRow, cpuPerRequest, issueKeys, login, prepareDataDir, printTable, startBare, startMuster, type Row } from './harness.ts';
 import { startInProcess } from './in-process.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -34,7 +34,7 @@ export async function benchDirectory(): Promise<Row[]> {
       rows.push(comparedRow(`${label}, 10 conn`, many, 'report', true));
       rows.push(comparedRow(`${label}, 1 conn`, one, size === 10_000 ? 'p99 < 150 ms' : 'report', size !== 10_000 || one.real.p99 < 150));
 
-      if (size === 10_000) rows.push(...(await platformList(muster.url, cookie)));
+      if (size === 10_000) rows.push(...(await platformList(muster.url, cookie, muster.proc.child.pid)));
     } finally {
       await muster.stop();
       fs.rmSync(prepared.dataDir, { recursive: true, force: true });
@@ -61,17 +61,17 @@ async function bytesOf(url: string, cookie: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-async function platformList(url: string, cookie: string): Promise<Row[]> {
+async function platformList(url: string, cookie: string, pid: number | undefined): Promise<Row[]> {
   const rows: Row[] = [];
   const pages = Array.from({ length: 200 }, (_, i) => ({ path: `/api/employees?page=${i + 1}&pageSize=50`, headers: { cookie } }));
   const pageBytes = await bytesOf(`${url}/api/employees?page=7&pageSize=50`, cookie);
   // Warm: people paging back and forth through a directory that did not change.
   for (const p of pages) await bytesOf(url + p.path, cookie);
   const bareList = await startBare(pageBytes, JSON_TYPE);
-  const warm = await compare({ url, requests: pages }, { url: bareList.url, requests: [{ path: '/api/employees?page=7&pageSize=50' }] });
+  const warm = await compare({ url, requests: pages, pid }, { url: bareList.url, requests: [{ path: '/api/employees?page=7&pageSize=50' }] });
   await bareList.stop();
   const label = `GET /api/employees?page=… 10,000 (${(pageBytes.length / 1024).toFixed(0)} KiB)`;
-  rows.push(comparedRow(`${label}, pages 1..200 seen before`, warm, '≥ 65% of bare', warm.ratio >= 0.65));
+  rows.push(comparedRow(`${label}, pages 1..200 seen before`, warm, '≥ 65% of bare', warm.ratio >= 0.65, cpuPerRequest(warm.real, 'page').slice(2)));
 
   // Uncached: every request a query not seen before. autocannon gives each connection its own walk of a
   // request list from the start, so with a plain list the ten connections would ask each query ten times
@@ -98,7 +98,7 @@ async function platformList(url: string, cookie: string): Promise<Row[]> {
   const { default: run } = await import('autocannon');
   await run({ url, connections: 10, amount: warmUp.length, requests: warmUp });
   await run({ url: bare.url, connections: 10, duration: 1, requests: bareRequests.map((r) => ({ method: 'GET' as const, ...r })) });
-  const cold = await compare({ url, requests: fresh }, { url: bare.url, requests: bareRequests }, { warmUp: false });
+  const cold = await compare({ url, requests: fresh, pid }, { url: bare.url, requests: bareRequests }, { warmUp: false });
   await bare.stop();
   const avg = [...bodies.values()].reduce((s, b) => s + b.length, 0) / bodies.size;
   const repeated = cursor > distinct.length;
@@ -108,7 +108,7 @@ async function platformList(url: string, cookie: string): Promise<Row[]> {
       cold,
       '≥ 50% of bare',
       cold.ratio >= 0.5 && !repeated,
-      `${cursor.toLocaleString('en-IN')} queries, each asked once, of ${distinct.length.toLocaleString('en-IN')}${repeated ? ' (REFUSED: some were asked twice)' : ''}`,
+      `${cursor.toLocaleString('en-IN')} queries, each asked once, of ${distinct.length.toLocaleString('en-IN')}${repeated ? ' (REFUSED: some were asked twice)' : ''}${cpuPerRequest(cold.real, 'page')}`,
     ),
   );
   return rows;

@@ -24,6 +24,27 @@ export interface Measured {
   p50: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in the measured run (all rounds, when combined). */
+  total: number;
+  /** CPU the server used in the measured run, in µs (given its pid, on Linux). */
+  cpu?: { process: number; main: number } | undefined;
+}
+
+/**
+ * CPU time a process has used, in microseconds, in all its threads and in its main thread (Linux's /proc;
+ * undefined elsewhere). Per request, it moves far less with the machine's load than a rate does.
+ */
+export function cpuMicros(pid: number): { process: number; main: number } | undefined {
+  const ticks = (file: string) => {
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  };
+  try {
+    return { process: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A data dir with a migrated database holding `employees` synthetic employees and an admin login. */
@@ -169,25 +190,36 @@ async function stopProcess(p: Spawned): Promise<void> {
 
 export type BenchRequest = { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string | Buffer; setupRequest?: autocannon.Request['setupRequest'] };
 
-/** Loads a server with autocannon and reports throughput and latency. */
+/** Loads a server with autocannon and reports throughput and latency (and, given the server's pid, the CPU it used). */
 export async function measure(
   url: string,
   requests: BenchRequest[],
   seconds = BENCH_SECONDS,
   connections = 10,
   warmUp = true,
+  pid?: number,
 ): Promise<Measured> {
   const requestList = requests.map((r) => ({ method: 'GET' as const, ...r }));
   // A short warm-up so JIT and caches settle before the measured run.
   if (warmUp) await autocannon({ url, connections, duration: 1, requests: requestList });
+  const before = pid === undefined ? undefined : cpuMicros(pid);
   const result = await autocannon({ url, connections, duration: seconds, requests: requestList });
+  const after = pid === undefined ? undefined : cpuMicros(pid);
   return {
+    cpu: before && after ? { process: after.process - before.process, main: after.main - before.main } : undefined,
     rps: result.requests.average,
     p99: result.latency.p99,
     p50: result.latency.p50,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
+}
+
+/** "CPU per request: … µs (main thread … µs)", or nothing where it was not measured. */
+export function cpuPerRequest(m: Measured, what = 'request'): string {
+  if (!m.cpu || m.total === 0) return '';
+  return `; Muster's CPU per ${what}: ${Math.round(m.cpu.process / m.total)} µs (main thread ${Math.round(m.cpu.main / m.total)} µs), from /proc over the measured runs`;
 }
 
 export interface Compared {
@@ -204,7 +236,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * machine load hits both; reports mean rates, the worst p99 and the median ratio.
  */
 export async function compare(
-  real: { url: string; requests: BenchRequest[] },
+  real: { url: string; requests: BenchRequest[]; /** Muster's pid: its CPU per request is measured too. */ pid?: number | undefined },
   bare: { url: string; requests: BenchRequest[] },
   opts: { rounds?: number; seconds?: number; connections?: number; warmUp?: boolean } = {},
 ): Promise<Compared> {
@@ -214,7 +246,7 @@ export async function compare(
   const bares: Measured[] = [];
   for (let i = 0; i < rounds; i++) {
     // Without warm-up the caller warmed both itself (a warm-up with the measured requests would cache them).
-    reals.push(await measure(real.url, real.requests, seconds, opts.connections, i === 0 && opts.warmUp !== false));
+    reals.push(await measure(real.url, real.requests, seconds, opts.connections, i === 0 && opts.warmUp !== false, real.pid));
     bares.push(await measure(bare.url, bare.requests, seconds, opts.connections, i === 0 && opts.warmUp !== false));
   }
   const combine = (ms: Measured[]): Measured => ({
@@ -223,6 +255,8 @@ export async function compare(
     p50: median(ms.map((m) => m.p50)),
     errors: ms.reduce((s, m) => s + m.errors, 0),
     non2xx: ms.reduce((s, m) => s + m.non2xx, 0),
+    total: ms.reduce((s, m) => s + m.total, 0),
+    cpu: ms.every((m) => m.cpu) ? { process: ms.reduce((s, m) => s + (m.cpu?.process ?? 0), 0), main: ms.reduce((s, m) => s + (m.cpu?.main ?? 0), 0) } : undefined,
   });
   return { real: combine(reals), bare: combine(bares), ratio: median(reals.map((m, i) => m.rps / (bares[i]?.rps || 1))) };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { freePort, spawnTs } from '../support/process.ts';
-import { BENCH_SECONDS, compare, prepareDataDir, printTable, startMuster, type Row } from './harness.ts';
+import { BENCH_SECONDS, compare, cpuPerRequest, prepareDataDir, printTable, startMuster, type Row } from './harness.ts';
 
 /**
  * Issue 4 ingest target: timelog POSTs per second with 8 concurrent senders
@@ -82,8 +82,9 @@ export async function benchIngest(): Promise<Row[]> {
     let trans = 0;
     const next = () => trans++;
     const bareUrl = `http://127.0.0.1:${port}`;
+    const pid = muster.proc.child.pid;
     const single = await compare(
-      { url: muster.url, requests: [timelogRequest(secret, next)] },
+      { url: muster.url, requests: [timelogRequest(secret, next)], pid },
       { url: bareUrl, requests: [timelogRequest(secret, () => 1)] },
       { connections: SENDERS, seconds: BENCH_SECONDS * 2 },
     );
@@ -100,7 +101,7 @@ export async function benchIngest(): Promise<Row[]> {
       ratio: single.ratio,
       target: idle ? '≥ 2,000/s, ≥ 50% of bare, p99 < 20 ms' : '≥ 50% of bare (machine busy: /s and p99 not checked)',
       pass: (!idle || (single.real.rps >= 2000 && single.real.p99 < 20)) && single.ratio >= 0.5 && single.real.non2xx + single.real.errors + single.bare.non2xx + single.bare.errors === 0,
-      notes: `load average ${load.toFixed(1)} on ${os.cpus().length} CPUs; p50 ${single.real.p50} ms; ${single.real.non2xx} non-2xx, ${single.real.errors} errors (any refuses the row); Muster and bare alternate in 3 rounds, ratio = median of the rounds`,
+      notes: `load average ${load.toFixed(1)} on ${os.cpus().length} CPUs; p50 ${single.real.p50} ms; ${single.real.non2xx} non-2xx, ${single.real.errors} errors (any refuses the row); Muster and bare alternate in 3 rounds, ratio = median of the rounds${cpuPerRequest(single.real, 'punch')}`,
     });
     // Replays of what was already stored answer `duplicate: true` and write nothing.
     let replay = 0;
