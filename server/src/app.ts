@@ -5,8 +5,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './context.ts';
 import { Api } from './http/api.ts';
-import { directFromTheStart, handedBack } from './http/direct-start.ts';
 import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
+import { directFromTheStart, handedBack } from './http/direct-start.ts';
 import { docsRoutes } from './http/docs.ts';
 import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -103,7 +103,9 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // An operation without path parameters (the connector's, most of the console's and integrators' calls) runs
   // from this first layer: the browser middleware, then its own handlers, not past the docs, the agent and
   // OAuth endpoints and the routers Express would try one by one. None of those claims such a path under /api
-  // (checked in ingest.test.ts, routing); anything else walks the layers below as before.
+  // (checked in ingest.test.ts, routing); anything else walks the layers below as before. Most such requests
+  // do not even reach this layer: `directFromTheStart` (below) runs them before Express's dispatch; this layer
+  // serves the rest (a URL in absolute form, say) and is skipped for a request that path handed back.
   const browser = [browserHeaders, hsts, cookies];
   app.use((req, res, next) => {
     const chain = req.path.startsWith('/api/') && !handedBack(req) ? api.directChain(req) : undefined;
