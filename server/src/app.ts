@@ -107,10 +107,11 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // do not even reach this layer: `directFromTheStart` (below) runs them before Express's dispatch; this layer
   // serves the rest (a URL in absolute form, say) and is skipped for a request that path handed back.
   const browser = [browserHeaders, hsts, cookies];
+  const firstFor = (path: string) => (path.startsWith(INGEST_PREFIX) ? [] : browser);
   app.use((req, res, next) => {
     const chain = req.path.startsWith('/api/') && !handedBack(req) ? api.directChain(req) : undefined;
     if (!chain) return next();
-    api.runDirect(chain, req, res, next, req.path.startsWith(INGEST_PREFIX) ? [] : browser);
+    api.runDirect(chain, req, res, next, firstFor(req.path));
   });
   app.use(forBrowsers(browserHeaders));
   app.use(forBrowsers(hsts));
@@ -187,6 +188,6 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   // Problems read in the caller's language (issue 21); programs stay English unless Accept-Language asks.
   const problems = problemHandler(deps.logger, (req) => readerLocale(deps.db, req.caller, req.get('accept-language')));
   app.use(problems);
-  directFromTheStart(app, api, { first: (url) => (url.startsWith(INGEST_PREFIX) ? [] : browser), problems });
+  directFromTheStart(app, api, { first: firstFor, problems });
   return { app, api };
 }

@@ -168,7 +168,7 @@ export class Api {
 
   /** The handlers of the operation without path parameters that Express would route this request to, if any. */
   directChain(req: Request): readonly RequestHandler[] | undefined {
-    return this.direct.get(directKey(req.method, req.path));
+    return this.directChainFor(req.method, req.path);
   }
 
   /** `directChain` by a request's method and path (its URL up to `?`), before Express has set the request up. */
