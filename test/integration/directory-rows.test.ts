@@ -86,6 +86,30 @@ describe('directory pages from kept row texts', () => {
     }
   });
 
+  it('a page joined from kept rows has an ETag that answers 304 until a person on it changes', async () => {
+    const path = '/api/employees?pageSize=6&page=2&sort=code';
+    // As a browser revalidates (fetch alone would add Cache-Control: no-cache beside If-None-Match, which asks for the full answer).
+    const ifNoneMatch = (tag: string) => ({ 'if-none-match': tag, 'cache-control': 'max-age=0' });
+    const first = await hr.get(path);
+    const tag = first.headers.get('etag') ?? '';
+    // Express's weak shape: the body's size in hex, then 27 base64 characters.
+    expect(tag).toMatch(new RegExp(`^W/"${Buffer.byteLength(first.text).toString(16)}-[A-Za-z0-9+/]{27}"$`));
+    expect((await hr.get(path, ifNoneMatch(tag))).status).toBe(304);
+    // The same bytes joined again (after a write to someone on no page of it) get the same tag.
+    const elsewhere = ((await hr.get('/api/employees?pageSize=1&sort=code&order=desc')).body as { items: Item[] }).items[0] as Item;
+    expect((await hr.patch(`/api/employees/${elsewhere.id}`, { fullName: `${elsewhere.fullName.split(' ')[0]} Tag Elsewhere` })).status).toBe(200);
+    const rejoined = await hr.get(path);
+    expect(rejoined.text).toBe(first.text);
+    expect(rejoined.headers.get('etag')).toBe(tag);
+    // A person on the page changes: a full answer with another tag.
+    const onPage = ((first.body as { items: Item[] }).items[3]) as Item;
+    expect((await hr.patch(`/api/employees/${onPage.id}`, { fullName: `${onPage.fullName.split(' ')[0]} Tag Changed` })).status).toBe(200);
+    const changed = await hr.get(path, ifNoneMatch(tag));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect((await hr.get(path, ifNoneMatch(changed.headers.get('etag') ?? ''))).status).toBe(304);
+  });
+
   it('a filter asked once keeps no order; its second page keeps it', async () => {
     // A write to the directory drops what was kept; each filter below is new since.
     const someone = ((await cost(hr, '/api/employees?pageSize=1&sort=code')).items[0] as Item).id;
