@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Api } from '../../server/src/http/api.ts';
+import { Api, QUERY_MEMO } from '../../server/src/http/api.ts';
 import { problemHandler } from '../../server/src/http/problem.ts';
 import { createLogger } from '../../server/src/logger.ts';
 
@@ -33,6 +33,16 @@ beforeAll(async () => {
   api.op({ ...op, method: 'get', path: '/api/things/special', operationId: 'special', summary: 'shadowed' }, async () => ({ route: 'special' }));
   api.op({ ...op, method: 'post', path: '/api/things/special', operationId: 'postSpecial', summary: 'not shadowed (POST)', body: z.object({ n: z.number() }) }, async ({ body }) => ({ route: 'post special', n: body.n }));
   api.op({ ...op, method: 'get', path: '/api/list', operationId: 'list', summary: 'a list', query: z.object({ page: z.coerce.number().int().min(1).default(1) }), before: [how] }, async ({ query }) => ({ route: 'list', page: query.page }));
+  // Changes its query, to show a remembered query is never shared between requests.
+  api.op(
+    { ...op, method: 'get', path: '/api/tags', operationId: 'tags', summary: 'a query with a list', query: z.object({ tag: z.array(z.string()).or(z.string().transform((t) => [t])), since: z.coerce.date().optional() }) },
+    async ({ query }) => {
+      const before = { tag: [...query.tag], since: query.since?.toISOString() ?? null };
+      query.tag.push('added by the handler');
+      query.since?.setUTCFullYear(1999);
+      return before;
+    },
+  );
   api.op({ ...op, method: 'get', path: '/api/fails', operationId: 'fails', summary: 'throws' }, async () => {
     throw new Error('boom');
   });
@@ -80,5 +90,22 @@ describe('API routing without the route walk', () => {
     expect(await call('GET', '/api/list/extra')).toEqual({ status: 404, json: { route: 'none' } });
     expect((await call('HEAD', '/api/list')).status).toBe(200);
     expect(await call('DELETE', '/api/list')).toEqual({ status: 404, json: { route: 'none' } });
+  });
+
+  it('a query parsed before is remembered, and each request gets its own copy of it', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(await call('GET', '/api/tags?tag=a&tag=b&since=2026-11-28T10:00:00Z')).toEqual({ status: 200, json: { tag: ['a', 'b'], since: '2026-11-28T10:00:00.000Z' } });
+      expect(await call('GET', '/api/tags?tag=solo')).toEqual({ status: 200, json: { tag: ['solo'], since: null } });
+    }
+    // An invalid query is refused every time, naming the field; the same text, once valid elsewhere, is not confused.
+    for (let i = 0; i < 2; i++) {
+      const refused = await call('GET', '/api/tags?since=never&tag=a');
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain('since');
+    }
+    expect(await call('GET', '/api/list?tag=a')).toEqual({ status: 200, json: { route: 'list', page: 1 } });
+    // Bounded: more distinct queries than it keeps still answer each one right.
+    for (let i = 1; i <= QUERY_MEMO + 20; i++) expect((await call('GET', `/api/list?page=${i}`)).json).toEqual({ route: 'list', page: i });
+    expect((await call('GET', '/api/list?page=1')).json).toEqual({ route: 'list', page: 1 });
   });
 });
