@@ -86,16 +86,16 @@ describe('directory pages from kept row texts', () => {
     }
   });
 
-  it('a page joined from kept rows has an ETag that answers 304 until a person on it changes', async () => {
+  it('a page written from kept rows has an ETag that answers 304 until a person on it changes', async () => {
     const path = '/api/employees?pageSize=6&page=2&sort=code';
     // As a browser revalidates (fetch alone would add Cache-Control: no-cache beside If-None-Match, which asks for the full answer).
     const ifNoneMatch = (tag: string) => ({ 'if-none-match': tag, 'cache-control': 'max-age=0' });
     const first = await hr.get(path);
     const tag = first.headers.get('etag') ?? '';
-    // Express's weak shape: the body's size in hex, then 27 base64 characters.
+    // Express's weak ETag: the body's size in hex, then 27 base64 characters of its SHA-1.
     expect(tag).toMatch(new RegExp(`^W/"${Buffer.byteLength(first.text).toString(16)}-[A-Za-z0-9+/]{27}"$`));
     expect((await hr.get(path, ifNoneMatch(tag))).status).toBe(304);
-    // The same bytes joined again (after a write to someone on no page of it) get the same tag.
+    // The same bytes written again (after a write to someone not on the page drops the kept page) get the same tag.
     const elsewhere = ((await hr.get('/api/employees?pageSize=1&sort=code&order=desc')).body as { items: Item[] }).items[0] as Item;
     expect((await hr.patch(`/api/employees/${elsewhere.id}`, { fullName: `${elsewhere.fullName.split(' ')[0]} Tag Elsewhere` })).status).toBe(200);
     const rejoined = await hr.get(path);

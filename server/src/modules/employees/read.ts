@@ -3,7 +3,6 @@ import { dayInZone, monthBounds } from '../../../../shared/dates.ts';
 import { type Employee, type EmployeeFacets, type EmployeeListItem, type EmployeeListQuery, type EmployeeListResponse, type EmployeeSortKey, EmployeeStatus } from '../../../../shared/employees.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/problem.ts';
-import { joinJsonParts } from '../../http/json-bytes.ts';
 import { aggregatesCache, listCache, orderAskedCache, orderCache, rowJsonCache, visibleCache } from './caches.ts';
 import { openedIds } from './government-ids.ts';
 import { canSeeSensitive, toEmployee, toListItem } from './present.ts';
@@ -195,11 +194,33 @@ export async function listEmployeesJson(ctx: Ctx, query: EmployeeListQuery): Pro
       return new Map(rows.map((r) => [r.id, Buffer.from(JSON.stringify(toListItem(r, sensitive)))]));
     });
     // A person gone between the two statements is left out, as the rows' read leaves them out.
-    return joinJsonParts(ITEMS_OPEN, ids.flatMap((id) => texts.get(id) ?? []), Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+    return jsonPage(ids.flatMap((id) => texts.get(id) ?? []), Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
   });
 }
 
 const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = 0x2c;
+
+/**
+ * `{"items":[row,row,…],…rest}` from rows kept as UTF-8 bytes: one copy of each into a buffer of the
+ * page's size. (Joining the texts and encoding the whole page again took about four times as long.)
+ */
+function jsonPage(rows: readonly Buffer[], tail: Buffer): Buffer {
+  let size = ITEMS_OPEN.length + Math.max(0, rows.length - 1) + tail.length;
+  for (const row of rows) size += row.length;
+  const out = Buffer.allocUnsafe(size);
+  // TypedArray#set: Buffer#copy takes a slow path for small rows.
+  out.set(ITEMS_OPEN, 0);
+  let at = ITEMS_OPEN.length;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Buffer;
+    if (i > 0) out[at++] = COMMA;
+    out.set(row, at);
+    at += row.length;
+  }
+  out.set(tail, at);
+  return out;
+}
 
 /** Every matching row (or one page) for an export, in the list's order. */
 export async function listEmployeesForExport(
