@@ -75,6 +75,29 @@ describe('table versions of an open database', () => {
     expect(await read()).toBe(2);
   });
 
+  it('with keepFromSecondAsking, keeps a value from the second asking of its key, counted again after a write', async () => {
+    let computed = 0;
+    const cache = defineCache<number>({ name: 'second-asking', reads: ['department'], maxEntries: 2, keepFromSecondAsking: true });
+    const read = (key: string) => cache.get(opened.db, key, async () => ++computed);
+    expect(await read('a')).toBe(1);
+    expect(cache.size(opened.db)).toBe(0);
+    expect(await read('a')).toBe(2);
+    expect(cache.size(opened.db)).toBe(1);
+    expect(await read('a')).toBe(2);
+    // A write forgets the kept value and who was asked once.
+    await opened.db.updateTable('department').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(await read('a')).toBe(3);
+    expect(await read('a')).toBe(4);
+    expect(await read('a')).toBe(4);
+    // The keys asked once are bounded (maxEntries): the oldest is forgotten, so its next asking is a first one again.
+    expect(await read('b')).toBe(5);
+    expect(await read('c')).toBe(6);
+    expect(await read('d')).toBe(7);
+    expect(await read('b')).toBe(8);
+    expect(await read('b')).toBe(9);
+    expect(await read('b')).toBe(9);
+  });
+
   it('keep values by id: only the ids not kept are read, a write starts again, and a read that raced a write is not kept', async () => {
     const kept = defineKeptById<string>({ name: 'kept-test', reads: ['designation'], maxScopes: 2, maxPerScope: 5 });
     const asked: string[][] = [];

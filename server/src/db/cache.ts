@@ -55,6 +55,13 @@ export interface CacheOptions {
   maxEntries?: number;
   /** For byte values: most bytes kept in all. */
   maxBytes?: number;
+  /**
+   * Keep a value only from the second time its key is asked (since the tables last changed): a value
+   * asked once and never again is computed, returned and left to the young generation. For large
+   * values that many keys produce once each (a list paged through in new orders and sizes), where
+   * keeping every one pushed it into the old generation and evicted the ones asked again.
+   */
+  keepFromSecondAsking?: boolean;
 }
 
 interface Entry<V> {
@@ -65,6 +72,8 @@ interface Entry<V> {
 
 class Store<V> {
   readonly entries = new Map<string, Entry<V>>();
+  /** Keys asked once and not kept (`keepFromSecondAsking`), oldest first. */
+  readonly askedOnce = new Set<string>();
   generation = -1;
   bytes = 0;
 }
@@ -82,6 +91,7 @@ export interface Cache<V> {
 export function defineCache<V>(options: CacheOptions): Cache<V> {
   const maxEntries = options.maxEntries ?? 1000;
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const keepFromSecondAsking = options.keepFromSecondAsking === true;
   const stores = new WeakMap<object, Store<V>>();
   const reads = [...options.reads];
 
@@ -111,6 +121,7 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
       const generation = versions.sumOf(reads);
       if (store.generation !== generation) {
         store.entries.clear();
+        store.askedOnce.clear();
         store.bytes = 0;
         store.generation = generation;
       }
@@ -122,6 +133,11 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
       }
       const value = await compute();
       if (versions.sumOf(reads) !== generation || store.generation !== generation) return value;
+      if (keepFromSecondAsking && !store.askedOnce.delete(key)) {
+        store.askedOnce.add(key);
+        if (store.askedOnce.size > maxEntries) store.askedOnce.delete(store.askedOnce.values().next().value as string);
+        return value;
+      }
       remove(store, key);
       const bytes = Buffer.isBuffer(value) ? value.length : 0;
       store.entries.set(key, { generation, value, bytes });

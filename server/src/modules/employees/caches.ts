@@ -23,8 +23,12 @@ export const orderCache = defineCache<string[]>({ name: 'employees.order', reads
 /** The filters (with sort and direction) a page was asked of: a filter asked once costs only its page. */
 export const orderAskedCache = defineCache<true>({ name: 'employees.order-asked', reads: DIRECTORY_TABLES, maxEntries: 256 });
 
-/** Whole directory pages as JSON bytes. */
-export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024 });
+/**
+ * Whole directory pages as JSON bytes, kept from a page's second asking: a page asked once (a list
+ * scrolled through in new orders and sizes) is written from the kept row texts and sent, not kept.
+ * Keeping each such 60 KiB page had cost about a quarter of a new page's CPU (`docs/performance.md`).
+ */
+export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024, keepFromSecondAsking: true });
 
 /**
  * One person's row of the directory as JSON text, per view (with or without salaries), kept as UTF-8
