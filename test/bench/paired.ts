@@ -67,12 +67,14 @@ const loaded = await Promise.all(
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of MODES) {
-      const before = loaded.map((s) => (cpuMicros(s.pid)?.process ?? Number.NaN));
+      const before = loaded.map((s) => cpuMicros(s.pid));
       const results = await Promise.all(loaded.map((s) => autocannon({ url: s.muster.url, connections: 5, duration: SECONDS, requests: mode === 'warm' ? s.warm : s.fresh })));
       const line = loaded.map((s, i) => {
         const r = results[i] as autocannon.Result;
         const refused = r.non2xx + r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors: REFUSED)` : '';
-        return `${s.name} ${r.requests.average} req/s, ${(((cpuMicros(s.pid)?.process ?? Number.NaN) - (before[i] as number)) / r.requests.total).toFixed(0)} µs CPU a page${refused}`;
+        const after = cpuMicros(s.pid);
+        const per = (k: 'process' | 'main') => (((after?.[k] ?? Number.NaN) - (before[i]?.[k] ?? Number.NaN)) / r.requests.total).toFixed(0);
+        return `${s.name} ${r.requests.average} req/s, ${per('process')} µs CPU a page (main thread ${per('main')})${refused}`;
       });
       process.stdout.write(`${mode} round ${round + 1}: ${line.join(' | ')}\n`);
     }
