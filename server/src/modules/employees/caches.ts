@@ -26,7 +26,7 @@ export const orderAskedCache = defineCache<true>({ name: 'employees.order-asked'
 /**
  * Whole directory pages as JSON bytes, kept from a page's second asking: a page asked once (a list
  * scrolled through in new orders and sizes) is written from the kept row texts and sent, not kept.
- * Keeping each such 60 KiB page had cost about a quarter of a new page's CPU (`docs/performance.md`).
+ * Keeping each such 60 KiB page had cost 10–30% of a new page's CPU (paired; `docs/performance.md`).
  */
 export const listCache = defineCache<Buffer>({ name: 'employees.list', reads: DIRECTORY_TABLES, maxBytes: 16 * 1024 * 1024, keepFromSecondAsking: true });
 
