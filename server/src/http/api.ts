@@ -277,11 +277,15 @@ function queryParser(schema: z.ZodType): (req: Request) => unknown {
   };
 }
 
-/** A copy of parsed input (plain objects, arrays, dates), so a remembered value is never shared. */
+/**
+ * A copy of parsed input, so a remembered value is never shared: plain objects and arrays by hand (the
+ * usual query), anything else a schema may produce (a date, a set) by `structuredClone`.
+ */
 function ownCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(ownCopy);
-  if (value instanceof Date) return new Date(value.getTime());
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(ownCopy);
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) out[key] = ownCopy((value as Record<string, unknown>)[key]);
   return out;
