@@ -8,6 +8,7 @@ import { Api } from './http/api.ts';
 import { apiKeyAuth, connectorAuth, crossSiteGuard, sessionAuth } from './http/auth.ts';
 import { directFromTheStart, handedBack } from './http/direct-start.ts';
 import { docsRoutes } from './http/docs.ts';
+import { bodyEtag } from './http/etag.ts';
 import { fixedHeaders, signedCookieParser } from './http/fixed-headers.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { apiNotFound, problemHandler } from './http/problem.ts';
@@ -75,6 +76,7 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   app.set('trust proxy', appDeps.config.trustProxy);
   app.set('trust proxy fn', memoisedTrust(app.get('trust proxy fn') as TrustFn));
   app.set('query parser', 'simple');
+  app.set('etag', bodyEtag);
   // The security headers are the same on every answer: computed once (fixed-headers.ts).
   const browserHeaders = fixedHeaders(helmet({
     contentSecurityPolicy: {

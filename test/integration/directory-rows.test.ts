@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/src/clock.ts';
 import { statementsRun } from '../../server/src/db/database.ts';
+import { bodyEtag } from '../../server/src/http/etag.ts';
 import { orderCache } from '../../server/src/modules/employees/caches.ts';
 import type { Client } from '../support/client.ts';
 import { type Instances, startInstances } from '../support/instances.ts';
@@ -92,8 +93,9 @@ describe('directory pages from kept row texts', () => {
     const ifNoneMatch = (tag: string) => ({ 'if-none-match': tag, 'cache-control': 'max-age=0' });
     const first = await hr.get(path);
     const tag = first.headers.get('etag') ?? '';
-    // Express's weak ETag: the body's size in hex, then 27 base64 characters of its SHA-1.
-    expect(tag).toMatch(new RegExp(`^W/"${Buffer.byteLength(first.text).toString(16)}-[A-Za-z0-9+/]{27}"$`));
+    // The app's weak ETag (http/etag.ts): the body's size in hex, then 16 hex digits of its xxHash64.
+    expect(tag).toMatch(new RegExp(`^W/"${Buffer.byteLength(first.text).toString(16)}-[0-9a-f]{16}"$`));
+    expect(tag).toBe(bodyEtag(Buffer.from(first.text)));
     expect((await hr.get(path, ifNoneMatch(tag))).status).toBe(304);
     // The same bytes written again (after a write to someone not on the page drops the kept page) get the same tag.
     const elsewhere = ((await hr.get('/api/employees?pageSize=1&sort=code&order=desc')).body as { items: Item[] }).items[0] as Item;
@@ -108,6 +110,10 @@ describe('directory pages from kept row texts', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
     expect((await hr.get(path, ifNoneMatch(changed.headers.get('etag') ?? ''))).status).toBe(304);
+    // Every other JSON answer gets the same kind of tag from Express itself (the app's `etag` setting).
+    const person = await hr.get(`/api/employees/${onPage.id}`);
+    expect(person.headers.get('etag')).toBe(bodyEtag(Buffer.from(person.text)));
+    expect((await hr.get(`/api/employees/${onPage.id}`, ifNoneMatch(person.headers.get('etag') ?? ''))).status).toBe(304);
   });
 
   it('a filter asked once keeps no order; its second page keeps it', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyFromRequest } from '../../server/src/http/auth.ts';
+import { bodyEtag } from '../../server/src/http/etag.ts';
 import { diffFields, rangeStart } from '../../server/src/modules/audit/service.ts';
 import { hashPassword, verifyPassword } from '../../server/src/modules/auth/passwords.ts';
 import { inList, paddedLength } from '../../server/src/db/in-list.ts';
@@ -15,6 +16,25 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsf', a)).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
+  });
+});
+
+describe('answer ETags', () => {
+  it('tell bodies apart by size and a 64-bit hash, and give equal bytes the same tag', () => {
+    const page = Buffer.from(JSON.stringify({ items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Person ${i}` })) }));
+    const tag = bodyEtag(page);
+    expect(tag).toMatch(new RegExp(`^W/"${page.length.toString(16)}-[0-9a-f]{16}"$`));
+    expect(bodyEtag(Buffer.from(page))).toBe(tag);
+    expect(bodyEtag(page.toString('utf8'))).toBe(tag);
+    expect(bodyEtag('é', 'utf8')).toBe(bodyEtag(Buffer.from('é')));
+    // One byte changed at either end, or one byte more: another tag.
+    const first = Buffer.from(page);
+    first[0] = 0x5b;
+    const last = Buffer.from(page);
+    last[last.length - 1] = 0x5d;
+    const tags = new Set([tag, bodyEtag(first), bodyEtag(last), bodyEtag(Buffer.concat([page, Buffer.from(' ')]))]);
+    expect(tags.size).toBe(4);
+    expect(bodyEtag(Buffer.alloc(0))).toMatch(/^W\/"0-[0-9a-f]{16}"$/);
   });
 });
 

@@ -8,7 +8,7 @@ const etags = new WeakMap<Buffer, string>();
 /**
  * Sends a JSON answer kept as bytes (a `defineJsonCache` value). Express would hash the whole
  * body for its ETag on every send; a cached body is the same object each time, so its tag is
- * computed once (with Express's own function, so the header is the one Express would send).
+ * computed once (with the app's ETag function, so the header is the one `res.send` would set).
  */
 export function sendJsonBytes(res: Response, bytes: Buffer): void {
   const etagOf = res.app.get('etag fn') as EtagFn | undefined;
