@@ -222,7 +222,8 @@ function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEff
       // fails with SQLITE_BUSY (snapshot) when the other committed in between, without waiting. IMMEDIATE
       // takes the write lock at the start, waiting (busy_timeout) while the other commits.
       const sql = source === 'begin' ? 'begin immediate' : source;
-      hit = { statement: sqlite.prepare(sql), effect: effectOf(sql) };
+      const statement = sqlite.prepare(sql);
+      hit = { statement: statement.reader ? rowsBuiltInJs(statement) : statement, effect: effectOf(sql) };
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(source, hit);
     }
@@ -236,6 +237,55 @@ function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEff
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** A `*` in a select list (`select *`, `"t".*`): its columns are the table's, which a migration may rename. */
+const SELECT_STAR = /(?:\bselect|,)\s*(?:(?:"[^"]*"|\w+)\.)?\*/i;
+
+/**
+ * A reading statement whose rows come out of better-sqlite3 as arrays and are made objects by a
+ * function written for its columns: what kysely and the reusable queries get from `prepare`.
+ *
+ * better-sqlite3 builds each row object in C++, one property at a time: the leave list's 51 request
+ * rows of 45 columns took 1.6–2.5 ms that way and 0.9–1.4 ms as arrays turned into objects by an
+ * object literal, which V8 builds from one template (1,000 employees of 38 columns: 16–17 ms against
+ * 8.8 ms). The objects are the same: the same keys in the same order, a repeated name keeping its
+ * first place and its last value (as the C++ side, setting one property after another, does).
+ *
+ * Left as they are: statements with `*` in the select list, whose column names are only known from
+ * the table (a statement SQLite prepares again after a migration could name them differently), and
+ * any column named `__proto__` (an object literal would set the prototype instead).
+ */
+export function rowsBuiltInJs(statement: SQLite.Statement): SQLite.Statement {
+  const names = statement.columns().map((c) => c.name);
+  if (SELECT_STAR.test(statement.source) || names.includes('__proto__')) return statement;
+  // Keys are JSON string literals: no column name can be read as code.
+  const build = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (row: unknown[]) => unknown;
+  statement.raw(true);
+  const objects = (rows: unknown[][]): unknown[] => {
+    const out = rows as unknown[];
+    for (let i = 0; i < rows.length; i++) out[i] = build(rows[i] as unknown[]);
+    return out;
+  };
+  const view = {
+    reader: true,
+    source: statement.source,
+    database: statement.database,
+    busy: false,
+    all: (...params: unknown[]) => objects(statement.all(...params) as unknown[][]),
+    get: (...params: unknown[]) => {
+      const row = statement.get(...params) as unknown[] | undefined;
+      return row === undefined ? undefined : build(row);
+    },
+    *iterate(...params: unknown[]) {
+      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield build(row);
+    },
+    columns: () => statement.columns(),
+    run: () => {
+      throw new TypeError('This statement returns data. Use all(), get(), or iterate() instead');
+    },
+  };
+  return view as unknown as SQLite.Statement;
 }
 
 /**
