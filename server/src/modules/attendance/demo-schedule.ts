@@ -3,7 +3,7 @@ import type { DemoSchedule, DemoShiftDay } from '../../../../shared/ingest.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
 import { computeDay, dayOfInstant, loadInputs } from './days.ts';
-import { directoryOf, employedOn } from './policy-cache.ts';
+import { directoryOf, employedOn, weeklyOffOn } from './policy-cache.ts';
 
 /** Statuses of a day nobody is expected at work. */
 const NOT_WORKING = new Set(['OnLeave', 'HalfDayLeave', 'Holiday', 'WeeklyOff', 'WorkedOnHoliday', 'WorkedOnWeeklyOff']);
@@ -30,8 +30,10 @@ export async function demoSchedule(ctx: Ctx, input: { demo: boolean }): Promise<
   const out: DemoShiftDay[] = [];
   for (const e of employees) {
     for (const day of days) {
-      if (!employedOn(e, day)) continue;
+      if (!employedOn(e, day) || weeklyOffOn(inputs.policy, e.locationId, day)) continue;
       const c = computeDay(inputs, e, day, now);
+      // A weekly off is checked above, not read from the status: someone who came in on one is `Pending`
+      // (not `WorkedOnWeeklyOff`) until the day is final, and was listed as expected at work.
       if (c.result.holidayName !== null || NOT_WORKING.has(c.result.status)) continue;
       const seen = c.punches.filter((p) => c.result.roles.get(p.id) !== 'bounce');
       const last = seen[seen.length - 1];

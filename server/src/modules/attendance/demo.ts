@@ -170,7 +170,9 @@ export async function seedDemoAttendance(ctx: Ctx, opts: { historyDays?: number 
       if (portion === 'FullDay') continue;
       const off = holidayOn(policy, e.id, e.locationId, day) !== null || weeklyOffOn(policy, e.locationId, day);
       const r = random();
-      if (off && !(shift.ot.eligible && r < 0.06)) continue;
+      // Some come in on an off day, never today: nobody would send their punch-out (the demo terminals punch
+      // only people expected at work), so the day would end as a missing punch.
+      if (off && (day === today || !(shift.ot.eligible && r < 0.06))) continue;
       // Absences cluster after weekends and festivals (Mondays a little more often).
       if (!off && r < absentChance * (weekdayOf(day) === 1 ? 1.6 : 1)) continue; // absent
       const stat = (d: 'in' | 'out') => (isPune ? (d === 'in' ? '0' : '1') : '');
