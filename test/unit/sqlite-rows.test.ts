@@ -67,7 +67,14 @@ describe('rows built in JavaScript', () => {
 
   it('leave `*` selects and a column named __proto__ to better-sqlite3', () => {
     const db = memory();
-    for (const text of ['select * from person', 'select p.* from person as p', 'select id, "p".* from person as p', 'select id as __proto__ from person']) {
+    for (const text of [
+      'select * from person',
+      'select p.* from person as p',
+      'select id, "p".* from person as p',
+      'select distinct * from person',
+      "insert into person (id) values ('d') returning *",
+      'select id as __proto__ from person',
+    ]) {
       const statement = db.prepare(text);
       expect(rowsBuiltInJs(statement), text).toBe(statement);
     }
@@ -88,9 +95,12 @@ describe('rows built in JavaScript', () => {
       const rows = await sql<{ id: number; label: string; weight: number }>`select id, label, weight from item order by id`.execute(opened.db);
       expect(rows.rows).toEqual(opened.sqlite.prepare('select id, label, weight from item order by id').all());
       expect(JSON.stringify(rows.rows)).toBe('[{"id":1,"label":"pen","weight":0.5},{"id":2,"label":"book","weight":1.25}]');
-      // Writes still report what they changed.
+      // Writes still report what they changed; a write that returns columns answers them.
       const update = await sql`update item set weight = weight * 2`.execute(opened.db);
       expect(Number(update.numAffectedRows)).toBe(2);
+      const inserted = await sql<{ id: number; label: string }>`insert into item (label, weight) values ('lamp', 3) returning id, label`.execute(opened.db);
+      expect(inserted.rows).toEqual([{ id: 3, label: 'lamp' }]);
+      expect(opened.sqlite.prepare('select count(*) as n from item').get()).toEqual({ n: 3 });
     } finally {
       await opened.close();
     }

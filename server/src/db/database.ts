@@ -239,8 +239,8 @@ function withStatementCache(sqlite: SQLite.Database, seen: (effect: StatementEff
   });
 }
 
-/** A `*` in a select list (`select *`, `"t".*`): its columns are the table's, which a migration may rename. */
-const SELECT_STAR = /(?:\bselect|,)\s*(?:(?:"[^"]*"|\w+)\.)?\*/i;
+/** A `*` among the columns a statement answers (`select *`, `select distinct "t".*`, `returning *`): the table's, which a migration may change. */
+const SELECT_STAR = /(?:\bselect(?:\s+(?:distinct|all))?|\breturning|,)\s*(?:(?:"[^"]*"|\w+)\.)?\*/i;
 
 /**
  * A reading statement whose rows come out of better-sqlite3 as arrays and are made objects by a
@@ -271,7 +271,9 @@ export function rowsBuiltInJs(statement: SQLite.Statement): SQLite.Statement {
     reader: true,
     source: statement.source,
     database: statement.database,
-    busy: false,
+    get busy() {
+      return statement.busy;
+    },
     all: (...params: unknown[]) => objects(statement.all(...params) as unknown[][]),
     get: (...params: unknown[]) => {
       const row = statement.get(...params) as unknown[] | undefined;
