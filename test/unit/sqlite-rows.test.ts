@@ -85,7 +85,7 @@ describe('rows built in JavaScript', () => {
     expect(Object.getPrototypeOf(proto[0])).toBe(Object.prototype);
   });
 
-  it('are what kysely answers on an opened database (the statement cache hands out the views)', async () => {
+  it('are what kysely answers on an opened database, reads and writes alike', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-rows-'));
     dirs.push(dir);
     const opened = openDatabase(path.join(dir, 'rows.sqlite'));

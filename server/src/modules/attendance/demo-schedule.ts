@@ -3,10 +3,10 @@ import type { DemoSchedule, DemoShiftDay } from '../../../../shared/ingest.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
 import { computeDay, dayOfInstant, loadInputs } from './days.ts';
-import { directoryOf, employedOn, weeklyOffOn } from './policy-cache.ts';
+import { directoryOf, employedOn, holidayOn, weeklyOffOn } from './policy-cache.ts';
 
-/** Statuses of a day nobody is expected at work. */
-const NOT_WORKING = new Set(['OnLeave', 'HalfDayLeave', 'Holiday', 'WeeklyOff', 'WorkedOnHoliday', 'WorkedOnWeeklyOff']);
+/** Statuses of a working day nobody is expected at work (days off are skipped before the day is computed). */
+const NOT_WORKING = new Set(['OnLeave', 'HalfDayLeave']);
 
 /**
  * The demo terminals' timetable: from yesterday to three days ahead (the
@@ -30,11 +30,11 @@ export async function demoSchedule(ctx: Ctx, input: { demo: boolean }): Promise<
   const out: DemoShiftDay[] = [];
   for (const e of employees) {
     for (const day of days) {
-      if (!employedOn(e, day) || weeklyOffOn(inputs.policy, e.locationId, day)) continue;
+      // Days off from the policy, not from the day's status: someone who came in on one is `Pending` (not
+      // `WorkedOnWeeklyOff`) until the day is final, and was listed as expected at work.
+      if (!employedOn(e, day) || weeklyOffOn(inputs.policy, e.locationId, day) || holidayOn(inputs.policy, e.id, e.locationId, day) !== null) continue;
       const c = computeDay(inputs, e, day, now);
-      // A weekly off is checked above, not read from the status: someone who came in on one is `Pending`
-      // (not `WorkedOnWeeklyOff`) until the day is final, and was listed as expected at work.
-      if (c.result.holidayName !== null || NOT_WORKING.has(c.result.status)) continue;
+      if (NOT_WORKING.has(c.result.status)) continue;
       const seen = c.punches.filter((p) => c.result.roles.get(p.id) !== 'bounce');
       const last = seen[seen.length - 1];
       const role = last ? c.result.roles.get(last.id) : undefined;
