@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/src/clock.ts';
 import { statementsRun } from '../../server/src/db/database.ts';
 import { bodyEtag } from '../../server/src/http/etag.ts';
-import { orderCache } from '../../server/src/modules/employees/caches.ts';
+import { orderBlockCache, orderCache } from '../../server/src/modules/employees/caches.ts';
 import type { Client } from '../support/client.ts';
 import { type Instances, startInstances } from '../support/instances.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -150,6 +150,58 @@ describe('directory pages from kept row texts', () => {
         }
       }
     }
+  });
+
+  it('once all the people of a block of a kept order are kept, its pages are cut from the block: the same bytes, no statement', async () => {
+    const text = async (path: string): Promise<{ statements: number; text: string }> => {
+      const before = statementsRun(server.deps.db);
+      const res = await hr.get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      return { statements: statementsRun(server.deps.db) - before, text: res.text };
+    };
+    const base = '/api/employees?sort=code&order=desc';
+    const first = JSON.parse((await text(`${base}&pageSize=1`)).text) as { items: Item[]; total: number };
+    // The demo's 145 people: blocks of 128 positions, so positions 120..149 lie in two of them.
+    expect(first.total).toBe(145);
+    // A write drops everything kept: from here on this order is new.
+    const someone = first.items[0] as Item;
+    expect((await hr.patch(`/api/employees/${someone.id}`, { fullName: 'Block Start Check' })).status).toBe(200);
+    // Written row by row: the filter's first page (its own query), then pages of the kept order whose blocks still
+    // have people without a kept text.
+    const across = await text(`${base}&pageSize=30&page=5`);
+    const inside = await text(`${base}&pageSize=7&page=3`);
+    await text(`${base}&pageSize=100&page=1`);
+    await text(`${base}&pageSize=100&page=2`);
+    expect(orderBlockCache.size(server.deps.db)).toBe(0);
+    // Everyone's text is kept now. Asked again (the whole page is kept only from its second asking), each page is
+    // cut from the blocks: the bytes written row by row, and no statement.
+    const acrossAgain = await text(`${base}&pageSize=30&page=5`);
+    expect(acrossAgain.text).toBe(across.text);
+    expect(acrossAgain.statements).toBe(0);
+    expect(orderBlockCache.size(server.deps.db)).toBe(2);
+    const insideAgain = await text(`${base}&pageSize=7&page=3`);
+    expect(insideAgain.text).toBe(inside.text);
+    expect(insideAgain.statements).toBe(0);
+    // The last page, shorter than its size, and a page past the end.
+    const last = JSON.parse((await text(`${base}&pageSize=40&page=4`)).text) as { items: Item[] };
+    const wide = JSON.parse(across.text) as { items: Item[] };
+    expect(last.items.map((e) => e.id)).toEqual(wide.items.slice(0, 25).map((e) => e.id));
+    expect(JSON.parse((await text(`${base}&pageSize=40&page=9`)).text)).toMatchObject({ items: [] });
+
+    // A change to someone on a block's pages drops the blocks: the next pages show it, from new blocks.
+    const target = wide.items[10] as Item;
+    const renamed = `${target.fullName.split(' ')[0]} Block Check`;
+    expect((await hr.patch(`/api/employees/${target.id}`, { fullName: renamed })).status).toBe(200);
+    await text(`${base}&pageSize=100&page=1`);
+    await text(`${base}&pageSize=100&page=2`);
+    expect(orderBlockCache.size(server.deps.db)).toBe(0);
+    const changed = await text(`${base}&pageSize=29&page=5`);
+    expect(changed.statements).toBe(0);
+    expect(orderBlockCache.size(server.deps.db)).toBe(2);
+    const items = (JSON.parse(changed.text) as { items: Item[] }).items;
+    expect(items.find((e) => e.id === target.id)?.fullName).toBe(renamed);
+    // Positions 116..144: the code order does not move with a name.
+    expect(items.slice(4).map((e) => e.id)).toEqual(wide.items.map((e) => e.id));
   });
 
   it('a reader without salaries gets the texts of their own view', async () => {

@@ -131,6 +131,43 @@ describe('table versions of an open database', () => {
     expect(asked).toEqual([['e', 'f', 'g', 'h', 'i'], ['d']]);
   });
 
+  it('peek answers a kept, current value without computing; sizeOf bounds the bytes kept', async () => {
+    const cache = defineCache<{ text: string }>({ name: 'peek-test', reads: ['department'], maxBytes: 10, sizeOf: (v) => v.text.length });
+    expect(cache.peek(opened.db, 'a')).toBeUndefined();
+    await cache.get(opened.db, 'a', async () => ({ text: 'aaaa' }));
+    expect(cache.peek(opened.db, 'a')).toEqual({ text: 'aaaa' });
+    await cache.get(opened.db, 'b', async () => ({ text: 'bbbb' }));
+    // 4 + 4 + 4 bytes pass 10: the least recently used goes, and peeking counts as a use.
+    expect(cache.peek(opened.db, 'a')).toBeDefined();
+    await cache.get(opened.db, 'c', async () => ({ text: 'cccc' }));
+    expect(cache.peek(opened.db, 'b')).toBeUndefined();
+    expect(cache.peek(opened.db, 'a')).toBeDefined();
+    expect(cache.size(opened.db)).toBe(2);
+    // A write to a table it reads: nothing kept is current.
+    await opened.db.updateTable('department').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(cache.peek(opened.db, 'a')).toBeUndefined();
+    expect(cache.size(opened.db)).toBe(0);
+  });
+
+  it('keptIfAll answers the kept values only when every id asked is among them, and reads nothing', async () => {
+    const kept = defineKeptById<string>({ name: 'kept-all-test', reads: ['designation'], maxScopes: 2 });
+    let reads = 0;
+    const read = (missing: string[]) => {
+      reads++;
+      return Promise.resolve(new Map(missing.filter((id) => id !== 'gone').map((id) => [id, id.toUpperCase()])));
+    };
+    expect(kept.keptIfAll(opened.db, 's', ['a'])).toBeUndefined();
+    await kept.get(opened.db, 's', ['a', 'b', 'gone'], read);
+    expect(kept.keptIfAll(opened.db, 's', ['b', 'a'])?.get('b')).toBe('B');
+    expect(kept.keptIfAll(opened.db, 's', ['a', 'c'])).toBeUndefined();
+    // An id the read did not answer (gone since) is never kept.
+    expect(kept.keptIfAll(opened.db, 's', ['a', 'gone'])).toBeUndefined();
+    expect(kept.keptIfAll(opened.db, 't', ['a'])).toBeUndefined();
+    expect(reads).toBe(1);
+    await opened.db.updateTable('designation').set({ name: 'x' }).where('id', '=', 'none').execute();
+    expect(kept.keptIfAll(opened.db, 's', ['a'])).toBeUndefined();
+  });
+
   it('are shared with a second connection opened on its buffer (the delivery thread): its writes reach these caches', async () => {
     const second = openDatabase(path.join(dir, 'muster.sqlite'), { sharedVersions: opened.versions.buffer });
     try {

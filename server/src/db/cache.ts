@@ -53,7 +53,7 @@ export interface CacheOptions {
   reads: readonly TableSource[];
   /** Most values kept (least recently used go first). */
   maxEntries?: number;
-  /** For byte values: most bytes kept in all. */
+  /** Most bytes kept in all: each value counts what `sizeOf` says; without it a Buffer its length, anything else nothing. */
   maxBytes?: number;
   /**
    * Keep a value only from the second time its key is asked (since the tables last changed): a value
@@ -83,12 +83,15 @@ export interface Cache<V> {
   readonly reads: readonly TableSource[];
   /** The value for `key`, computed (and kept) when absent or when a table it reads changed. */
   get(db: Db, key: string, compute: () => Promise<V>): Promise<V>;
+  /** The value kept for `key`, if any and still current; nothing is computed (and nothing is kept with caches off). */
+  peek(db: Db, key: string): V | undefined;
   /** Values currently kept for `db` (tests and diagnostics). */
   size(db: Db): number;
 }
 
 /** A cache of values computed from the tables `options.reads` names. */
-export function defineCache<V>(options: CacheOptions): Cache<V> {
+export function defineCache<V>(options: CacheOptions & { sizeOf?: (value: V) => number }): Cache<V> {
+  const sizeOf = options.sizeOf ?? ((value: V) => (Buffer.isBuffer(value) ? value.length : 0));
   const maxEntries = options.maxEntries ?? 1000;
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const keepFromSecondAsking = options.keepFromSecondAsking === true;
@@ -109,28 +112,45 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
     store.entries.delete(key);
   }
 
+  /** The store of `db` as of its tables' versions now (emptied if any changed), and that generation. */
+  function current(db: Db): { store: Store<V>; generation: number } {
+    const store = storeOf(db);
+    const generation = tableVersions(db).sumOf(reads);
+    if (store.generation !== generation) {
+      store.entries.clear();
+      store.askedOnce.clear();
+      store.bytes = 0;
+      store.generation = generation;
+    }
+    return { store, generation };
+  }
+
+  /** A kept value, made the most recently used. */
+  function hitOf(store: Store<V>, key: string): Entry<V> | undefined {
+    const hit = store.entries.get(key);
+    if (hit) {
+      store.entries.delete(key);
+      store.entries.set(key, hit);
+    }
+    return hit;
+  }
+
   return {
     name: options.name,
     reads,
+    peek(db, key) {
+      if (uncached.has(db.getExecutor().adapter)) return undefined;
+      const { store } = current(db);
+      return hitOf(store, key)?.value;
+    },
     async get(db, key, compute) {
       // One WeakSet lookup on the single-PC path; shared databases compute every time (the session check first).
       if (uncached.has(db.getExecutor().adapter)) return compute();
       const versions = tableVersions(db);
-      const store = storeOf(db);
       // Read before computing: a value computed while a write commits is kept under the old generation and never served.
-      const generation = versions.sumOf(reads);
-      if (store.generation !== generation) {
-        store.entries.clear();
-        store.askedOnce.clear();
-        store.bytes = 0;
-        store.generation = generation;
-      }
-      const hit = store.entries.get(key);
-      if (hit) {
-        store.entries.delete(key);
-        store.entries.set(key, hit);
-        return hit.value;
-      }
+      const { store, generation } = current(db);
+      const hit = hitOf(store, key);
+      if (hit) return hit.value;
       const value = await compute();
       if (versions.sumOf(reads) !== generation || store.generation !== generation) return value;
       if (keepFromSecondAsking && !store.askedOnce.delete(key)) {
@@ -139,7 +159,7 @@ export function defineCache<V>(options: CacheOptions): Cache<V> {
         return value;
       }
       remove(store, key);
-      const bytes = Buffer.isBuffer(value) ? value.length : 0;
+      const bytes = sizeOf(value);
       store.entries.set(key, { generation, value, bytes });
       store.bytes += bytes;
       while (store.entries.size > maxEntries || (store.bytes > maxBytes && store.entries.size > 1)) {
@@ -186,6 +206,8 @@ export interface KeptById<V> {
    * anything is read, so values read while a write commits land in a map no later reader is given.
    */
   get(db: Db, scope: string, ids: readonly string[], readMissing: (missing: string[]) => Promise<ReadonlyMap<string, V>>): Promise<Map<string, V>>;
+  /** The scope's kept values if every one of `ids` is among them (as of now; nothing is read), else nothing. */
+  keptIfAll(db: Db, scope: string, ids: readonly string[]): ReadonlyMap<string, V> | undefined;
 }
 
 /**
@@ -218,6 +240,12 @@ export function defineKeptById<V>(options: KeptByIdOptions<V>): KeptById<V> {
         if (v !== undefined) out.set(id, v);
       }
       return out;
+    },
+    keptIfAll(db, scope, ids) {
+      const kept = scopes.peek(db, scope);
+      if (!kept) return undefined;
+      for (const id of ids) if (!kept.values.has(id)) return undefined;
+      return kept.values;
     },
   };
 }
