@@ -206,6 +206,8 @@ async function keptOrderSpans(ctx: Ctx, order: readonly string[], offset: number
   let serial = orderSerials.get(order);
   if (serial === undefined) orderSerials.set(order, (serial = nextOrderSerial++));
   const end = Math.min(offset + count, order.length);
+  // A page past the end (its block may still exist: 25 of an order of 12 is in block 0).
+  if (offset >= end) return [];
   const froms: number[] = [];
   for (let from = offset - (offset % BLOCK); from < end; from += BLOCK) froms.push(from);
   const blocks: OrderBlock[] = [];
