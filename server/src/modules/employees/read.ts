@@ -208,10 +208,8 @@ async function keptOrderSpans(ctx: Ctx, order: readonly string[], offset: number
   const end = Math.min(offset + count, order.length);
   // A page past the end (its block may still exist: 25 of an order of 12 is in block 0).
   if (offset >= end) return [];
-  const froms: number[] = [];
-  for (let from = offset - (offset % BLOCK); from < end; from += BLOCK) froms.push(from);
-  const blocks: OrderBlock[] = [];
-  for (const from of froms) {
+  const spans: Buffer[] = [];
+  for (let from = offset - (offset % BLOCK); from < end; from += BLOCK) {
     const key = `${serial}|${from}`;
     let block = orderBlockCache.peek(ctx.db, key);
     if (block === undefined) {
@@ -220,12 +218,9 @@ async function keptOrderSpans(ctx: Ctx, order: readonly string[], offset: number
       if (texts === undefined) return undefined;
       block = await orderBlockCache.get(ctx.db, key, async () => orderBlock(ids, texts));
     }
-    blocks.push(block);
+    spans.push(block.bytes.subarray(block.starts[Math.max(offset, from) - from], block.ends[Math.min(end, from + BLOCK) - from - 1]));
   }
-  return froms.map((from, i) => {
-    const block = blocks[i] as OrderBlock;
-    return block.bytes.subarray(block.starts[Math.max(offset, from) - from], block.ends[Math.min(end, from + BLOCK) - from - 1]);
-  });
+  return spans;
 }
 
 /** A block's rows joined by commas, and where each position's row lies; `texts` holds every one of them. */
