@@ -65,6 +65,17 @@ describe('rows built in JavaScript', () => {
     expect(view.columns().map((c) => c.name)).toEqual(['id', 'name']);
   });
 
+  it('say busy while their statement is being iterated, as better-sqlite3 does', () => {
+    const db = memory();
+    const view = rowsBuiltInJs(db.prepare('select id from person order by id'));
+    expect(view.busy).toBe(false);
+    const rows = view.iterate();
+    rows.next();
+    expect(view.busy).toBe(true);
+    rows.return?.(undefined);
+    expect(view.busy).toBe(false);
+  });
+
   it('leave `*` selects and a column named __proto__ to better-sqlite3', () => {
     const db = memory();
     for (const text of [
