@@ -89,6 +89,20 @@ export interface OpenOptions {
    * with the same event id (at-least-once). Its fsync held the write lock that requests wait for.
    */
   syncEachCommit?: boolean;
+  /** Tests: how the checkpointer works (`CHECKPOINTS`), and the WAL file's size left after a restart (`WAL_SIZE_LIMIT`). */
+  checkpoints?: Partial<CheckpointPolicy>;
+  walSizeLimit?: number;
+}
+
+/** When the checkpoint thread copies the WAL into the database file, and when it makes the next writer start the WAL again. */
+export interface CheckpointPolicy {
+  everyMs: number;
+  /** A WAL longer than this many frames at a checkpoint is restarted (see `CHECKPOINTER`). */
+  restartAboveFrames: number;
+  /** How long the restart waits for the write lock and for readers before it gives up until the next tick. */
+  restartWaitMs: number;
+  /** Off (tests: the behaviour without it). */
+  restart: boolean;
 }
 
 /** On POSIX, files readable and writable by their owner only (0600); missing ones are skipped. */
@@ -124,7 +138,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedSql
   // its own in a worker thread: a checkpoint of a busy second takes 5–40 ms, which on
   // this thread stalled every request in flight (the ingest p99).
   sqlite.pragma('wal_autocheckpoint = 0');
-  const checkpoints = options.sharedVersions ? { stop: async () => undefined } : startCheckpointer(file);
+  // Once restarted, the WAL file is cut back to this size at the next commit: a backlog's burst would
+  // otherwise leave a file of its peak size on disk for good.
+  sqlite.pragma(`journal_size_limit = ${options.walSizeLimit ?? WAL_SIZE_LIMIT}`);
+  const checkpoints = options.sharedVersions ? { stop: async () => undefined } : startCheckpointer(file, { ...CHECKPOINTS, ...options.checkpoints });
   const versions = new TableVersions(options.sharedVersions);
   const track = versionTracker(sqlite, versions);
   const counter = { n: 0 };
@@ -163,7 +180,8 @@ export function statementsRun(db: Database): number {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
-const CHECKPOINT_EVERY_MS = 1000;
+const CHECKPOINTS: CheckpointPolicy = { everyMs: 1000, restartAboveFrames: 4096, restartWaitMs: 20, restart: true };
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 // CommonJS evaluated in the worker (no loader needed, in the sources or a build alike).
 const CHECKPOINTER = `
@@ -171,13 +189,28 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
+const policy = workerData.policy;
 const timer = setInterval(() => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Under writes without a pause a PASSIVE checkpoint never catches up with the last commit, so no
+    // writer ever starts the WAL again from its beginning: under 8 senders of punches the file grew by
+    // 35 MB a second (460 MB after 13 s), each commit appending to it (docs/performance.md). When it is
+    // long, a RESTART copies the few frames written meanwhile, holding writers back, and waits for
+    // readers, so the next writer starts the WAL from its beginning. It waits restartWaitMs at most: a
+    // long read (an export) makes it give up until the next tick rather than hold writers back.
+    if (policy.restart && passive && passive.log > policy.restartAboveFrames) {
+      db.pragma('busy_timeout = ' + policy.restartWaitMs);
+      try {
+        db.pragma('wal_checkpoint(RESTART)');
+      } finally {
+        db.pragma('busy_timeout = 5000');
+      }
+    }
   } catch {
     // Busy or locked at this tick: the next one checkpoints.
   }
-}, workerData.everyMs);
+}, policy.everyMs);
 parentPort.on('message', () => {
   clearInterval(timer);
   db.close();
@@ -186,10 +219,10 @@ parentPort.on('message', () => {
 `;
 
 /** Checkpoints the WAL every second from a worker thread; `stop` closes its connection. */
-function startCheckpointer(file: string): { stop(): Promise<void> } {
+function startCheckpointer(file: string, policy: CheckpointPolicy): { stop(): Promise<void> } {
   const worker = new Worker(CHECKPOINTER, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: CHECKPOINT_EVERY_MS },
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), policy },
   });
   worker.unref();
   // Losing the checkpointer only lets the WAL grow until the next start; never crash the server for it.
