@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { openDatabase, type OpenedDatabase } from '../../server/src/db/database.ts';
 
 let opened: OpenedDatabase | undefined;
@@ -89,5 +90,39 @@ describe('openDatabase', () => {
     expect(restarted.largest).toBeLessThan(passiveOnly.largest / 5);
     expect(afterQuiet).toBeLessThanOrEqual(1024 * 1024);
     expect(restarted.largest).toBeGreaterThan(afterQuiet);
+  });
+
+  it('holds writers back for a moment only when a long read keeps the restart waiting', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-db-'));
+    const file = path.join(dir, 'x.sqlite');
+    opened = openDatabase(file, { checkpoints: { everyMs: 100, restartAboveFrames: 64 } });
+    const { db } = opened;
+    await sql`create table t (id integer primary key, k integer not null, body text not null)`.execute(db);
+    await sql`insert into t (k, body) values (0, 'first')`.execute(db);
+    // Another connection in the middle of a long read (an export): its snapshot pins the WAL, so no restart can finish.
+    const reader = new SQLite(file);
+    reader.exec('begin');
+    expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
+    try {
+      let slowest = 0;
+      let dueForRestart = 0;
+      const end = Date.now() + 1500;
+      for (let rows = 0; Date.now() < end; ) {
+        const started = performance.now();
+        await db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 8; i++, rows++) await sql`insert into t (k, body) values (${(rows * 7919) % 100_003}, ${'x'.repeat(300)})`.execute(trx);
+        });
+        slowest = Math.max(slowest, performance.now() - started);
+        if (fs.statSync(`${file}-wal`).size > 64 * 4096) dueForRestart++;
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(dueForRestart).toBeGreaterThan(0);
+      // A restart waiting for readers holds the write lock: with the server's 5 s busy timeout it held every
+      // writer back for 5 s at each tick; it gives up after restartWaitMs (20 ms) instead.
+      expect(slowest).toBeLessThan(400);
+    } finally {
+      reader.exec('rollback');
+      reader.close();
+    }
   });
 });
