@@ -119,12 +119,16 @@ export function createApp(appDeps: AppDeps, options: { consoleDir?: string | und
   app.use(forBrowsers(hsts));
   app.use(forBrowsers(cookies));
 
-  const api = new Api({
-    none: [crossSiteGuard],
-    session: [sessionAuth((token) => resolveSessionCaller(deps, token)), crossSiteGuard],
-    apiKey: [apiKeyAuth((key) => resolveApiKey(deps, key))],
-    connector: [connectorAuth(deps.secrets.connectorSecret)],
-  });
+  const connector = connectorAuth(deps.secrets.connectorSecret);
+  const api = new Api(
+    {
+      none: [crossSiteGuard],
+      session: [sessionAuth((token) => resolveSessionCaller(deps, token)), crossSiteGuard],
+      apiKey: [apiKeyAuth((key) => resolveApiKey(deps, key))],
+      connector: [connector],
+    },
+    { connector: connector.callerOf },
+  );
   // The connector's routes first: the busiest path should not walk past every other route.
   ingestRoutes(api, deps);
   healthRoutes(api, deps);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 
 /** JSON bodies above this answer 413. */
@@ -20,6 +21,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { Caller } from '../context.ts';
 import { boundedMemo } from '../memo.ts';
+import { bytesOf } from './lean-json.ts';
 import { isMultipart } from './multipart.ts';
 import { forbidden, validationError } from './problem.ts';
 
@@ -68,6 +70,14 @@ export interface OperationSpec<
   bodyLimit?: string;
   /** Extra middleware run after authentication, before validation (e.g. throttles). */
   before?: readonly RequestHandler[];
+  /**
+   * Plain JSON requests run without Express's request set-up and body parser (`lean-json.ts`; the
+   * ingest routes). For a handler that answers itself with Node's `res.writeHead`/`res.end` and reads
+   * nothing from `req`: only `body`, `caller` and `res` are what they are on the usual path. Needs an
+   * authentication that checks a header alone (`LeanAuth`), a body, and no params, query, form,
+   * permission or `before`.
+   */
+  lean?: true;
   /** Documented response headers, e.g. rate-limit headers. */
   responseHeaders?: Readonly<Record<string, { description: string; schema: { type: 'integer' | 'string' } }>>;
 }
@@ -106,6 +116,21 @@ export interface AuthMiddlewares {
 
 const NO_CALLER = undefined as unknown as Caller;
 
+/** Authentications that decide from the `Authorization` header alone: the caller, or undefined (the usual path answers 401). */
+export type LeanAuth = Partial<Record<AuthKind, (authorization: string | undefined) => Caller | undefined>>;
+
+/** An operation's lean path (`OperationSpec.lean`). */
+export interface LeanOperation {
+  /** The body limit, in bytes. */
+  limit: number;
+  callerOf: (authorization: string | undefined) => Caller | undefined;
+  /**
+   * Validates the parsed body and runs the handler. `express()` sets the request up as Express would,
+   * for an answer the handler left to the usual presentation; errors are thrown for the caller to answer.
+   */
+  run: (req: IncomingMessage, res: ServerResponse, caller: Caller, json: unknown, express: () => { req: Request; res: Response }) => Promise<void>;
+}
+
 /**
  * Collects operations: each is mounted on the router with its authentication
  * and input validation, and remembered for the OpenAPI description.
@@ -129,6 +154,7 @@ export class Api {
    */
   private readonly direct = new Map<string, RequestHandler[]>();
   private readonly patterns: { method: Method; test: RegExp }[] = [];
+  private readonly lean = new Map<string, LeanOperation>();
   readonly router: RequestHandler = (req, res, next) => {
     const chain = this.directChain(req);
     if (chain) return runChain(chain, req, res, next);
@@ -137,7 +163,10 @@ export class Api {
     area(req, res, (err?: unknown) => (err ? next(err) : this.anywhere(req, res, next)));
   };
 
-  constructor(private readonly auth: AuthMiddlewares) {}
+  constructor(
+    private readonly auth: AuthMiddlewares,
+    private readonly leanAuth: LeanAuth = {},
+  ) {}
 
   op<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, F extends FormBody | undefined = undefined>(
     spec: OperationSpec<P, Q, B> & { form?: F },
@@ -166,6 +195,35 @@ export class Api {
     const chain = [...auth, ...parse, ...(spec.before ?? []), run];
     this.routerFor(expressPath)[spec.method](expressPath, ...chain);
     this.rememberDirect(spec.method, expressPath, chain);
+    if (spec.lean) this.rememberLean(spec, handler as Handler<unknown, unknown, unknown>, chain);
+  }
+
+  /** The lean path of the operation this request would run (`OperationSpec.lean`), if it has one. */
+  leanFor(method: string, path: string): LeanOperation | undefined {
+    return this.lean.size === 0 ? undefined : this.lean.get(directKey(method, path));
+  }
+
+  private rememberLean(spec: OperationSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>, handler: Handler<unknown, unknown, unknown>, chain: RequestHandler[]): void {
+    const callerOf = this.leanAuth[spec.auth];
+    if (!callerOf || !spec.body || spec.params || spec.query || spec.form || spec.permission || spec.before?.length) {
+      throw new Error(`${spec.operationId} cannot take the lean path (see OperationSpec.lean)`);
+    }
+    const key = directKey(spec.method.toUpperCase(), spec.path);
+    // Only where the usual path would run this same chain directly.
+    if (this.direct.get(key) !== chain) throw new Error(`${spec.operationId} is not routed directly, so it cannot take the lean path`);
+    const schema = spec.body;
+    this.lean.set(key, {
+      limit: bytesOf(spec.bodyLimit ?? JSON_BODY_LIMIT),
+      callerOf,
+      run: async (req, res, caller, json, express) => {
+        const body = parseOrThrow(schema, json, 'body');
+        const result = await handler({ params: undefined, query: undefined, body, req: req as Request, res: res as Response, caller });
+        if (res.headersSent) return;
+        const answer = express().res;
+        if (result !== undefined) answer.json(result);
+        else if (!answer.writableEnded) answer.status(204).end();
+      },
+    });
   }
 
   /** The handlers of the operation without path parameters that Express would route this request to, if any. */

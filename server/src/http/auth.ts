@@ -94,7 +94,7 @@ const CONNECTOR_CALLER: Caller = Object.freeze({
  * the secret's hash still runs on every request. A header that does not match is hashed every
  * time and never kept, so wrong guesses neither fill the memo nor skip the check.
  */
-export function connectorAuth(secret: string): RequestHandler & { remembered(): number } {
+export function connectorAuth(secret: string): RequestHandler & { remembered(): number; callerOf(authorization: string | undefined): Caller | undefined } {
   // Hashed once: every ingest request compares against it (sha256 of both sides, so any length compares in constant time).
   const expected = createHash('sha256').update(secret).digest();
   const digestOf = boundedMemo<Buffer>(
@@ -106,13 +106,14 @@ export function connectorAuth(secret: string): RequestHandler & { remembered(): 
     },
     (digest) => timingSafeEqual(digest, expected),
   );
+  const callerOf = (authorization: string | undefined): Caller | undefined =>
+    authorization && timingSafeEqual(digestOf(authorization), expected) ? CONNECTOR_CALLER : undefined;
   const handler: RequestHandler = (req, _res, next) => {
-    const authorization = req.get('authorization');
-    if (!authorization || !timingSafeEqual(digestOf(authorization), expected)) {
-      throw unauthorized('A valid connector secret is required.');
-    }
-    req.caller = CONNECTOR_CALLER;
+    const caller = callerOf(req.get('authorization'));
+    if (!caller) throw unauthorized('A valid connector secret is required.');
+    req.caller = caller;
     next();
   };
-  return Object.assign(handler, { remembered: () => digestOf.size() });
+  // `callerOf` is the same check for the lean path (http/lean-json.ts), which reads the header before Express sets the request up.
+  return Object.assign(handler, { remembered: () => digestOf.size(), callerOf });
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
-import type { Api } from './api.ts';
+import type { Api, LeanOperation } from './api.ts';
+import { leanJsonLength, readLeanJson } from './lean-json.ts';
 
 /** Marks a request the direct path handed back to Express (its chain went on past its last handler). */
 const HANDED_BACK = Symbol('handed back by the direct path');
@@ -30,10 +31,8 @@ export function directFromTheStart(
 ): void {
   const express = app as unknown as { handle: Handle; request: object; response: object };
   const dispatch = express.handle.bind(app) as Handle;
-  express.handle = (req, res, callback) => {
-    const url = req.url ?? '';
-    const chain = callback === undefined && url.startsWith('/api/') ? api.directChainFor(req.method ?? '', pathOf(url)) : undefined;
-    if (!chain) return dispatch(req, res, callback);
+  /** The request as Express sets it up: its prototypes, `req.res` / `res.req`, `res.locals`, `originalUrl`, `baseUrl`. */
+  const setUp = (req: IncomingMessage, res: ServerResponse, url: string) => {
     const request = Object.setPrototypeOf(req, express.request) as Request & { res: Response };
     const response = Object.setPrototypeOf(res, express.response) as Response & { req: Request };
     request.res = response;
@@ -41,17 +40,61 @@ export function directFromTheStart(
     response.locals ??= Object.create(null) as Record<string, unknown>;
     request.originalUrl = url;
     request.baseUrl = '';
+    return { request, response };
+  };
+  const problemsFor = (request: Request, response: Response) => (err: unknown) =>
+    void options.problems(err, request, response, () => {
+      // The problem handler answers every error itself; should it pass one on, the client still gets an answer.
+      if (!response.headersSent) response.status(500).end();
+    });
+  express.handle = (req, res, callback) => {
+    const url = req.url ?? '';
+    if (callback !== undefined || !url.startsWith('/api/')) return dispatch(req, res, callback);
+    const path = pathOf(url);
+    const lean = api.leanFor(req.method ?? '', path);
+    if (lean && runLean(lean, req, res, url)) return;
+    const chain = api.directChainFor(req.method ?? '', path);
+    if (!chain) return dispatch(req, res, callback);
+    const { request, response } = setUp(req, res, url);
     const done = (err?: unknown): void => {
       if (!err) {
         (request as unknown as Record<typeof HANDED_BACK, true>)[HANDED_BACK] = true;
         return dispatch(req, res);
       }
-      void options.problems(err, request, response, () => {
-        // The problem handler answers every error itself; should it pass one on, the client still gets an answer.
-        if (!response.headersSent) response.status(500).end();
-      });
+      problemsFor(request, response)(err);
     };
     api.runDirect(chain, request, response, done, options.first(url));
+  };
+
+  /**
+   * The lean path (`OperationSpec.lean`): false, with nothing read, unless the headers allow it and
+   * name a caller (else the usual path answers, 401 included). Set up for Express only when an error
+   * or the usual presentation must answer; the caller and the parsed body are on the request then,
+   * as the usual path leaves them.
+   */
+  const runLean = (lean: LeanOperation, req: IncomingMessage, res: ServerResponse, url: string): boolean => {
+    const length = leanJsonLength(req, lean.limit);
+    if (length === undefined) return false;
+    const caller = lean.callerOf(req.headers.authorization);
+    if (!caller) return false;
+    let json: unknown;
+    const express = () => {
+      const { request, response } = setUp(req, res, url);
+      request.caller = caller;
+      request.params = {};
+      if (json !== undefined) request.body = json;
+      return { req: request, res: response };
+    };
+    readLeanJson(req, length)
+      .then((parsed) => {
+        json = parsed;
+        return lean.run(req, res, caller, parsed, express);
+      })
+      .catch((err: unknown) => {
+        const { req: request, res: response } = express();
+        problemsFor(request, response)(err);
+      });
+    return true;
   };
 }
 
