@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../server/src/app.ts';
+import { expressBorn } from '../../server/src/http/born-express.ts';
 import { initialiseDatabase } from '../../server/src/bootstrap.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -109,7 +110,7 @@ export async function startPostgresInstances(count = 2, opts: { env?: Record<str
       if (i === 0) await initialiseDatabase(database.db, config, systemClock, secrets);
       const { app } = createApp(deps);
       const server: Server = await new Promise((resolve) => {
-        const s = app.listen(0, '127.0.0.1', () => resolve(s));
+        const s = http.createServer(expressBorn(app), app).listen(0, '127.0.0.1', () => resolve(s));
       });
       listening.push(server);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

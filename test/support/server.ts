@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import { createApp } from '../../server/src/app.ts';
+import { expressBorn } from '../../server/src/http/born-express.ts';
 import { type Clock, systemClock } from '../../server/src/clock.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppDeps } from '../../server/src/context.ts';
@@ -87,7 +88,8 @@ export async function startServer(
   };
   const { app } = createApp(deps);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    // As the real server listens (tls/listen.ts): requests born with the app's Express prototypes.
+    const s = http.createServer(expressBorn(app), app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The delivery thread shares the SQLite file's table versions in memory: on PostgreSQL the server delivers in-process.

@@ -11,6 +11,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
+import { expressBorn } from '../http/born-express.ts';
 import type { Logger } from '../logger.ts';
 import type { LanTls } from './lan-tls.ts';
 import { isThisPcOnly } from './names.ts';
@@ -97,8 +98,10 @@ function closeServers(fronts: net.Server[], servers: http.Server[], sockets: Set
 /** Starts listening as described above; `app` handles every request that is not redirected. */
 export async function listen(app: RequestListener, options: ListenOptions): Promise<Listening> {
   const { lan, logger } = options;
+  // Requests and answers created with the app's Express prototypes (born-express.ts).
+  const born = expressBorn(app);
   if (!lan) {
-    const server = http.createServer(app);
+    const server = http.createServer(born, app);
     const address = await bind(server, options.port, options.host);
     return {
       port: address.port,
@@ -107,8 +110,8 @@ export async function listen(app: RequestListener, options: ListenOptions): Prom
     };
   }
 
-  const plain = http.createServer((req, res) => (isThisPcOnly(req.socket.localAddress) ? app(req, res) : redirectToHttps(req, res, lan)));
-  const secure = https.createServer(lan.secureOptions(), app);
+  const plain = http.createServer(born, (req, res) => (isThisPcOnly(req.socket.localAddress) ? app(req, res) : redirectToHttps(req, res, lan)));
+  const secure = https.createServer({ ...lan.secureOptions(), ...born }, app);
   lan.onChange(() => secure.setSecureContext(lan.secureOptions()));
   secure.on('tlsClientError', (error: NodeJS.ErrnoException) => logger.debug({ reason: error.code ?? error.message }, 'TLS handshake refused'));
   const sockets = new Set<net.Socket>();

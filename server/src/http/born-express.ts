@@ -1,0 +1,29 @@
+import { IncomingMessage, type RequestListener, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * Server options under which each request and answer is created with the Express app's own prototypes
+ * (`app.request`, `app.response`) instead of Node's, for `http.createServer` / `https.createServer`.
+ *
+ * Express gives every request its prototypes with `Object.setPrototypeOf` once Node has built and used
+ * the objects. V8 then sees each request and answer change shape half-way through its life, and the
+ * property accesses in Node's HTTP code, Express and ours fall back to slow lookups: in CPU profiles of a
+ * cached directory page a third of the request thread's samples were V8's slow property paths (megamorphic
+ * loads, map migrations, prototype set-up). Born with the prototypes, the objects keep one shape, and
+ * Express's `setPrototypeOf` (and `direct-start.ts`'s) finds the prototype already set and changes nothing.
+ * Anything else an app is (a plain listener) gets Node's classes.
+ */
+export function expressBorn(app: RequestListener): { IncomingMessage?: typeof IncomingMessage; ServerResponse?: typeof ServerResponse } {
+  const { request, response } = app as unknown as { request?: unknown; response?: unknown };
+  if (!(request instanceof IncomingMessage) || !(response instanceof ServerResponse)) return {};
+  // Node builds them with `new` and these arguments (lib/_http_server.js); its constructors are plain functions.
+  function Request(this: IncomingMessage, socket: Socket): void {
+    IncomingMessage.call(this, socket);
+  }
+  Request.prototype = request;
+  function Response(this: ServerResponse, req: IncomingMessage, options?: unknown): void {
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
+  }
+  Response.prototype = response;
+  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
+}
