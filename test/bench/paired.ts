@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMicros, login, prepareDataDir, startMuster } from './harness.ts';
+import { NEW_PAGE_SIZES, newDirectoryQueries } from './directory.bench.ts';
 
 const BASE = path.resolve(process.env.BASE ?? '.');
 const { startMuster: startBase } = (await import(path.join(BASE, 'test/bench/harness.ts'))) as typeof import('./harness.ts');
@@ -34,22 +35,10 @@ const servers = [
   { name: 'this', muster: await startMuster(newDir) },
 ];
 
-// The directory bench's new queries (pages of 51–99 rows in four orders, shuffled the same way), warm-up
-// pages 41..60 left out; each server walks the list with its own cursor, so both answer the same queries.
-const sizes = Array.from({ length: 49 }, (_, i) => 51 + i);
-const distinct: string[] = [];
-for (const order of ['sort=code&order=asc', 'sort=code&order=desc', 'sort=fullName&order=asc', 'sort=fullName&order=desc']) {
-  for (let page = 1; page * 51 <= 10_000; page++) {
-    if (page >= 41 && page <= 60) continue;
-    for (const n of sizes) if (page * n <= 10_000) distinct.push(`/api/employees?page=${page}&pageSize=${n}&${order}`);
-  }
-}
-let seed = 18;
-for (let i = distinct.length - 1; i > 0; i--) {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  const j = seed % (i + 1);
-  [distinct[i], distinct[j]] = [distinct[j] as string, distinct[i] as string];
-}
+// The directory bench's new queries (`newDirectoryQueries`); each server walks the list with its own cursor, so
+// both answer the same queries.
+const sizes = NEW_PAGE_SIZES;
+const distinct = newDirectoryQueries();
 
 const loaded = await Promise.all(
   servers.map(async (s) => {

@@ -16,7 +16,10 @@ import type { Socket } from 'node:net';
 export function expressBorn(app: RequestListener): { IncomingMessage?: typeof IncomingMessage; ServerResponse?: typeof ServerResponse } {
   const { request, response } = app as unknown as { request?: unknown; response?: unknown };
   if (!(request instanceof IncomingMessage) || !(response instanceof ServerResponse)) return {};
-  // Node builds them with `new` and these arguments (lib/_http_server.js); its constructors are plain functions.
+  // Node builds them with `new` and these arguments (lib/_http_server.js); its constructors are plain functions,
+  // called here on the object `new` made of ours. Not `Reflect.construct(IncomingMessage, [socket], Request)`:
+  // measured, that doubled a stored punch's CPU (345 → 600 µs on the request thread). Should Node make them
+  // classes, this call throws on the first request (born-express.test.ts fails) instead of slowing quietly.
   function Request(this: IncomingMessage, socket: Socket): void {
     IncomingMessage.call(this, socket);
   }
