@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Caller } from '../../server/src/context.ts';
 import { Api } from '../../server/src/http/api.ts';
 import { directFromTheStart, handedBack } from '../../server/src/http/direct-start.ts';
 import { problemHandler } from '../../server/src/http/problem.ts';
@@ -18,7 +19,8 @@ let base = '';
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const api = new Api({ none: [], session: [], apiKey: [], connector: [] });
+  // Every `none` operation could take the lean path by its header; the app's `first` layer below must keep it off.
+  const api = new Api({ none: [], session: [], apiKey: [], connector: [] }, { none: () => ({ kind: 'connector' }) as unknown as Caller });
   const op = { tags: ['t'], auth: 'none' as const, response: z.unknown() };
   api.op({ ...op, method: 'get', path: '/api/echo', operationId: 'echo', summary: 'what Express set up', query: z.object({ q: z.string().optional() }) }, async ({ req, res, query }) => ({
     q: query.q ?? null,
@@ -31,6 +33,10 @@ beforeAll(async () => {
     locals: typeof res.locals,
   }));
   api.op({ ...op, method: 'post', path: '/api/body', operationId: 'body', summary: 'a JSON body', body: z.object({ n: z.number() }) }, async ({ body }) => ({ n: body.n }));
+  api.op({ ...op, method: 'post', path: '/api/lean', operationId: 'lean', summary: 'a lean operation', body: z.object({ n: z.number() }), lean: true }, async ({ body, res }) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ n: body.n }));
+  });
   api.op({ ...op, method: 'get', path: '/api/fails', operationId: 'fails', summary: 'throws' }, async () => {
     throw new Error('boom');
   });
@@ -89,6 +95,12 @@ describe('operations run from the app start', () => {
     expect(refused.json).toMatchObject({ instance: '/api/body', errors: [{ path: 'body.n' }] });
     expect((await call('POST', '/api/body', { headers: { 'content-type': 'application/json' }, body: '{"n":' })).json).toMatchObject({ status: 400, errors: [{ path: 'body' }] });
     expect(seen).not.toContain('express');
+  });
+
+  it('a lean operation runs the app’s own first layer as any other: the lean path is only for URLs without one', async () => {
+    const res = await call('POST', '/api/lean', { headers: { 'content-type': 'application/json' }, body: '{"n":3}' });
+    expect(res).toMatchObject({ status: 200, first: 'yes', json: { n: 3 } });
+    expect(seen).toEqual(['first /api/lean']);
   });
 
   it('hands back to Express a chain that goes on past its end, and Express does not run it again', async () => {

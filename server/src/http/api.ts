@@ -75,7 +75,8 @@ export interface OperationSpec<
    * ingest routes). For a handler that answers itself with Node's `res.writeHead`/`res.end` and reads
    * nothing from `req`: only `body`, `caller` and `res` are what they are on the usual path. Needs an
    * authentication that checks a header alone (`LeanAuth`), a body, and no params, query, form,
-   * permission or `before`.
+   * permission or `before`. Taken only where the app runs no middleware of its own before the
+   * operation (`directFromTheStart`'s `first` is empty for the URL: the ingest paths).
    */
   lean?: true;
   /** Documented response headers, e.g. rate-limit headers. */

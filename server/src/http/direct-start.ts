@@ -51,7 +51,9 @@ export function directFromTheStart(
     const url = req.url ?? '';
     if (callback !== undefined || !url.startsWith('/api/')) return dispatch(req, res, callback);
     const path = pathOf(url);
-    const lean = api.leanFor(req.method ?? '', path);
+    const first = options.first(url);
+    // The lean path skips the app's own middleware too: only where there is none for this URL (the ingest paths).
+    const lean = first.length === 0 ? api.leanFor(req.method ?? '', path) : undefined;
     if (lean && runLean(lean, req, res, url)) return;
     const chain = api.directChainFor(req.method ?? '', path);
     if (!chain) return dispatch(req, res, callback);
@@ -63,7 +65,7 @@ export function directFromTheStart(
       }
       problemsFor(request, response)(err);
     };
-    api.runDirect(chain, request, response, done, options.first(url));
+    api.runDirect(chain, request, response, done, first);
   };
 
   /**
@@ -78,7 +80,7 @@ export function directFromTheStart(
     const caller = lean.callerOf(req.headers.authorization);
     if (!caller) return false;
     let json: unknown;
-    const express = () => {
+    const forExpress = () => {
       const { request, response } = setUp(req, res, url);
       request.caller = caller;
       request.params = {};
@@ -88,10 +90,10 @@ export function directFromTheStart(
     readLeanJson(req, length)
       .then((parsed) => {
         json = parsed;
-        return lean.run(req, res, caller, parsed, express);
+        return lean.run(req, res, caller, parsed, forExpress);
       })
       .catch((err: unknown) => {
-        const { req: request, res: response } = express();
+        const { req: request, res: response } = forExpress();
         problemsFor(request, response)(err);
       });
     return true;

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * The busiest route's JSON body, read without Express's request set-up and body-parser's pipeline
- * (content negotiation, decoders, inflation, stream plumbing): about a fifth of a stored punch's
- * request-thread CPU went there. Only a plain request is read this way, decided from its headers
+ * (content negotiation, decoders, inflation, stream plumbing): measured paired, a stored punch's
+ * CPU fell by about a third without them (428–545 → 279–336 µs). Only a plain request is read this way, decided from its headers
  * before a byte of the body is read: `application/json` (UTF-8 or no charset), no content or
  * transfer encoding, a `Content-Length` of 1 byte up to the route's limit. Anything else (gzip, a
  * chunked body, another charset, an empty or too large body) goes the usual way, which answers as
